@@ -1,0 +1,32 @@
+/** Messages the server writes into envelopes. Clients show them as they are. */
+export const serverText = {
+  ok: '操作成功！',
+  badJson: '请求体不是合法的 JSON',
+  missingData: '请求体缺少 data',
+  badContentType: '请求类型不受支持，请以 application/json 提交',
+  bodyTooLarge: '请求体过大',
+  notFound: '请求地址出错',
+  methodNotAllowed: '请求方法不正确，接口只接受 POST',
+  internal: '服务器内部错误',
+  unauthorized: '您的登录信息已失效, 请重新登录',
+  tokenExpired: '登录已过期，正在刷新',
+  noPermission: '没有该操作的权限',
+  noCompany: '请先进行企业备案！',
+  invalidInput: '提交的数据不正确',
+  tooManyRequests: '请求过于频繁，请稍后再试',
+} as const;
+
+/** Validation message fragments; {label} is the field's Chinese label. */
+export const fieldText = {
+  required: (label: string) => `${label}不能为空`,
+  maxLength: (label: string, n: number) => `${label}长度不能超过${n}个字符`,
+  minLength: (label: string, n: number) => `${label}长度不能少于${n}个字符`,
+  type: (label: string) => `${label}格式不正确`,
+  number: (label: string) => `${label}必须是数字`,
+  integer: (label: string) => `${label}必须是整数`,
+  enum: (label: string) => `${label}取值不正确`,
+  pattern: (label: string) => `${label}格式不正确`,
+  minimum: (label: string, n: number) => `${label}不能小于${n}`,
+  maximum: (label: string, n: number) => `${label}不能大于${n}`,
+  unknown: (label: string) => `${label}不正确`,
+} as const;

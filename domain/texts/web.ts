@@ -1,0 +1,101 @@
+/**
+ * Texts the browser console shows (accounts-and-enterprise.md §2, §5, §8; bills.md §6, §8).
+ * Word for word from the spec where the spec gives Chinese; entries marked "ours" are wording the
+ * spec leaves open. Texts another module already owns are referenced, never copied.
+ */
+import { passwordText } from '../password-rules.ts';
+import { authText } from './auth.ts';
+import { serverText } from './server.ts';
+
+export const appTitle = '跨境电商通关企业端';
+export const appVersion = '1.0.0';
+
+export const loginText = {
+  account: '企业账号',
+  password: '密码',
+  captcha: '验证码',
+  refreshCaptcha: '换一张',
+  submit: '登录',
+  register: '注册',
+  accountRequired: '请输入企业账号',
+  passwordRequired: passwordText.required,
+  captchaRequired: authText.captchaRequired,
+  captchaAlt: '验证码图片', // ours
+} as const;
+
+/** crypto.subtle exists only in secure contexts (https, localhost, 127.0.0.1). Ours. */
+export const insecureContextText = '当前连接不安全，无法加密密码，请通过 HTTPS 或本机地址访问';
+
+export const passwordFormText = {
+  title: '修改密码',
+  loginName: '登录名',
+  oldPassword: '原密码',
+  newPassword: '新密码',
+  againPassword: '确认密码',
+  changed: authText.changed,
+  /** the dialog after a 401 '请更改密码' login answer; the spec gives no wording (ours) */
+  expiredNotice: '您的密码已过期或强度较弱，必须修改密码后才能登录。',
+} as const;
+
+export const commonText = {
+  confirm: '确定',
+  cancel: '取消',
+  /** title of confirm dialogs (ours) */
+  prompt: '提示',
+  operationOk: serverText.ok,
+} as const;
+
+export const layoutText = {
+  enterprise: '企业注册',
+  parameters: '参数设置',
+  changePassword: passwordFormText.title,
+  workorder: '提交工单',
+  feedback: '意见反馈',
+  logout: '退出系统',
+  logoutConfirm: '确认退出当前用户?',
+  loggedOut: '已退出!',
+  /** bills.md §6: a user with no companyCode cannot open bill pages */
+  noCompany: serverText.noCompany,
+  closeTab: '关闭', // ours (accessible name of a tab's × button)
+  menu: '菜单', // ours
+} as const;
+
+export const pageText = {
+  notFound: '404',
+  comingSoon: '建设中',
+  welcome: (companyName: string) => `欢迎使用跨境电商通关企业端${companyName ? `，${companyName}` : ''}`, // ours
+} as const;
+
+/** Tab titles of pages that are not entries of the module list. Ours unless the spec names them. */
+export const pageTitles: Record<string, string> = {
+  '/home': '首页',
+  '/enterprise': layoutText.enterprise,
+  '/parametersSetting': layoutText.parameters,
+  '/workorder': '工单',
+  '/workorder/edit': layoutText.workorder,
+  '/feedback': layoutText.feedback,
+  '/account': '账号管理',
+  '/account/add': '新建子账号',
+  '/commonFun': '自定义常用功能',
+  '/archive': '知识文档',
+  '/notice': '公告',
+  '/news': '新闻',
+  '/statistics': '统计',
+  '/exchangeSettlement': '结汇',
+  '/settlementVerification': '核销',
+  '/settlementAuthorization/apply': '结汇授权申请',
+  '/settlementAuthorization/confirm': '结汇授权确认',
+  '/rewardApplication': '奖励申请',
+  '/404': pageText.notFound,
+};
+
+export const diagramsText = {
+  title: '状态图', // ours
+  downloadSvg: '下载 SVG', // ours
+  downloadSource: '下载 Mermaid 源码', // ours
+  loading: '正在生成…', // ours
+  failed: '状态图生成失败', // ours
+} as const;
+
+/** An HTTP status the spec does not list (ours). */
+export const unknownStatusText = (status: number) => `请求失败（${status}）`;

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { EnvelopeCode } from '../domain/envelope.ts';
+import { serverText } from '../domain/texts/server.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import authRoutes from './routes/auth.ts';
+import sharedRoutes from './routes/shared.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Clock for tokens; tests move it to expire a token server-side. */
+  now?: () => number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The Content-Security-Policy the console itself satisfies (Mantine and Mermaid set inline styles). */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers["x-authorization"]', 'req.headers["x-refresh-token"]', 'req.headers.cookie', 'res.headers.token'],
+    serializers: {
+      // Query strings are dropped: the login carries its (encrypted) password there.
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: config.bodyLimit,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  installErrorHandling(app);
+  await app.register(dbPlugin, { db: options.db, config });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'cbec-console API 跨境电商通关企业端', version: '1.0.0', description: '所有接口以 POST {data} 调用，返回 {code, message, data}。' },
+      components: { securitySchemes: { bearer: { type: 'apiKey', in: 'header', name: 'X-Authorization', description: 'Bearer <token>' } } },
+    },
+  });
+  await app.register(authPlugin, options.now ? { now: options.now } : {});
+
+  await app.register(authRoutes);
+  await app.register(sharedRoutes);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const indexHtml = join(config.webDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Built assets carry a content hash in their names, so browsers may keep them for good.
+      setHeaders: (reply, path) => {
+        if (path.startsWith(join(config.webDir, 'assets'))) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/')) {
+      return reply.status(404).send({ code: EnvelopeCode.error, message: `${serverText.notFound} ${path}`, data: null });
+    }
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
+      // The console's history routes (/home, /bill/export/order …) all load the one page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send(serverText.notFound);
+  });
+
+  return app;
+}

@@ -1,0 +1,38 @@
+import svgCaptcha from 'svg-captcha';
+import type { Db } from '../db/database.ts';
+
+export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+/** Four characters are generated; the input accepts up to six (accounts spec §9: captcha 6 characters). */
+const CAPTCHA_SIZE = 4;
+
+export async function issueCaptcha(db: Db, captchaId: string, now = new Date()): Promise<string> {
+  const { data, text } = svgCaptcha.create({ size: CAPTCHA_SIZE, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6fa', width: 110, height: 40 });
+  const expires = new Date(now.getTime() + CAPTCHA_TTL_MS);
+  await db.insertInto('captchas').values({ captcha_id: captchaId, answer: text.toLowerCase(), expires_at: expires, used_at: null })
+    .onConflict((oc) => oc.column('captcha_id').doUpdateSet({ answer: text.toLowerCase(), expires_at: expires, used_at: null }))
+    .execute();
+  // Old captchas are useless after expiry; clean a few on the way so the table stays small.
+  await db.deleteFrom('captchas').where('expires_at', '<', new Date(now.getTime() - CAPTCHA_TTL_MS)).execute();
+  return data;
+}
+
+export type CaptchaCheck = 'ok' | 'missing' | 'wrong' | 'expired' | 'used';
+
+/** One use: whatever the answer, the captcha is spent, so a wrong guess cannot be retried. */
+export async function consumeCaptcha(db: Db, captchaId: string, answer: string, now = new Date()): Promise<CaptchaCheck> {
+  const row = await db.updateTable('captchas').set({ used_at: now })
+    .where('captcha_id', '=', captchaId).where('used_at', 'is', null)
+    .returning(['answer', 'expires_at']).executeTakeFirst();
+  if (!row) {
+    const exists = await db.selectFrom('captchas').select('captcha_id').where('captcha_id', '=', captchaId).executeTakeFirst();
+    return exists ? 'used' : 'missing';
+  }
+  if (row.expires_at.getTime() <= now.getTime()) return 'expired';
+  return row.answer === answer.trim().toLowerCase() ? 'ok' : 'wrong';
+}
+
+/** Test hook: the answer of an issued captcha (used by API tests that must pass a real captcha). */
+export async function peekCaptcha(db: Db, captchaId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('captchas').select('answer').where('captcha_id', '=', captchaId).executeTakeFirst();
+  return row?.answer;
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import { migrationProvider } from './migrations/index.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** PGlite only: the raw instance, for dumping a template in tests. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+// int8 (count(*), bigserial) comes back as a string from pg and as a number from PGlite; make both
+// numbers so code and tests see one type. Values stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; omitted = in memory. */
+  dataDir?: string | undefined;
+  /** PGlite: start from a dumped data dir (fast test clones). */
+  loadDataDir?: Blob | File | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'pg', close: () => db.destroy() };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    dataDir = options.dataDir;
+  }
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db, kind: 'pglite', pglite,
+    close: async () => { await db.destroy(); await pglite.close(); },
+  };
+}
+
+export function pgliteDir(dataDir: string): string {
+  return join(dataDir, 'pgdata');
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m001 from './001-accounts.ts';
+
+/** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
+export const migrations: Record<string, Migration> = {
+  '001-accounts': m001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() { return migrations; },
+};

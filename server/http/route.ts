@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EnvelopeCode, type Envelope } from '../../domain/envelope.ts';
+import { serverText } from '../../domain/texts/server.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { BizError, HttpError } from './errors.ts';
+
+/** Who may call a route: anybody, any logged-in user, or a logged-in user of a filed enterprise. */
+export type Access = 'public' | 'user' | 'company';
+
+export interface RouteContext<D> {
+  data: D;
+  query: Record<string, string | undefined>;
+  /** Present unless access is 'public'. */
+  user: AuthUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteSpec<D> {
+  path: string;
+  /** Chinese summary, shown in the OpenAPI document. */
+  summary: string;
+  tags?: string[];
+  method?: 'POST' | 'GET';
+  /** JSON schema of body.data; omitted = no payload expected (anything is accepted). */
+  data?: object;
+  /** body.data may be left out altogether (empty-body calls such as /api/jwt_core/validate). */
+  dataOptional?: boolean;
+  querystring?: object;
+  access?: Access;
+  /** Button code the caller must hold on the module with this uri (spec §6). */
+  permission?: { uri: string; code: string };
+  /** The handler writes the reply itself (images, files); no envelope. */
+  raw?: boolean;
+  /** Success message put in the envelope; default 操作成功！ */
+  message?: string;
+  handler(ctx: RouteContext<D>): unknown;
+}
+
+export function ok<T>(data: T, message: string = serverText.ok): Envelope<T> {
+  return { code: EnvelopeCode.ok, message, data };
+}
+
+/**
+ * Registers one API route. Every spec call is POST {data} answering {code, message, data}; this
+ * is the one place that knows it, so routes only declare path, schema, access and permission.
+ */
+export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D>): void {
+  const access = spec.access ?? 'user';
+  const method = spec.method ?? 'POST';
+  const body = method === 'POST'
+    ? {
+        type: 'object',
+        ...(spec.dataOptional || !spec.data ? {} : { required: ['data'] }),
+        properties: { data: spec.data ?? {} },
+      }
+    : undefined;
+
+  app.route({
+    method,
+    url: spec.path,
+    schema: {
+      summary: spec.summary,
+      ...(spec.tags ? { tags: spec.tags } : {}),
+      ...(body ? { body } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+      ...(access !== 'public' ? { security: [{ bearer: [] }] } : {}),
+    },
+    handler: async (request, reply) => {
+      let user = undefined as unknown as AuthUser;
+      if (access !== 'public') {
+        user = await app.authenticate(request);
+        if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
+        if (spec.permission) await app.requireButton(user, spec.permission.uri, spec.permission.code);
+      }
+      const data = ((request.body as { data?: D } | undefined)?.data ?? undefined) as D;
+      const result = await spec.handler({
+        data, user, request, reply,
+        query: (request.query ?? {}) as Record<string, string | undefined>,
+      });
+      if (spec.raw) return reply;
+      return ok(result ?? null, spec.message);
+    },
+  });
+}
+
+export { BizError, HttpError };

@@ -1,0 +1,422 @@
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { BizError } from '../http/errors.ts';
+import {
+  DEFAULT_SORTS,
+  MAX_IN_VALUES,
+  MAX_PAGE_SIZE,
+  BILL_PAGE_SIZE,
+  TERM_TYPES,
+  parseLocalDateTime,
+  queryText,
+  toChinaIso,
+  type ColumnKind,
+  type ListAnswer,
+  type Sort,
+  type SortOrder,
+  type StateCount,
+  type TermType,
+} from '../../domain/query.ts';
+
+/**
+ * A refused list request. Extends BizError so a route handler lets it propagate and the client
+ * gets code -1 with the Chinese message.
+ */
+export class QueryError extends BizError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueryError';
+  }
+}
+
+export interface ColumnSpec {
+  /**
+   * A column reference ('b.app_time', quoted as identifiers) or any Kysely expression
+   * (sql`(b.data->>'x')`). Omitted: the whitelist key itself is the column reference.
+   */
+  sql?: string | Expression<unknown>;
+  kind: ColumnKind;
+  /** Chinese label used in refusal messages; defaults to the column name. */
+  label?: string;
+  /** Default true. */
+  sortable?: boolean;
+  /** Default true. */
+  filterable?: boolean;
+}
+
+/** API column name (snake_case) → how to reach it in SQL. The only path from a term to SQL. */
+export type ColumnWhitelist = Readonly<Record<string, ColumnSpec>>;
+
+export interface ListQueryOptions {
+  /** Used when the request has no sorts. Default app_time desc (§9). */
+  defaultSort?: readonly Sort[];
+  maxPageSize?: number;
+  /** Used when the request omits pageSize. Default 50 (§9). */
+  defaultPageSize?: number;
+  /**
+   * Appended to every ORDER BY (descending) so offset pages never repeat or skip rows that tie
+   * on the requested sort keys; normally the primary key.
+   */
+  tiebreaker?: string | Expression<unknown>;
+}
+
+export interface CompiledCondition {
+  column: string;
+  termType: TermType;
+  where: RawBuilder<SqlBool>;
+}
+
+export interface CompiledSort {
+  name: string;
+  order: SortOrder;
+  expr: Expression<unknown>;
+}
+
+export interface CompiledListQuery {
+  pageIndex: number;
+  pageSize: number;
+  offset: number;
+  /** AND of OR-groups, in request order; ignored (empty) terms are already dropped. */
+  groups: CompiledCondition[][];
+  sorts: CompiledSort[];
+  whitelist: ColumnWhitelist;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const MAX_PAGE_INDEX = 1_000_000;
+const INT4_MAX = 2_147_483_647;
+const NUMERIC_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+// Offsets other than +08:00 are honoured when a caller (an ERP) sends full ISO 8601.
+const ISO_WITH_ZONE_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+// Users paste lists of numbers from Excel (newlines) or type them with Chinese commas.
+const IN_SEPARATORS = /[,，\r\n]+/;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function columnExpr(name: string, spec: ColumnSpec): Expression<unknown> {
+  if (spec.sql === undefined) return sql.ref(name);
+  return typeof spec.sql === 'string' ? sql.ref(spec.sql) : spec.sql;
+}
+
+// Object.hasOwn keeps '__proto__', 'constructor' and friends out of the whitelist.
+function lookup(whitelist: ColumnWhitelist, name: unknown): ColumnSpec | undefined {
+  if (typeof name !== 'string' || !Object.hasOwn(whitelist, name)) return undefined;
+  return whitelist[name];
+}
+
+function pagingNumber(value: unknown, fallback: number): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+  throw new QueryError(queryText.badPaging);
+}
+
+/** A normalised scalar parameter, or SKIP for "the user left this field empty". */
+const SKIP = Symbol('skip');
+type Param = string | number | boolean;
+
+function scalar(column: string, spec: ColumnSpec, value: unknown): Param | typeof SKIP {
+  const label = spec.label ?? column;
+  if (value === null || value === undefined) return SKIP;
+  if (typeof value === 'string' && value.trim() === '') return SKIP;
+  if (typeof value === 'object') throw new QueryError(queryText.badValue(label));
+  switch (spec.kind) {
+    case 'text':
+      if (typeof value === 'string') return value.trim();
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      throw new QueryError(queryText.badValue(label));
+    case 'number': {
+      if (typeof value === 'number' && Number.isFinite(value)) return value;
+      if (typeof value === 'string' && NUMERIC_RE.test(value.trim())) {
+        const n = Number(value.trim());
+        if (Number.isFinite(n)) return n;
+      }
+      throw new QueryError(queryText.notNumber(label, value));
+    }
+    case 'timestamp': {
+      if (typeof value !== 'string') throw new QueryError(queryText.badDate(label, value));
+      const text = value.trim();
+      const local = parseLocalDateTime(text);
+      if (local) return toChinaIso(local);
+      if (ISO_WITH_ZONE_RE.test(text)) {
+        const date = new Date(text);
+        if (!Number.isNaN(date.getTime())) return date.toISOString();
+      }
+      throw new QueryError(queryText.badDate(label, value));
+    }
+    case 'date': {
+      // A date column compares by day: the time of '2026-01-31 23:59:59' adds nothing.
+      const local = typeof value === 'string' ? parseLocalDateTime(value) : null;
+      if (!local) throw new QueryError(queryText.badDate(label, value));
+      return toChinaIso(local).slice(0, 10);
+    }
+    case 'boolean':
+      if (value === true || value === 1 || value === 'true' || value === '1') return true;
+      if (value === false || value === 0 || value === 'false' || value === '0') return false;
+      throw new QueryError(queryText.badBoolean(label, value));
+  }
+}
+
+/**
+ * Postgres types a parameter from the column it is compared with, so 2.5 against an int column
+ * fails to parse as int. Numbers an int4 can hold stay untyped (an int index still applies);
+ * anything else is compared as numeric.
+ */
+function needsNumericCast(values: readonly Param[]): boolean {
+  return values.some((v) => typeof v === 'number' && !(Number.isInteger(v) && Math.abs(v) <= INT4_MAX));
+}
+
+function param(spec: ColumnSpec, value: Param): RawBuilder<unknown> {
+  if (spec.kind === 'number' && needsNumericCast([value])) return sql`cast(${value} as numeric)`;
+  return sql`${value}`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function inValues(column: string, spec: ColumnSpec, value: unknown): Param[] | typeof SKIP {
+  const label = spec.label ?? column;
+  let raw: readonly unknown[];
+  let explicitList = false;
+  if (Array.isArray(value)) {
+    raw = value;
+    explicitList = true;
+  } else if (typeof value === 'string') {
+    raw = value.split(IN_SEPARATORS);
+  } else if (value === null || value === undefined) {
+    return SKIP;
+  } else if (typeof value === 'object') {
+    throw new QueryError(queryText.badValue(label));
+  } else {
+    raw = [value];
+  }
+  if (raw.length > MAX_IN_VALUES) throw new QueryError(queryText.tooManyValues(label, MAX_IN_VALUES));
+  const out: Param[] = [];
+  const seen = new Set<Param>();
+  for (const item of raw) {
+    const p = scalar(column, spec, item);
+    if (p === SKIP || seen.has(p)) continue;
+    seen.add(p);
+    out.push(p);
+  }
+  // A typed blank ('' or ',,') is an empty search field: no filter. An explicit array that ends
+  // up empty (no rows selected for an export) must match nothing, never everything.
+  if (out.length === 0 && !explicitList) return SKIP;
+  return out;
+}
+
+const RANGE_KINDS: readonly ColumnKind[] = ['text', 'number', 'timestamp', 'date'];
+
+function compileTerm(column: string, spec: ColumnSpec, termType: TermType, value: unknown): RawBuilder<SqlBool> | null {
+  const label = spec.label ?? column;
+  const col = columnExpr(column, spec);
+  if (termType === 'like' && spec.kind !== 'text') throw new QueryError(queryText.termTypeNotForColumn(label, termType));
+  if ((termType === 'btw' || termType === 'lte' || termType === 'gte') && !RANGE_KINDS.includes(spec.kind)) {
+    throw new QueryError(queryText.termTypeNotForColumn(label, termType));
+  }
+  switch (termType) {
+    case 'eq':
+    case 'lte':
+    case 'gte': {
+      if (Array.isArray(value)) throw new QueryError(queryText.badValue(label));
+      const p = scalar(column, spec, value);
+      if (p === SKIP) return null;
+      const op = termType === 'eq' ? sql`=` : termType === 'lte' ? sql`<=` : sql`>=`;
+      return sql<SqlBool>`${col} ${op} ${param(spec, p)}`;
+    }
+    case 'like': {
+      if (Array.isArray(value)) throw new QueryError(queryText.badValue(label));
+      const p = scalar(column, spec, value);
+      if (p === SKIP) return null;
+      // Backslash is Postgres' default LIKE escape, so no ESCAPE clause is needed.
+      return sql<SqlBool>`${col} ilike ${`%${escapeLike(String(p))}%`}`;
+    }
+    case 'btw': {
+      if (!Array.isArray(value) || value.length > 2) throw new QueryError(queryText.badValue(label));
+      const start = scalar(column, spec, value[0]);
+      const end = scalar(column, spec, value[1]);
+      if (start === SKIP && end === SKIP) return null;
+      if (end === SKIP) return sql<SqlBool>`${col} >= ${param(spec, start as Param)}`;
+      if (start === SKIP) return sql<SqlBool>`${col} <= ${param(spec, end)}`;
+      return sql<SqlBool>`(${col} >= ${param(spec, start)} and ${col} <= ${param(spec, end)})`;
+    }
+    case 'in': {
+      const values = inValues(column, spec, value);
+      if (values === SKIP) return null;
+      if (values.length === 0) return sql<SqlBool>`false`;
+      // One array parameter instead of one per value: an export of 10 000 selected ids stays one
+      // bind parameter, far from Postgres' 65 535 limit.
+      const arr = spec.kind === 'number' && needsNumericCast(values) ? sql`cast(${values} as numeric[])` : sql`${values}`;
+      return sql<SqlBool>`${col} = any(${arr})`;
+    }
+  }
+}
+
+function compileSorts(raw: unknown, whitelist: ColumnWhitelist, fallback: readonly Sort[]): CompiledSort[] {
+  if (raw !== undefined && raw !== null && !Array.isArray(raw)) throw new QueryError(queryText.badRequest);
+  const list = Array.isArray(raw) && raw.length > 0 ? raw : null;
+  if (!list) {
+    return fallback.map((s) => {
+      const spec = lookup(whitelist, s.name);
+      // A default the whitelist cannot serve is a configuration bug, not the caller's fault.
+      if (!spec) throw new Error(`default sort ${s.name} is not in the list's whitelist`);
+      return { name: s.name, order: s.order, expr: columnExpr(s.name, spec) };
+    });
+  }
+  const out: CompiledSort[] = [];
+  for (const item of list) {
+    if (!isRecord(item)) throw new QueryError(queryText.badRequest);
+    const spec = lookup(whitelist, item.name);
+    if (!spec || spec.sortable === false) throw new QueryError(queryText.unknownSort(item.name));
+    const rawOrder = item.order ?? 'asc';
+    const order = typeof rawOrder === 'string' ? rawOrder.toLowerCase() : rawOrder;
+    if (order !== 'asc' && order !== 'desc') throw new QueryError(queryText.badSortOrder(rawOrder));
+    const name = item.name as string;
+    // A repeated name could only restate or contradict the first; the first wins.
+    if (out.some((s) => s.name === name)) continue;
+    out.push({ name, order, expr: columnExpr(name, spec) });
+  }
+  return out;
+}
+
+function compileTerms(raw: unknown, whitelist: ColumnWhitelist): CompiledCondition[][] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw new QueryError(queryText.badRequest);
+  const groups: CompiledCondition[][] = [];
+  for (const item of raw) {
+    if (!isRecord(item)) throw new QueryError(queryText.badRequest);
+    const spec = lookup(whitelist, item.column);
+    if (!spec || spec.filterable === false) throw new QueryError(queryText.unknownColumn(item.column));
+    const termType = typeof item.termType === 'string' ? item.termType.toLowerCase() : item.termType;
+    if (!TERM_TYPES.includes(termType as TermType)) throw new QueryError(queryText.unknownTermType(item.termType));
+    const rawJoin = item.type ?? 'and';
+    const join = typeof rawJoin === 'string' ? rawJoin.toLowerCase() : rawJoin;
+    if (join !== 'and' && join !== 'or') throw new QueryError(queryText.badTermJoin(rawJoin));
+    const column = item.column as string;
+    const where = compileTerm(column, spec, termType as TermType, item.value);
+    // An empty search field is no term at all; an 'or' after it joins the last kept term.
+    if (!where) continue;
+    const condition: CompiledCondition = { column, termType: termType as TermType, where };
+    const current = groups.at(-1);
+    if (join === 'or' && current) current.push(condition);
+    else groups.push([condition]);
+  }
+  return groups;
+}
+
+/**
+ * Validate an untrusted list request (the `data` of the body) against a list's whitelist.
+ * Throws QueryError with a Chinese message for anything it cannot serve.
+ */
+export function compileListQuery(request: unknown, whitelist: ColumnWhitelist, options: ListQueryOptions = {}): CompiledListQuery {
+  if (request !== undefined && request !== null && !isRecord(request)) throw new QueryError(queryText.badRequest);
+  const req = request ?? {};
+  const maxPageSize = options.maxPageSize ?? MAX_PAGE_SIZE;
+  const pageIndex = pagingNumber(req.pageIndex, 0);
+  const pageSize = pagingNumber(req.pageSize, options.defaultPageSize ?? BILL_PAGE_SIZE);
+  if (pageIndex < 0 || pageIndex > MAX_PAGE_INDEX || pageSize < 1 || pageSize > maxPageSize) {
+    throw new QueryError(queryText.badPaging);
+  }
+  const groups = compileTerms(req.terms, whitelist);
+  const sorts = compileSorts(req.sorts, whitelist, options.defaultSort ?? DEFAULT_SORTS);
+  if (options.tiebreaker !== undefined) {
+    const expr = typeof options.tiebreaker === 'string' ? sql.ref(options.tiebreaker) : options.tiebreaker;
+    sorts.push({ name: '', order: 'desc', expr });
+  }
+  return { pageIndex, pageSize, offset: pageIndex * pageSize, groups, sorts, whitelist };
+}
+
+export interface WhereOptions {
+  /** Leave out terms on these columns (the state counts leave out the state term). */
+  exclude?: readonly string[];
+}
+
+/** The compiled filter as one parenthesised boolean expression, or null when nothing filters. */
+export function buildWhere(compiled: CompiledListQuery, options: WhereOptions = {}): RawBuilder<SqlBool> | null {
+  const exclude = new Set(options.exclude ?? []);
+  const parts = compiled.groups
+    .map((g) => g.filter((c) => !exclude.has(c.column)))
+    .filter((g) => g.length > 0)
+    .map((g) => (g.length === 1 ? g[0]!.where : sql<SqlBool>`(${sql.join(g.map((c) => c.where), sql` or `)})`));
+  if (parts.length === 0) return null;
+  // Kysely joins successive where() calls with a bare AND, so the whole filter is parenthesised
+  // to keep its ORs from escaping into the caller's own conditions.
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+export function applyTerms<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  compiled: CompiledListQuery,
+  options: WhereOptions = {},
+): SelectQueryBuilder<DB, TB, O> {
+  const where = buildWhere(compiled, options);
+  return where ? qb.where(where) : qb;
+}
+
+export function applySorts<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  compiled: CompiledListQuery,
+): SelectQueryBuilder<DB, TB, O> {
+  let out = qb;
+  for (const s of compiled.sorts) out = out.orderBy(s.expr, s.order);
+  return out;
+}
+
+export function applyPaging<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  compiled: CompiledListQuery,
+): SelectQueryBuilder<DB, TB, O> {
+  return qb.limit(compiled.pageSize).offset(compiled.offset);
+}
+
+/**
+ * Run one page of `baseQuery` (a select with its from/joins/columns and any fixed conditions
+ * such as the caller's company, without order/limit). Simple paging answers the rows; otherwise
+ * {total, datas}, counting only when the page itself cannot tell the total.
+ */
+export async function runPagedList<O>(
+  db: Kysely<any>,
+  baseQuery: SelectQueryBuilder<any, any, O>,
+  compiled: CompiledListQuery,
+  options: { simple: boolean },
+): Promise<ListAnswer<O>> {
+  const filtered = applyTerms(baseQuery, compiled);
+  const datas = await applyPaging(applySorts(filtered, compiled), compiled).execute();
+  if (options.simple) return datas;
+  const partialPage = datas.length > 0 && datas.length < compiled.pageSize;
+  if (partialPage || (datas.length === 0 && compiled.pageIndex === 0)) {
+    return { total: compiled.offset + datas.length, datas };
+  }
+  const row = await db
+    .selectFrom(filtered.clearOrderBy().as('list_q'))
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), datas };
+}
+
+/**
+ * Counts per state for the state filter. Terms on the state column itself are left out by
+ * default, so choosing one state does not zero the counts of the others.
+ * `baseQuery` must not group; its select list is replaced.
+ */
+export async function runStateCount<S = string>(
+  baseQuery: SelectQueryBuilder<any, any, any>,
+  compiled: CompiledListQuery,
+  stateColumn: string,
+  options: { keepStateTerms?: boolean } = {},
+): Promise<StateCount<S>[]> {
+  const spec = lookup(compiled.whitelist, stateColumn);
+  if (!spec) throw new Error(`state column ${stateColumn} is not in the list's whitelist`);
+  const expr = columnExpr(stateColumn, spec);
+  const filtered = applyTerms(baseQuery, compiled, options.keepStateTerms ? {} : { exclude: [stateColumn] });
+  const rows = await filtered
+    .clearSelect()
+    .clearOrderBy()
+    .select([sql<S>`${expr}`.as('state'), sql<number>`count(*)::int`.as('count')])
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  return rows.map((r) => ({ state: r.state as S, count: Number(r.count) }));
+}

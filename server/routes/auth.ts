@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import { changePasswordRequiredText } from '../../domain/texts/http.ts';
+import { authText } from '../../domain/texts/auth.ts';
+import { ownPasswordProblem } from '../../domain/password-rules.ts';
+import { findUserById, findUserByLoginName, authUserOf, userInfoOf, type UserRecord } from '../accounts/users.ts';
+import { modulesFor } from '../accounts/modules.ts';
+import { consumeCaptcha, issueCaptcha } from '../auth/captcha.ts';
+import { clearFailures, lockedMinutes, recordFailure } from '../auth/login-limits.ts';
+import { decryptPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { BizError, HttpError } from '../http/errors.ts';
+import { defineRoute } from '../http/route.ts';
+
+const encrypted = (title: string) => ({ type: 'string', title, minLength: 1, maxLength: 1024 });
+
+export default async function authRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const passwordMaxAgeMs = config.passwordMaxAgeDays * 24 * 3600 * 1000;
+
+  defineRoute(app, {
+    path: '/api/auth/public_key', summary: '登录密码加密公钥 (SPKI PEM, RSA-OAEP SHA-256)', tags: ['认证'],
+    access: 'public', dataOptional: true,
+    handler: () => app.secrets.rsaPublicKeyPem,
+  });
+
+  defineRoute(app, {
+    path: '/api/enterprise/kaptcha/defaultKaptcha', method: 'GET', summary: '验证码图片 (5 分钟内有效，只能使用一次)', tags: ['认证'],
+    access: 'public', raw: true,
+    querystring: { type: 'object', required: ['captchaId'], properties: { captchaId: { type: 'string', title: '验证码编号', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } } },
+    handler: async ({ query, reply }) => {
+      const svg = await issueCaptcha(db, query.captchaId!);
+      reply.header('cache-control', 'no-store').type('image/svg+xml; charset=utf-8').send(svg);
+    },
+  });
+
+  defineRoute(app, {
+    path: '/api/auth/login', summary: '登录 (参数在查询串中，password 为 RSA-OAEP 密文的 base64)', tags: ['认证'],
+    access: 'public', dataOptional: true,
+    querystring: {
+      type: 'object', required: ['username', 'password'],
+      properties: {
+        username: { type: 'string', title: '企业账号', minLength: 1, maxLength: 60 },
+        password: encrypted('密码'),
+        tag: { type: 'string', maxLength: 20 },
+        captcha: { type: 'string', title: '验证码', maxLength: 6 },
+        captchaId: { type: 'string', title: '验证码编号', maxLength: 64 },
+      },
+    },
+    handler: async ({ query, request, reply }) => {
+      const username = query.username!.trim();
+      const ip = request.ip;
+      for (const [kind, value] of [['ip', ip], ['account', username]] as const) {
+        const minutes = await lockedMinutes(db, kind, value);
+        if (minutes > 0) throw new BizError(authText.locked(minutes));
+      }
+      if (!config.captchaOff) {
+        if (!query.captcha || !query.captchaId) throw new BizError(authText.captchaRequired);
+        const check = await consumeCaptcha(db, query.captchaId, query.captcha);
+        if (check !== 'ok') {
+          await recordFailure(db, 'ip', ip);
+          throw new BizError(check === 'wrong' ? authText.captchaWrong : check === 'expired' ? authText.captchaExpired : authText.captchaInvalid);
+        }
+      }
+      const password = decryptPassword(app.secrets.rsaPrivateKeyPem, query.password!);
+      const user = await findUserByLoginName(db, username);
+      if (!user || !(await verifyPassword(password, user.passwordHash))) {
+        await recordFailure(db, 'account', username);
+        await recordFailure(db, 'ip', ip);
+        throw new BizError(authText.badCredentials);
+      }
+      if (user.state !== 'EFFECTIVE') throw new BizError(authText.frozen);
+      await clearFailures(db, 'account', username);
+
+      const expired = Date.now() - user.passwordChangedAt.getTime() > passwordMaxAgeMs;
+      if (expired || ownPasswordProblem(password)) {
+        reply.header('token', app.tokens.passwordChangeToken(authUserOf(user)));
+        throw new HttpError(401, changePasswordRequiredText, { reason: expired ? 'expired' : 'weak' });
+      }
+      return loginAnswer(user);
+    },
+  });
+
+  async function loginAnswer(user: UserRecord) {
+    const authUser = authUserOf(user);
+    return {
+      token: app.tokens.accessToken(authUser),
+      refreshToken: await app.tokens.issueRefresh(db, user.userId),
+      userInfo: userInfoOf(authUser),
+      modules: await modulesFor(db, user.userType),
+    };
+  }
+
+  defineRoute(app, {
+    path: '/api/auth/refresh_token', method: 'GET', summary: '刷新令牌 (X-Refresh-Token 头；旧的刷新令牌作废，重复使用将注销整组)', tags: ['认证'],
+    access: 'public',
+    querystring: { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 200 } } },
+    handler: async ({ request, query }) => {
+      const header = request.headers['x-refresh-token'];
+      const presented = (Array.isArray(header) ? header[0] : header) ?? query.refreshToken;
+      if (!presented) throw new BizError(authText.sessionEnded);
+      const rotated = await app.tokens.rotate(db, presented);
+      if ('error' in rotated) throw new BizError(authText.sessionEnded);
+      const user = await findUserById(db, rotated.userId);
+      if (!user || user.state !== 'EFFECTIVE') {
+        await app.tokens.revokeFamilyOf(db, rotated.refreshToken);
+        throw new BizError(user ? authText.frozen : authText.sessionEnded);
+      }
+      return { token: app.tokens.accessToken(authUserOf(user)), refreshToken: rotated.refreshToken };
+    },
+  });
+
+  defineRoute<{ refreshToken?: string }>(app, {
+    path: '/api/auth/logout', summary: '退出系统 (刷新令牌整组作废)', tags: ['认证'],
+    access: 'public', dataOptional: true,
+    data: { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 200 } } },
+    handler: async ({ data }) => {
+      if (data?.refreshToken) await app.tokens.revokeFamilyOf(db, data.refreshToken);
+      return null;
+    },
+  });
+
+  defineRoute(app, {
+    path: '/api/jwt_core/validate', summary: '会话有效性检查 (每次上传前调用)', tags: ['认证'],
+    dataOptional: true,
+    handler: () => ({ valid: true }),
+  });
+
+  const passwordChange = {
+    type: 'object', required: ['oldPassword', 'newPassword', 'againPassword'],
+    properties: {
+      id: { type: 'integer' },
+      oldPassword: encrypted('原密码'), newPassword: encrypted('新密码'), againPassword: encrypted('确认密码'),
+    },
+  };
+  type PasswordChange = { id?: number; token?: string; loginName?: string; oldPassword: string; newPassword: string; againPassword: string };
+
+  async function changePassword(user: UserRecord, data: PasswordChange) {
+    const decrypt = (s: string) => decryptPassword(app.secrets.rsaPrivateKeyPem, s);
+    const oldPassword = decrypt(data.oldPassword);
+    const newPassword = decrypt(data.newPassword);
+    const again = decrypt(data.againPassword);
+    if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new BizError(authText.oldPasswordWrong);
+    if (oldPassword === newPassword) throw new BizError(authText.sameAsOld);
+    const problem = ownPasswordProblem(newPassword);
+    if (problem) throw new BizError(problem);
+    if (again !== newPassword) throw new BizError(authText.mismatch);
+    const hash = await hashPassword(newPassword);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ password_hash: hash, password_changed_at: new Date() }).where('id', '=', user.userId).execute();
+      // Every session of the user ends: the web clears storage and logs in again.
+      await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', user.userId).where('revoked_at', 'is', null).execute();
+    });
+    return null;
+  }
+
+  defineRoute<PasswordChange>(app, {
+    path: '/api/enterprise/user/updatePasswprd', summary: '修改本人密码 (三个密码均为 RSA-OAEP 密文的 base64)', tags: ['账号'],
+    data: passwordChange, message: authText.changed,
+    handler: async ({ user, data }) => {
+      if (data.id !== undefined && data.id !== user.userId) throw new BizError(authText.ownOnly);
+      const record = await findUserById(db, user.userId);
+      if (!record) throw new HttpError(401, authText.sessionEnded);
+      return changePassword(record, data);
+    },
+  });
+
+  defineRoute<PasswordChange>(app, {
+    path: '/api/user/anon/pwd/updatePasswprd', summary: '登录前修改密码 (密码过期或强度不足时，凭登录返回的 token 头)', tags: ['账号'],
+    access: 'public', message: authText.changed,
+    data: {
+      ...passwordChange,
+      required: [...passwordChange.required, 'token', 'loginName'],
+      properties: { ...passwordChange.properties, token: { type: 'string', maxLength: 2000 }, loginName: { type: 'string', title: '登录名', minLength: 1, maxLength: 60 } },
+    },
+    handler: async ({ data }) => {
+      const verified = app.tokens.verify(data.token!);
+      if (!verified.ok || verified.typ !== 'pwd') throw new BizError(authText.changeTokenInvalid);
+      if (verified.user.loginName !== data.loginName!.trim()) throw new BizError(authText.changeTokenInvalid);
+      const record = await findUserById(db, verified.user.userId);
+      if (!record) throw new BizError(authText.changeTokenInvalid);
+      return changePassword(record, data);
+    },
+  });
+}

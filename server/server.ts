@@ -1,0 +1,22 @@
+import { loadConfig } from './config.ts';
+import { demoLoginsText, start } from './start.ts';
+
+const config = loadConfig();
+const t0 = performance.now();
+const { app, url, demoCreated, handle } = await start(config);
+app.log.info({ database: handle.kind, ms: Math.round(performance.now() - t0) }, 'cbec-console started');
+console.log(`\n跨境电商通关企业端 1.0.0  ${url}  (数据库: ${handle.kind === 'pg' ? 'PostgreSQL' : `PGlite ${config.dataDir}`})`);
+if (demoCreated) console.log(demoLoginsText());
+else console.log('演示账号见 README.md (demo logins in README.md)');
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(() => process.exit(0), (err) => { app.log.error(err); process.exit(1); });
+  });
+}

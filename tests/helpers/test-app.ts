@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes, publicEncrypt, constants } from 'node:crypto';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { withDatabase } from './global-setup.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  config: Config;
+  /** Moves the server's token clock (ms); lets a test expire an access token server-side. */
+  advanceClock(ms: number): void;
+  /** Base URL when started with listen: true. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the run's template, and an app on it. */
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const template = inject('templateDatabase');
+  if (url && template) {
+    const name = `cbec_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const handle = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    return {
+      handle,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('templateDump'));
+  const handle = await openDatabase({ loadDataDir: new Blob([dump]) });
+  return { handle, drop: async () => undefined };
+}
+
+export async function createTestApp(options: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', ...options.env });
+  let offset = 0;
+  const app = await buildApp({ config, db: handle.db, now: () => Date.now() + offset, logger: false });
+  let url = '';
+  if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
+  else await app.ready();
+  return {
+    app, handle, config, url,
+    advanceClock: (ms) => { offset += ms; },
+    close: async () => { await app.close(); await handle.close(); await drop(); },
+  };
+}
+
+/** Encrypts a password the way the console does (RSA-OAEP SHA-256, base64). */
+export function encryptPassword(publicKeyPem: string, password: string): string {
+  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password, 'utf8')).toString('base64');
+}
+
+export interface LoginAnswer {
+  token: string;
+  refreshToken: string;
+  userInfo: { companyCode: string | null; companyName: string; companyId: number; userType: string; account: string; username: string };
+  modules: { id: number; parentId: number; uri: string; buttonVos: { code: string }[] }[];
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<LoginAnswer> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/public_key', payload: {} });
+  const pem = res.json().data as string;
+  const q = new URLSearchParams({ username, password: encryptPassword(pem, password), tag: 'admin' });
+  const answer = await app.inject({ method: 'POST', url: `/api/auth/login?${q}`, payload: { data: {} } });
+  const body = answer.json();
+  if (body.code !== 0) throw new Error(`login ${username} failed: ${answer.statusCode} ${body.message}`);
+  return body.data as LoginAnswer;
+}
+
+export const demo = {
+  admin: { username: 'admin', password: 'Cbec@2026demo' },
+  user: { username: 'user@admin', password: 'Cbec@2026user' },
+  other: { username: 'other', password: 'Cbec@2026other' },
+} as const;
+
+/** POST {data} with a bearer token through inject; returns status and the parsed envelope. */
+export async function call(app: FastifyInstance, url: string, data: unknown, token?: string) {
+  const res = await app.inject({
+    method: 'POST', url,
+    headers: token ? { 'x-authorization': `Bearer ${token}` } : {},
+    payload: data === undefined ? {} : { data },
+  });
+  return { status: res.statusCode, body: res.json() as { code: number; message: string; data: any }, headers: res.headers };
+}
