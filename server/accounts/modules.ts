@@ -8,6 +8,8 @@ export interface ModuleVo {
   icon: string;
   code: string;
   sortNo: number;
+  /** reachable by route, not shown in the side menu */
+  hidden: boolean;
   buttonVos: { code: string; name: string }[];
 }
 
@@ -23,7 +25,7 @@ export async function modulesFor(db: Db, userType: string): Promise<ModuleVo[]> 
     byModule.get(b.module_id)!.push({ code: b.code, name: b.name });
   }
   return modules.map((m) => ({
-    id: m.id, parentId: m.parent_id, uri: m.uri, name: m.name, icon: m.icon, code: m.code, sortNo: m.sort_no,
+    id: m.id, parentId: m.parent_id, uri: m.uri, name: m.name, icon: m.icon, code: m.code, sortNo: m.sort_no, hidden: m.hidden,
     buttonVos: byModule.get(m.id) ?? [],
   }));
 }

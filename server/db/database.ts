@@ -33,6 +33,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection killed by the server (restart, failover, admin) must not crash the process;
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => { console.warn(`PostgreSQL idle connection lost: ${err.message}`); });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'pg', close: () => db.destroy() };
   }

@@ -68,6 +68,8 @@ export interface ModulesTable {
   sort_no: number;
   /** user types that see the module */
   roles: string[];
+  /** a page reachable by route (detail, add) but not shown in the side menu */
+  hidden: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface ModuleButtonsTable {

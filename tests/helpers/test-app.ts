@@ -35,7 +35,7 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
       drop: async () => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
+        await c.query(`drop database if exists ${name}`);
         await c.end();
       },
     };

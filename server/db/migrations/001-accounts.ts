@@ -61,6 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code', 'varchar(100)', (c) => c.notNull())
     .addColumn('sort_no', 'integer', (c) => c.notNull())
     .addColumn('roles', sql`text[]`, (c) => c.notNull())
+    .addColumn('hidden', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
 
   await db.schema.createTable('module_buttons')

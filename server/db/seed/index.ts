@@ -23,7 +23,7 @@ export async function seed(db: Db): Promise<SeedResult> {
     await trx.deleteFrom('module_buttons').execute();
     await trx.deleteFrom('modules').execute();
     await trx.insertInto('modules').values(moduleSeeds.map((m) => ({
-      id: m.id, parent_id: m.parentId, uri: m.uri, name: m.name, icon: m.icon, code: m.code, sort_no: m.sortNo, roles: m.roles,
+      id: m.id, parent_id: m.parentId, uri: m.uri, name: m.name, icon: m.icon, code: m.code, sort_no: m.sortNo, roles: m.roles, hidden: m.hidden ?? false,
     }))).execute();
     const buttons = moduleSeeds.flatMap((m) => m.buttons.map((b) => ({ module_id: m.id, code: b.code, name: b.name, roles: b.roles })));
     if (buttons.length) await trx.insertInto('module_buttons').values(buttons).execute();

@@ -1,0 +1,49 @@
+/** Small helpers shared by the benchmarks: timing, medians, and a results line format. */
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+export async function timeMany(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+export function verdict(value: number, target: number, lowerIsBetter = true): string {
+  const ok = lowerIsBetter ? value <= target : value >= target;
+  return ok ? 'PASS' : 'MISS';
+}
+
+export const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+
+import http from 'node:http';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * POST JSON over a keep-alive loopback connection with node:http (about 0.5 ms less client
+ * overhead than fetch/undici here), so the API's own cost is what gets measured.
+ */
+export function postJson(base: string, path: string, body: string, headers: Record<string, string> = {}): Promise<any> {
+  const u = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: u.hostname, port: u.port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => { try { resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))); } catch (e) { reject(e); } });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}

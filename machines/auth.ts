@@ -1,0 +1,245 @@
+/**
+ * Auth statechart: login, the single token refresh, logout and the before-login password change.
+ *
+ * States
+ *   anonymous              no session (starts here; a session passed in `input` goes straight on
+ *                          to authenticated through an eventless transition)
+ *   loggingIn      [busy]  invoke `login` (credentials → Session)
+ *   passwordChangeRequired login answered 401 '请更改密码' with a `token` header
+ *     .notice              dialog: the password expired or is weak and must be changed
+ *     .form                change-password form (before login, uses that token)
+ *   authenticated  [signedIn]
+ *     .idle
+ *     .refreshing  [refreshing]  invoke `refresh` (refreshToken → rotated tokens). Further
+ *                          api.tokenExpired events are ignored here, so N concurrent -10000
+ *                          answers cause exactly one refresh; waiters watch for the way out.
+ *   loggingOut     [busy]  invoke `logout` (tells the server; failure does not matter)
+ *   loggedOut              session cleared; a new login may start from here
+ *
+ * Events
+ *   user.login {username, password, captcha, captchaId}   anonymous | loggedOut → loggingIn
+ *   user.confirm           passwordChangeRequired.notice → .form
+ *   user.cancel            passwordChangeRequired → anonymous
+ *   user.passwordChanged   passwordChangeRequired.form → anonymous (log in again);
+ *                          authenticated → loggedOut (own password changed: storage cleared)
+ *   user.logout            authenticated → loggingOut → loggedOut
+ *   api.tokenExpired       authenticated.idle → .refreshing (envelope code -10000)
+ *   api.unauthorized       authenticated → loggedOut (HTTP 401)
+ *
+ * Effects (placeholders here; the web app and tests supply them with machine.provide()):
+ *   actors  login, refresh, logout
+ *   actions saveSession(Session), clearSession(), navigate({to, reason})
+ * This file imports only xstate: no axios, React, window, router, storage or clock.
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+
+export interface UserInfo {
+  username: string;
+  companyName: string;
+  /** 海关注册编码; empty/null until the enterprise is filed (then bill pages are blocked). */
+  companyCode: string | null;
+  companyId: number | string;
+  userType: string;
+  /** login name */
+  account?: string;
+}
+export interface ModuleButton { code: string; name: string }
+/** One menu entry of the module list the login answers; parentId -1 is a root entry. */
+export interface MenuModule {
+  id: number | string;
+  parentId: number | string;
+  uri: string;
+  name: string;
+  icon?: string | null;
+  code?: string | null;
+  sortNo: number;
+  buttonVos?: ModuleButton[] | null;
+  /** reachable by route, not shown in the side menu (detail and form pages) */
+  hidden?: boolean;
+}
+export interface Tokens { token: string; refreshToken: string }
+export interface Session extends Tokens { userInfo: UserInfo; modules: MenuModule[] }
+export interface Credentials { username: string; password: string; captcha: string; captchaId: string }
+/** What the login/refresh actors reject with; passwordChangeToken marks the '请更改密码' answer. */
+export interface AuthFailure { message: string; passwordChangeToken?: string }
+export type NavigateReason = 'login' | 'logout' | 'unauthorized' | 'refreshFailed' | 'passwordChanged';
+export interface NavigateParams { to: 'home' | 'login'; reason: NavigateReason }
+
+export type AuthEvent =
+  | ({ type: 'user.login' } & Credentials)
+  | { type: 'user.confirm' }
+  | { type: 'user.cancel' }
+  | { type: 'user.passwordChanged' }
+  | { type: 'user.logout' }
+  | { type: 'api.tokenExpired' }
+  | { type: 'api.unauthorized' };
+
+export interface AuthContext {
+  token: string | null;
+  refreshToken: string | null;
+  userInfo: UserInfo | null;
+  modules: MenuModule[];
+  /** message of the last failure (login, refresh, 401), for the view to show */
+  error: string | null;
+  /** login name typed at the last login attempt (prefills the before-login password form) */
+  loginName: string | null;
+  /** the `token` header of a 401 '请更改密码' login answer */
+  passwordChangeToken: string | null;
+}
+export interface AuthInput { session?: Session | null }
+
+function failure(error: unknown): AuthFailure {
+  if (typeof error === 'object' && error !== null && typeof (error as AuthFailure).message === 'string') {
+    return error as AuthFailure;
+  }
+  return { message: String(error) };
+}
+
+const signedOut = { token: null, refreshToken: null, userInfo: null, modules: [], passwordChangeToken: null };
+
+export const authMachine = setup({
+  types: {} as {
+    context: AuthContext;
+    events: AuthEvent;
+    input: AuthInput;
+    tags: 'busy' | 'signedIn' | 'refreshing';
+  },
+  actors: {
+    login: fromPromise<Session, Credentials>(async () => {
+      throw new Error('auth: login actor not provided');
+    }),
+    refresh: fromPromise<Tokens, { refreshToken: string }>(async () => {
+      throw new Error('auth: refresh actor not provided');
+    }),
+    logout: fromPromise<void, { refreshToken: string | null }>(async () => undefined),
+  },
+  actions: {
+    saveSession: (_, _session: Session) => {},
+    clearSession: () => {},
+    navigate: (_, _params: NavigateParams) => {},
+  },
+  guards: {
+    hasSession: ({ context }) => context.token !== null,
+    /** the login failed with 401 '请更改密码' and a `token` header */
+    needsPasswordChange: ({ event }) => 'error' in event && failure(event.error).passwordChangeToken !== undefined,
+  },
+}).createMachine({
+  id: 'auth',
+  context: ({ input }) => ({
+    token: input.session?.token ?? null,
+    refreshToken: input.session?.refreshToken ?? null,
+    userInfo: input.session?.userInfo ?? null,
+    modules: input.session?.modules ?? [],
+    error: null,
+    loginName: null,
+    passwordChangeToken: null,
+  }),
+  initial: 'anonymous',
+  states: {
+    anonymous: {
+      always: { guard: 'hasSession', target: 'authenticated' },
+      on: { 'user.login': { target: 'loggingIn' } },
+    },
+    loggingIn: {
+      tags: ['busy'],
+      entry: assign({ error: null, loginName: ({ event }) => (event.type === 'user.login' ? event.username : null) }),
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'user.login');
+          return { username: event.username, password: event.password, captcha: event.captcha, captchaId: event.captchaId };
+        },
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            assign(({ event }) => ({ ...event.output, error: null })),
+            { type: 'saveSession', params: ({ event }) => event.output },
+            { type: 'navigate', params: { to: 'home', reason: 'login' } },
+          ],
+        },
+        onError: [
+          {
+            guard: 'needsPasswordChange',
+            target: 'passwordChangeRequired',
+            actions: assign({ passwordChangeToken: ({ event }) => failure(event.error).passwordChangeToken ?? null }),
+          },
+          { target: 'anonymous', actions: assign({ error: ({ event }) => failure(event.error).message }) },
+        ],
+      },
+    },
+    passwordChangeRequired: {
+      initial: 'notice',
+      states: {
+        notice: { on: { 'user.confirm': { target: 'form' } } },
+        form: { on: { 'user.passwordChanged': { target: '#auth.anonymous' } } },
+      },
+      on: { 'user.cancel': { target: 'anonymous' } },
+      exit: assign({ passwordChangeToken: null }),
+    },
+    authenticated: {
+      tags: ['signedIn'],
+      initial: 'idle',
+      states: {
+        idle: { on: { 'api.tokenExpired': { target: 'refreshing' } } },
+        refreshing: {
+          tags: ['refreshing'],
+          invoke: {
+            id: 'refresh',
+            src: 'refresh',
+            input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ event }) => ({ token: event.output.token, refreshToken: event.output.refreshToken })),
+                {
+                  type: 'saveSession',
+                  params: ({ context, event }) => ({
+                    token: event.output.token,
+                    refreshToken: event.output.refreshToken,
+                    userInfo: context.userInfo as UserInfo,
+                    modules: context.modules,
+                  }),
+                },
+              ],
+            },
+            onError: {
+              target: '#auth.loggedOut',
+              actions: [
+                assign({ error: ({ event }) => failure(event.error).message }),
+                { type: 'navigate', params: { to: 'login', reason: 'refreshFailed' } },
+              ],
+            },
+          },
+        },
+      },
+      on: {
+        'user.logout': { target: 'loggingOut' },
+        'api.unauthorized': {
+          target: 'loggedOut',
+          actions: { type: 'navigate', params: { to: 'login', reason: 'unauthorized' } },
+        },
+        'user.passwordChanged': {
+          target: 'loggedOut',
+          actions: { type: 'navigate', params: { to: 'login', reason: 'passwordChanged' } },
+        },
+      },
+    },
+    loggingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ refreshToken: context.refreshToken }),
+        onDone: { target: 'loggedOut', actions: { type: 'navigate', params: { to: 'login', reason: 'logout' } } },
+        onError: { target: 'loggedOut', actions: { type: 'navigate', params: { to: 'login', reason: 'logout' } } },
+      },
+    },
+    loggedOut: {
+      entry: [assign(signedOut), 'clearSession'],
+      on: { 'user.login': { target: 'loggingIn' } },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { createTestAuthActor, sessionFixture } from '../testing/auth.ts';
+import { render, screen, waitFor } from '../testing/render.tsx';
+import { RequireAuth, RequireCompany } from './guards.tsx';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
+const app = (
+  <Routes>
+    <Route path="/login" element={<Where />} />
+    <Route element={<RequireAuth />}>
+      <Route path="/workorder" element={<p>工单页</p>} />
+      <Route element={<RequireCompany />}>
+        <Route path="/bill/:type/:key" element={<p>单据页</p>} />
+      </Route>
+    </Route>
+  </Routes>
+);
+
+describe('route guards', () => {
+  it('without a session: to /login with the page as redirect', () => {
+    render(app, { route: '/workorder?x=1' });
+    expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Fworkorder%3Fx%3D1');
+  });
+
+  it('after the session ended: plain /login', () => {
+    const actor = createTestAuthActor(sessionFixture());
+    actor.send({ type: 'api.unauthorized' });
+    render(app, { route: '/workorder', actor });
+    expect(screen.getByTestId('where').textContent).toBe('/login');
+  });
+
+  it('a session without modules is ended, not bounced to /login and back', async () => {
+    const actor = createTestAuthActor({ ...sessionFixture(), modules: [] });
+    render(app, { route: '/workorder', actor });
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('loggedOut'));
+    expect(screen.getByTestId('where').textContent).toBe('/login');
+  });
+
+  it('with a session: the page', () => {
+    render(app, { route: '/workorder', actor: createTestAuthActor(sessionFixture()) });
+    expect(screen.getByText('工单页')).toBeTruthy();
+  });
+
+  it('a bill page without companyCode shows 请先进行企业备案！', () => {
+    render(app, { route: '/bill/export/order', actor: createTestAuthActor(sessionFixture({ companyCode: null })) });
+    expect(screen.getAllByText('请先进行企业备案！').length).toBeGreaterThan(0);
+    expect(screen.queryByText('单据页')).toBeNull();
+  });
+
+  it('a bill page with companyCode opens', () => {
+    render(app, { route: '/bill/export/order', actor: createTestAuthActor(sessionFixture()) });
+    expect(screen.getByText('单据页')).toBeTruthy();
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Route guards (accounts §2): /login and /reg are open; every other page needs a signed-in
+ * session with its module list (stored at login), else → /login?redirect=<where the user wanted>.
+ * A session that just ended (loggedOut) goes to plain /login, as the auth machine's navigate
+ * effect does: whoever acts first, both aim at the same URL.
+ * Bill pages also need a filed enterprise (companyCode), else they show 请先进行企业备案！.
+ */
+import { Alert } from '@mantine/core';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { layoutText } from '../../domain/texts/web.ts';
+import { useAuth, useAuthSend, useUserInfo } from '../lib/auth-context.tsx';
+
+export function loginPath(redirect: string): string {
+  return redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+}
+
+export function RequireAuth() {
+  const signedIn = useAuth((s) => s.hasTag('signedIn'));
+  // a session without any module may open nothing: end it (else /login and the guard would
+  // bounce the user between them forever)
+  const permitted = useAuth((s) => s.context.modules.length > 0);
+  // the logout call is on its way: keep the page until the machine navigates to /login
+  const leaving = useAuth((s) => s.matches('loggingOut'));
+  const ended = useAuth((s) => s.matches('loggedOut'));
+  const send = useAuthSend();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (signedIn && !permitted) send({ type: 'user.logout' });
+  }, [signedIn, permitted, send]);
+  if (signedIn && !permitted) return null;
+  if (signedIn || leaving) return <Outlet />;
+  return <Navigate to={ended ? '/login' : loginPath(pathname + search)} replace />;
+}
+
+export function RequireCompany() {
+  const userInfo = useUserInfo();
+  if (!userInfo?.companyCode) {
+    return (
+      <Alert color="yellow" title={layoutText.noCompany}>
+        {layoutText.noCompany}
+      </Alert>
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,57 @@
+/**
+ * The signed-in frame: header, side menu, tab strip and the kept-alive page area.
+ * Every navigation opens (or activates) the tab of the page it lands on.
+ */
+import '../../lib/styles/full.ts';
+import { AppShell } from '@mantine/core';
+import { useEffect, useReducer, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { OwnPasswordDialog } from '../../features/auth/components/OwnPasswordDialog.tsx';
+import { useModules } from '../../lib/auth-context.tsx';
+import { HeaderBar } from './HeaderBar.tsx';
+import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { pageTitle } from './page-title.ts';
+import { SideMenu } from './SideMenu.tsx';
+import { TabStrip } from './TabStrip.tsx';
+import { closeTab, HOME_PATH, initialTabs, openTab, type PageTab, type TabsState } from './tabs.ts';
+
+type TabAction = { type: 'open'; tab: PageTab } | { type: 'close'; key: string };
+const reduce = (state: TabsState, action: TabAction): TabsState =>
+  action.type === 'open' ? openTab(state, action.tab) : closeTab(state, action.key);
+
+export default function Layout() {
+  const modules = useModules();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const key = pathname + search;
+  const [tabs, dispatch] = useReducer(reduce, pageTitle(modules, HOME_PATH), initialTabs);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  useEffect(() => {
+    dispatch({ type: 'open', tab: { key, title: pageTitle(modules, pathname) } });
+  }, [key, pathname, modules]);
+
+  const close = (tabKey: string) => {
+    const next = closeTab(tabs, tabKey);
+    dispatch({ type: 'close', key: tabKey });
+    if (tabKey === tabs.activeKey) navigate(next.activeKey);
+  };
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 0 }} padding={0}>
+      <AppShell.Header>
+        <HeaderBar onChangePassword={() => setPasswordOpen(true)} />
+      </AppShell.Header>
+      <AppShell.Navbar p={4}>
+        <SideMenu />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <TabStrip tabs={tabs.tabs} activeKey={key} onSelect={(k) => navigate(k)} onClose={close} />
+        <div style={{ padding: 'var(--mantine-spacing-md)' }}>
+          <KeepAliveOutlet openKeys={tabs.tabs.map((t) => t.key)} />
+        </div>
+      </AppShell.Main>
+      <OwnPasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { createTestAuthActor, sessionFixture } from '../../testing/auth.ts';
+import { fireEvent, render, screen } from '../../testing/render.tsx';
+import { SideMenu } from './SideMenu.tsx';
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderMenu(companyCode: string | null) {
+  const actor = createTestAuthActor(sessionFixture({ companyCode }));
+  return render(
+    <>
+      <SideMenu />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+    { route: '/home', actor },
+  );
+}
+
+describe('SideMenu', () => {
+  it('shows the root entries in sortNo order with their icons', () => {
+    renderMenu('3301960001');
+    const roots = document.querySelectorAll('nav .mantine-ScrollArea-content > * > .mantine-NavLink-root, nav .mantine-ScrollArea-content > .mantine-NavLink-root');
+    const labels = [...roots].map((b) => b.querySelector('.mantine-NavLink-label')?.textContent);
+    expect(labels).toEqual(['首页', '出口业务', '进口业务', '统计', '服务中心']);
+    expect(screen.getByRole('link', { name: '首页' }).getAttribute('href')).toBe('/home');
+    expect(document.querySelector('[data-icon="export"]')).not.toBeNull();
+  });
+
+  it('opens a group and navigates to a child page', async () => {
+    renderMenu('3301960001');
+    fireEvent.click(screen.getByRole('button', { name: '出口业务' }));
+    expect(await screen.findByRole('link', { name: '出口订单' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '收款单' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: '出口订单' }));
+    expect(screen.getByTestId('where').textContent).toBe('/bill/export/order');
+  });
+
+  it('without a companyCode a bill page is refused with 请先进行企业备案！', async () => {
+    renderMenu(null);
+    fireEvent.click(screen.getByRole('button', { name: '出口业务' }));
+    fireEvent.click(await screen.findByRole('link', { name: '出口订单' }));
+    expect(await screen.findByText('请先进行企业备案！')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/home');
+    fireEvent.click(screen.getByRole('link', { name: '统计' }));
+    expect(screen.getByTestId('where').textContent).toBe('/statistics');
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '../../testing/render.tsx';
+import { TabStrip } from './TabStrip.tsx';
+
+const tabs = [
+  { key: '/home', title: '首页' },
+  { key: '/bill/export/order', title: '出口订单' },
+  { key: '/workorder', title: '工单' },
+];
+
+describe('TabStrip', () => {
+  it('lists the tabs with home first and without a close button', () => {
+    render(<TabStrip tabs={tabs} activeKey="/workorder" onSelect={() => {}} onClose={() => {}} />);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['首页', '出口订单', '工单']);
+    expect(screen.queryByRole('button', { name: '关闭 首页' })).toBeNull();
+    expect(screen.getByRole('button', { name: '关闭 出口订单' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '工单' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('selects and closes', () => {
+    const onSelect = vi.fn();
+    const onClose = vi.fn();
+    render(<TabStrip tabs={tabs} activeKey="/home" onSelect={onSelect} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('tab', { name: '出口订单' }));
+    expect(onSelect).toHaveBeenCalledWith('/bill/export/order');
+    fireEvent.click(screen.getByRole('button', { name: '关闭 工单' }));
+    expect(onClose).toHaveBeenCalledWith('/workorder');
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The strip of opened pages: /home always first and never closable; opening an open page only
+ * activates it; closing the active tab activates its left neighbour (or the right one).
+ */
+export const HOME_PATH = '/home';
+
+export interface PageTab {
+  /** pathname + search: the same page with other parameters is another tab */
+  key: string;
+  title: string;
+}
+
+export interface TabsState {
+  tabs: PageTab[];
+  activeKey: string;
+}
+
+export function initialTabs(homeTitle: string): TabsState {
+  return { tabs: [{ key: HOME_PATH, title: homeTitle }], activeKey: HOME_PATH };
+}
+
+export const isClosable = (key: string): boolean => key !== HOME_PATH;
+
+export function openTab(state: TabsState, tab: PageTab): TabsState {
+  const existing = state.tabs.find((t) => t.key === tab.key);
+  if (existing) return existing.title === tab.title && state.activeKey === tab.key
+    ? state
+    : { tabs: state.tabs.map((t) => (t.key === tab.key ? { ...t, title: tab.title } : t)), activeKey: tab.key };
+  return { tabs: [...state.tabs, tab], activeKey: tab.key };
+}
+
+export function closeTab(state: TabsState, key: string): TabsState {
+  const index = state.tabs.findIndex((t) => t.key === key);
+  if (!isClosable(key) || index < 0) return state;
+  const tabs = state.tabs.filter((t) => t.key !== key);
+  if (state.activeKey !== key) return { tabs, activeKey: state.activeKey };
+  const next = tabs[index - 1] ?? tabs[index] ?? tabs[0];
+  return { tabs, activeKey: next?.key ?? HOME_PATH };
+}

@@ -1,0 +1,42 @@
+/**
+ * The app's one auth actor: the machine with the real effects (API calls, localStorage, router),
+ * connected to the http client. Starts from the stored session, if any.
+ */
+import { createActor, fromPromise } from 'xstate';
+import { authMachine, type NavigateParams } from '../../machines/auth.ts';
+import { login, logout, refreshTokens } from '../features/auth/api/login.ts';
+import { createAuthBridge } from '../lib/auth-bridge.ts';
+import { connectAuth } from '../lib/http.ts';
+import { redirectFrom } from '../lib/redirect.ts';
+import { clearSession, loadSession, saveSession } from '../lib/session.ts';
+import { router } from './router.ts';
+
+function navigate({ to }: NavigateParams): void {
+  const { pathname, search } = router.state.location;
+  if (to === 'home') {
+    void router.navigate(redirectFrom(search), { replace: true });
+    return;
+  }
+  // The session ended (logout, 401, failed refresh, password changed): plain /login, the same
+  // target the route guard picks for a loggedOut session, so the two never race to different URLs.
+  if (pathname !== '/login') void router.navigate('/login', { replace: true });
+}
+
+export const authActor = createActor(
+  authMachine.provide({
+    actors: {
+      login: fromPromise(({ input }) => login(input)),
+      refresh: fromPromise(({ input }) => refreshTokens(input.refreshToken)),
+      logout: fromPromise(({ input }) => logout(input.refreshToken)),
+    },
+    actions: {
+      saveSession: (_, session) => saveSession(session),
+      clearSession: () => clearSession(),
+      navigate: (_, params) => navigate(params),
+    },
+  }),
+  { input: { session: loadSession() } },
+);
+
+connectAuth(createAuthBridge(authActor));
+authActor.start();

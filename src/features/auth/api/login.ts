@@ -1,0 +1,59 @@
+/**
+ * The functions behind the auth machine's actors (provided in src/app/session.ts).
+ * Server contract: accounts §7; the password is RSA-encrypted, base64, then URL-encoded.
+ */
+import type { Credentials, MenuModule, Session, Tokens, UserInfo } from '../../../../machines/auth.ts';
+import { http, type Http } from '../../../lib/http.ts';
+import { encryptPassword } from '../../../lib/rsa.ts';
+
+export function fetchPublicKey(client: Http = http): Promise<string> {
+  return client.post<string>('/api/auth/public_key', {}, { auth: false });
+}
+
+/** A new captchaId is a timestamp (spec §7). */
+export const newCaptchaId = (): string => String(Date.now());
+export const captchaUrl = (captchaId: string): string =>
+  `/api/enterprise/kaptcha/defaultKaptcha?captchaId=${encodeURIComponent(captchaId)}`;
+
+interface LoginAnswer {
+  token: string;
+  refreshToken: string;
+  userInfo: Partial<UserInfo> & { account?: string };
+  modules: MenuModule[] | null;
+}
+
+export async function login(credentials: Credentials, client: Http = http): Promise<Session> {
+  const password = await encryptPassword(await fetchPublicKey(client), credentials.password);
+  const query = [
+    ['username', credentials.username],
+    ['password', password],
+    ['tag', 'admin'],
+    ['captcha', credentials.captcha],
+    ['captchaId', credentials.captchaId],
+  ]
+    .map(([name, value]) => `${name}=${encodeURIComponent(value ?? '')}`)
+    .join('&');
+  const answer = await client.post<LoginAnswer>(`/api/auth/login?${query}`, {}, { auth: false });
+  const info = answer.userInfo;
+  return {
+    token: answer.token,
+    refreshToken: answer.refreshToken,
+    userInfo: {
+      username: info.username ?? info.account ?? credentials.username,
+      companyName: info.companyName ?? '',
+      companyCode: info.companyCode ?? null,
+      companyId: info.companyId ?? '',
+      userType: info.userType ?? '',
+      account: info.account ?? credentials.username,
+    },
+    modules: answer.modules ?? [],
+  };
+}
+
+export function refreshTokens(refreshToken: string, client: Http = http): Promise<Tokens> {
+  return client.get<Tokens>('/api/auth/refresh_token', { auth: false, headers: { 'X-Refresh-Token': refreshToken } });
+}
+
+export async function logout(refreshToken: string | null, client: Http = http): Promise<void> {
+  await client.post('/api/auth/logout', { refreshToken });
+}

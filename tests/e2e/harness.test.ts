@@ -1,0 +1,48 @@
+/**
+ * Smoke test of the e2e harness itself: the real server starts as a child process on a fresh
+ * database, serves the built console under its CSP, and chromium renders it without errors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, screenshot, startServer, watchPage, type StartedServer } from './harness.ts';
+
+let server: StartedServer;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, context] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+describe('e2e harness', () => {
+  it('starts the real server, which answers the API and serves the console with a CSP', async () => {
+    const docs = await fetch(`${server.url}/api/docs`);
+    expect(docs.status).toBe(200);
+    expect((await docs.json()) as { openapi: string }).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+
+    const index = await fetch(`${server.url}/login`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await index.text()).toContain('<div id="root">');
+  });
+
+  it('renders the login page in chromium, in Chinese, without console errors or CSP violations', async () => {
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('企业账号').waitFor();
+    expect(await page.evaluate(() => navigator.language)).toBe('zh-CN');
+    await screenshot(page, 'harness-login');
+    problems.assertNone();
+    await page.close();
+  });
+
+  it('stops the server', async () => {
+    const { url } = server;
+    await server.stop();
+    await expect(fetch(`${url}/api/docs`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * End-to-end harness: the REAL product (the built console in dist/ served by `server/server.ts`, a
+ * child process on a fresh embedded database) driven by Debian's chromium through playwright-core.
+ *
+ *   const server = await startServer();          // { url, stop() }
+ *   const context = await launchBrowser();       // persistent context, zh-CN, 1280×800
+ *   const page = context.pages()[0] ?? await context.newPage();
+ *   const problems = watchPage(page);            // console errors, page errors, CSP violations, 5xx
+ *   …
+ *   problems.assertNone();
+ *   await screenshot(page, 'login');             // → test-results/login.png (kept as a CI artefact)
+ *   await context.close(); await server.stop();
+ *
+ * `npm test` builds before it runs the e2e project; run `npm run build` first when running
+ * `npx vitest run --project e2e` alone.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const resultsDir = join(repoRoot, 'test-results');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface StartedServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
+  url: string;
+  /** The server's stdout and stderr so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const live = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+let exitHookInstalled = false;
+
+function installExitHook() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // Last resort when a test forgets stop() or the worker dies: never leave a server behind.
+  process.once('exit', () => {
+    for (const child of live) child.kill('SIGKILL');
+    for (const dir of tempDirs) removeDir(dir);
+  });
+}
+
+function removeDir(dir: string): boolean {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A port the OS says is free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface StartOptions {
+  /** Extra environment for the server (e.g. { LOG_LEVEL: 'info' }). */
+  env?: Record<string, string>;
+  /** How long to wait for the first answer (ms). Fresh PGlite + migrations + seed take a few seconds. */
+  timeoutMs?: number;
+}
+
+/**
+ * Starts `node --import tsx server/server.ts` from the repository root with PORT (a free port),
+ * HOST=127.0.0.1, DATA_DIR=a fresh temp dir, CAPTCHA=off, NODE_ENV=test, and waits until it answers.
+ * DATABASE_URL and WEB_DIR are not inherited: every run starts from an empty embedded database with
+ * the demo data and serves dist/ (options.env may set them).
+ */
+export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
+  const webDir = resolve(repoRoot, options.env?.WEB_DIR ?? 'dist');
+  if (!existsSync(join(webDir, 'index.html'))) {
+    throw new Error(`${join(webDir, 'index.html')} is missing: run \`npm run build\` before the e2e tests (npm test does)`);
+  }
+  installExitHook();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cbec-e2e-data-'));
+  tempDirs.add(dataDir);
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.WEB_DIR;
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA: 'off',
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ...options.env,
+  };
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+  let output = '';
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (output.length > 200_000) output = output.slice(-100_000);
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code, signal) => {
+    live.delete(child);
+    resolveExit(code ?? (signal ? -1 : null));
+  }));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    if (removeDir(dataDir)) tempDirs.delete(dataDir);
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let early: number | null | undefined;
+  void exited.then((code) => { early = code; });
+  for (;;) {
+    if (early !== undefined) {
+      await stop();
+      throw new Error(`server exited with ${early} before answering:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/docs`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not answer on ${url} within ${options.timeoutMs ?? 60_000} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, output: () => output, stop };
+}
+
+/** The one browser setup of TOOLCHAIN.md §5: Debian chromium, headless, zh-CN, 1280×800. */
+export async function launchBrowser(): Promise<BrowserContext> {
+  installExitHook();
+  const profile = mkdtempSync(join(tmpdir(), 'cbec-e2e-profile-'));
+  tempDirs.add(profile);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  // Every page of the context reports CSP violations with their directive (see watchPage).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  // The 'close' event comes while chromium is still writing its profile; remove it once close()
+  // has waited for the browser to exit (anything left over goes at process exit).
+  const close = context.close.bind(context);
+  context.close = async (...args: Parameters<BrowserContext['close']>) => {
+    await close(...args);
+    if (removeDir(profile)) tempDirs.delete(profile);
+  };
+  return context;
+}
+
+export interface PageProblems {
+  /** Console errors, uncaught page errors, CSP violations and 5xx responses, in order. */
+  readonly list: string[];
+  /** Throws listing every problem (minus those matching `ignore`) if there is any. */
+  assertNone(ignore?: RegExp[]): void;
+}
+
+/**
+ * Collects what must not happen on a healthy page. CSP violations are caught twice on purpose:
+ * Chromium logs them as console errors, and the `securitypolicyviolation` listener launchBrowser()
+ * installs before any script runs reports the directive and the blocked URI as a console error.
+ */
+export function watchPage(page: Page): PageProblems {
+  const list: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = msg.location();
+    list.push(`console.error: ${msg.text()}${where.url ? ` (${where.url}:${where.lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (err) => list.push(`pageerror: ${err.stack ?? err.message}`));
+  page.on('response', (res) => {
+    if (res.status() >= 500) list.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  return {
+    list,
+    assertNone(ignore = []) {
+      const left = list.filter((p) => !ignore.some((re) => re.test(p)));
+      if (left.length > 0) throw new Error(`${left.length} browser problem(s):\n  ${left.join('\n  ')}`);
+    },
+  };
+}
+
+/** Saves a full-page PNG to test-results/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

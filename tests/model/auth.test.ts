@@ -1,0 +1,213 @@
+// @vitest-environment node
+/**
+ * Model-based test of machines/auth.ts against the real server: every path generated from the
+ * machine is walked with the real web client (src/lib/http.ts, src/features/auth/api) and the
+ * real auth bridge; outcomes are produced by the server (wrong password, expired password,
+ * server-side token expiry, a revoked refresh token). Only the logout network failure and the
+ * forged token behind a 401 come from a fake at the network boundary (an axios adapter).
+ */
+import axios, { AxiosError, type AxiosAdapter } from 'axios';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
+import { authMachine, type Session } from '../../machines/auth.ts';
+import { createHttp, type Http } from '../../src/lib/http.ts';
+import { createAuthBridge } from '../../src/lib/auth-bridge.ts';
+import { login, logout, refreshTokens } from '../../src/features/auth/api/login.ts';
+import { encryptPassword } from '../../src/lib/rsa.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { createTestApp, demo, type TestApp } from '../helpers/test-app.ts';
+import { activeStateIds, declaredStates, declaredTransitions, firedTransitions, modelPaths, serializeState, transitionKey, type ModelPath } from './harness.ts';
+
+const fakeSession: Session = {
+  token: 't', refreshToken: 'r', modules: [],
+  userInfo: { username: 'u', companyName: 'c', companyCode: '3302961A2B', companyId: 1, userType: 'ADMIN' },
+};
+const events: EventObject[] = [
+  { type: 'user.login', username: 'admin', password: 'x', captcha: '', captchaId: '' },
+  { type: 'user.confirm' }, { type: 'user.cancel' }, { type: 'user.passwordChanged' }, { type: 'user.logout' },
+  { type: 'api.tokenExpired' }, { type: 'api.unauthorized' },
+  { type: 'xstate.done.actor.login', output: fakeSession } as EventObject,
+  { type: 'xstate.error.actor.login', error: { message: '请更改密码', passwordChangeToken: 'pct' } } as EventObject,
+  { type: 'xstate.error.actor.login', error: { message: '企业账号或密码错误' } } as EventObject,
+  { type: 'xstate.done.actor.refresh', output: { token: 't2', refreshToken: 'r2' } } as EventObject,
+  { type: 'xstate.error.actor.refresh', error: { message: '登录状态已失效，请重新登录' } } as EventObject,
+  { type: 'xstate.done.actor.logout' } as EventObject,
+  { type: 'xstate.error.actor.logout', error: { message: 'network' } } as EventObject,
+];
+
+const paths = modelPaths(authMachine, events);
+const covered = { states: new Set<string>(), transitions: new Set<string>() };
+
+let t: TestApp;
+let originalHashes: Map<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({ listen: true });
+  const rows = await t.handle.db.selectFrom('users').select(['login_name', 'password_hash']).execute();
+  originalHashes = new Map(rows.map((r) => [r.login_name, r.password_hash]));
+});
+afterAll(() => t?.close());
+
+/** Puts the server back as the template had it between paths: passwords, locks, sessions, clock. */
+async function resetWorld() {
+  for (const [login_name, password_hash] of originalHashes) {
+    await t.handle.db.updateTable('users').set({ password_hash, password_changed_at: new Date(), state: 'EFFECTIVE' }).where('login_name', '=', login_name).execute();
+  }
+  await t.handle.db.deleteFrom('login_attempts').execute();
+}
+
+/** The network boundary: the real HTTP adapter, with one-shot failures a step can ask for. */
+function boundary() {
+  const real = axios.getAdapter('http') as AxiosAdapter;
+  const plan = { failNextTo: null as string | null, forgeNextToken: false };
+  const adapter: AxiosAdapter = async (config) => {
+    if (plan.failNextTo && config.url?.startsWith(plan.failNextTo)) {
+      plan.failNextTo = null;
+      throw new AxiosError('socket hang up', AxiosError.ERR_NETWORK, config);
+    }
+    if (plan.forgeNextToken) {
+      plan.forgeNextToken = false;
+      config.headers.set('X-Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged');
+    }
+    return real(config);
+  };
+  return { adapter, plan };
+}
+
+function startActor(input: { session?: Session | null } = {}) {
+  const net = boundary();
+  const calls = { refresh: 0 };
+  let client!: Http;
+  const actor = createActor(authMachine.provide({
+    actors: {
+      login: fromPromise(({ input: creds }) => login(creds, client)),
+      refresh: fromPromise(({ input: r }) => { calls.refresh++; return refreshTokens(r.refreshToken, client); }),
+      logout: fromPromise(({ input: r }) => logout(r.refreshToken, client)),
+    },
+  }), { input });
+  client = createHttp({ auth: createAuthBridge(actor), baseURL: t.url, adapter: net.adapter });
+  const history: string[] = [];
+  actor.subscribe((s) => history.push(serializeState(s)));
+  actor.start();
+  return { actor, client, net, calls, history };
+}
+
+async function pem(client: Http) { return client.post<string>('/api/auth/public_key', {}, { auth: false }); }
+
+const isOutcome = (e: EventObject) => e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.');
+
+async function walk(path: ModelPath) {
+  await resetWorld();
+  const world = startActor();
+  const { actor, client, net, calls } = world;
+  let seen = 0;
+  const expectReached = async (expected: string) => {
+    await waitFor(actor, () => world.history.slice(seen).includes(expected), { timeout: 10_000 });
+    seen += world.history.slice(seen).indexOf(expected) + 1;
+  };
+
+  const steps = path.steps.filter((s) => s.event.type !== 'xstate.init');
+  for (let i = 0; i < steps.length; i++) {
+    const { event } = steps[i]!;
+    const next = steps[i + 1]?.event;
+    const expected = serializeState(steps[i]!.state as { value: unknown });
+    switch (event.type) {
+      case 'user.login': {
+        let credentials = { username: demo.admin.username, password: demo.admin.password };
+        if (next?.type === 'xstate.error.actor.login' && (next as { error: { passwordChangeToken?: string } }).error.passwordChangeToken) {
+          await t.handle.db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 200 * 86400_000) }).where('login_name', '=', demo.other.username).execute();
+          credentials = { username: demo.other.username, password: demo.other.password };
+        } else if (next?.type === 'xstate.error.actor.login') {
+          credentials = { username: demo.admin.username, password: 'Wrong@2026pass' };
+        }
+        actor.send({ type: 'user.login', ...credentials, captcha: 'off', captchaId: String(Date.now()) });
+        break;
+      }
+      case 'api.tokenExpired': {
+        // The real cause: the server's clock passes the access token's lifetime.
+        if (next?.type === 'xstate.error.actor.refresh') {
+          await t.handle.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).execute();
+        }
+        t.advanceClock((t.config.accessTokenTtl + 5) * 1000);
+        const before = calls.refresh;
+        const results = await Promise.allSettled([1, 2, 3].map(() => client.post('/api/jwt_core/validate', {})));
+        expect(calls.refresh - before, 'exactly one refresh for three requests meeting -10000').toBe(1);
+        if (next?.type === 'xstate.error.actor.refresh') {
+          expect(results.every((r) => r.status === 'rejected')).toBe(true);
+        } else {
+          expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+        }
+        break;
+      }
+      case 'api.unauthorized': {
+        net.plan.forgeNextToken = true;
+        await expect(client.post('/api/jwt_core/validate', {})).rejects.toMatchObject({ status: 401 });
+        break;
+      }
+      case 'user.logout': {
+        if (next?.type === 'xstate.error.actor.logout') net.plan.failNextTo = '/api/auth/logout';
+        const refreshToken = actor.getSnapshot().context.refreshToken!;
+        actor.send({ type: 'user.logout' });
+        if (next?.type === 'xstate.done.actor.logout') {
+          await waitFor(actor, (s) => s.matches('loggedOut'), { timeout: 10_000 });
+          await expect(refreshTokens(refreshToken, client)).rejects.toMatchObject({ kind: 'business' });
+        }
+        break;
+      }
+      case 'user.passwordChanged': {
+        const snap = actor.getSnapshot();
+        const key = await pem(client);
+        const enc = (s: string) => encryptPassword(key, s);
+        if (snap.matches('passwordChangeRequired')) {
+          await client.post('/api/user/anon/pwd/updatePasswprd', {
+            token: snap.context.passwordChangeToken, loginName: snap.context.loginName,
+            oldPassword: await enc(demo.other.password), newPassword: await enc('Renew@2026pw'), againPassword: await enc('Renew@2026pw'),
+          }, { auth: false });
+        } else {
+          await client.post('/api/enterprise/user/updatePasswprd', {
+            oldPassword: await enc(demo.admin.password), newPassword: await enc('Renew@2026pw'), againPassword: await enc('Renew@2026pw'),
+          });
+        }
+        actor.send({ type: 'user.passwordChanged' });
+        break;
+      }
+      default:
+        if (!isOutcome(event)) actor.send(event as never);
+    }
+    await expectReached(expected);
+    const prev = i === 0 ? authMachine.resolveState({ value: 'anonymous', context: actor.getSnapshot().context }) : steps[i - 1]!.state;
+    for (const k of firedTransitions(prev as never, event)) covered.transitions.add(k);
+    for (const id of activeStateIds(steps[i]!.state as never)) covered.states.add(id);
+  }
+  actor.stop();
+}
+
+describe('auth machine, generated paths against the real server', () => {
+  it('generates paths', () => {
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  for (const path of paths) {
+    it(path.name, () => walk(path), 30_000);
+  }
+
+  it('a stored session starts authenticated (the eventless transition)', async () => {
+    await resetWorld();
+    const first = startActor();
+    first.actor.send({ type: 'user.login', username: demo.admin.username, password: demo.admin.password, captcha: 'off', captchaId: '1' });
+    const snap = await waitFor(first.actor, (s) => s.matches('authenticated'), { timeout: 10_000 });
+    const { token, refreshToken, userInfo, modules } = snap.context;
+    first.actor.stop();
+    const second = startActor({ session: { token: token!, refreshToken: refreshToken!, userInfo: userInfo!, modules } });
+    expect(second.actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true);
+    await expect(second.client.post('/api/jwt_core/validate', {})).resolves.toEqual({ valid: true });
+    second.actor.stop();
+    for (const tr of authMachine.root.states.anonymous!.always ?? []) covered.transitions.add(transitionKey(tr));
+  });
+
+  it('visits every state and every transition of the machine', () => {
+    const missingStates = [...declaredStates(authMachine)].filter((s) => !covered.states.has(s));
+    const missingTransitions = [...declaredTransitions(authMachine)].filter((k) => !covered.transitions.has(k));
+    expect(missingStates).toEqual([]);
+    expect(missingTransitions).toEqual([]);
+  });
+});

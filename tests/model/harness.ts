@@ -1,0 +1,74 @@
+import { getAdjacencyMap, getShortestPaths } from '@xstate/graph';
+import type { AnyStateMachine, EventObject, Snapshot } from 'xstate';
+
+/**
+ * Model-based test paths from a real machine. createTestModel refuses machines that invoke or use
+ * `after`, so paths come from the graph functions directly: the shortest path to every state, plus,
+ * for every transition, the shortest path to its source followed by that transition (all-transitions
+ * coverage). Steps that are actor outcomes (xstate.done.actor.*, xstate.error.actor.*) are produced
+ * by the real world in the test, not sent.
+ */
+export interface ModelStep { event: EventObject; state: unknown }
+export interface ModelPath { name: string; steps: ModelStep[] }
+
+export const serializeState = (s: { value: unknown }) => JSON.stringify(s.value);
+const serializeEvent = (e: EventObject) => JSON.stringify(e);
+
+type AnySnapshot = Snapshot<unknown> & { value: unknown; machine: AnyStateMachine };
+
+/** The transitions a machine declares, as `sourceId|eventType|targets|guard` keys. */
+export function declaredTransitions(machine: AnyStateMachine): Set<string> {
+  const keys = new Set<string>();
+  const visit = (node: AnyStateMachine['root']) => {
+    for (const [, defs] of node.transitions) for (const t of defs) keys.add(transitionKey(t));
+    for (const t of node.always ?? []) keys.add(transitionKey(t));
+    for (const child of Object.values(node.states)) visit(child as AnyStateMachine['root']);
+  };
+  visit(machine.root);
+  return keys;
+}
+
+export function declaredStates(machine: AnyStateMachine): Set<string> {
+  const ids = new Set<string>();
+  const visit = (node: AnyStateMachine['root']) => {
+    ids.add(node.id);
+    for (const child of Object.values(node.states)) visit(child as AnyStateMachine['root']);
+  };
+  visit(machine.root);
+  return ids;
+}
+
+interface TransitionLike { source: { id: string }; eventType: string; target?: readonly { id: string }[] | undefined; guard?: unknown }
+
+export function transitionKey(t: TransitionLike): string {
+  const guard = typeof t.guard === 'object' && t.guard !== null ? (t.guard as { type?: string }).type : typeof t.guard === 'string' ? t.guard : '';
+  return `${t.source.id}|${t.eventType}|${(t.target ?? []).map((n) => n.id).join(',')}|${guard ?? ''}`;
+}
+
+/** Which declared transitions fire when `event` is applied to `snapshot`. */
+export function firedTransitions(snapshot: AnySnapshot, event: EventObject): string[] {
+  const data = (snapshot.machine as unknown as { getTransitionData(s: unknown, e: EventObject): TransitionLike[] }).getTransitionData(snapshot, event);
+  return data.map(transitionKey);
+}
+
+/** State node ids a snapshot is in. */
+export function activeStateIds(snapshot: AnySnapshot): string[] {
+  return (snapshot as unknown as { _nodes: { id: string }[] })._nodes.map((n) => n.id);
+}
+
+export function modelPaths(machine: AnyStateMachine, events: EventObject[], input?: unknown): ModelPath[] {
+  const opts = { events, serializeState, serializeEvent, ...(input === undefined ? {} : { input }) };
+  const shortest = getShortestPaths(machine, opts as never) as unknown as { state: AnySnapshot; steps: ModelStep[] }[];
+  const byState = new Map(shortest.map((p) => [serializeState(p.state), p]));
+  const paths: ModelPath[] = shortest.map((p) => ({ name: `reaches ${serializeState(p.state)}`, steps: p.steps }));
+  const adjacency = getAdjacencyMap(machine, opts as never) as unknown as Record<string, { state: AnySnapshot; transitions: Record<string, { event: EventObject; state: AnySnapshot }> }>;
+  for (const [key, { state, transitions }] of Object.entries(adjacency)) {
+    const prefix = byState.get(key);
+    if (!prefix) continue;
+    for (const { event, state: next } of Object.values(transitions)) {
+      if (firedTransitions(state, event).length === 0) continue;
+      paths.push({ name: `${key} --${event.type}--> ${serializeState(next)}`, steps: [...prefix.steps, { event, state: next }] });
+    }
+  }
+  return paths;
+}
