@@ -4,6 +4,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from './auth.ts';
+import { billLifecycleMachine } from './bill-lifecycle.ts';
 
 export interface RegisteredMachine {
   /** file-safe name (diagrams/<name>.mmd) */
@@ -13,4 +14,7 @@ export interface RegisteredMachine {
   machine: AnyStateMachine;
 }
 
-export const machines: RegisteredMachine[] = [{ name: 'auth', title: '登录与令牌刷新', machine: authMachine }];
+export const machines: RegisteredMachine[] = [
+  { name: 'auth', title: '登录与令牌刷新', machine: authMachine },
+  { name: 'bill-lifecycle', title: '单据生命周期（申报与海关回执）', machine: billLifecycleMachine },
+];

@@ -52,7 +52,9 @@ export function toMermaid(machine: AnyStateMachine): string {
       const id = nodeId(child);
       const grandChildren = Object.values(child.states) as AnyStateNode[];
       // every state is declared with its own key as label (ids are the full dotted path)
-      lines.push(`${indent}state "${clean(child.key)}" as ${id}`);
+      // the description (Chinese, for analysts) follows the key when the machine gives one
+      const label = child.description ? `${child.key} ${child.description}` : child.key;
+      lines.push(`${indent}state "${clean(label)}" as ${id}`);
       if (grandChildren.length > 0) {
         lines.push(`${indent}state ${id} {`);
         emitBody(child, `${indent}  `);
@@ -80,6 +82,8 @@ export function toMermaid(machine: AnyStateMachine): string {
   }
 
   emitBody(machine.root, '  ');
+  // Transitions declared on the machine itself apply in every state: draw them from one pseudo-state.
+  if (machine.root.transitions.size > 0) lines.push(`  state "任意状态 (any state)" as ${nodeId(machine.root)}`);
   collect(machine.root);
   for (const e of edges) lines.push(`  ${e.from} --> ${e.to}${e.label ? ` : ${e.label}` : ''}`);
   return lines.join('\n');

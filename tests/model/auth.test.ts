@@ -23,7 +23,7 @@ const fakeSession: Session = {
   userInfo: { username: 'u', companyName: 'c', companyCode: '3302961A2B', companyId: 1, userType: 'ADMIN' },
 };
 const events: EventObject[] = [
-  { type: 'user.login', username: 'admin', password: 'x', captcha: '', captchaId: '' },
+  { type: 'user.login', username: 'admin', password: 'x', captcha: '', captchaId: '' } as EventObject,
   { type: 'user.confirm' }, { type: 'user.cancel' }, { type: 'user.passwordChanged' }, { type: 'user.logout' },
   { type: 'api.tokenExpired' }, { type: 'api.unauthorized' },
   { type: 'xstate.done.actor.login', output: fakeSession } as EventObject,
@@ -112,8 +112,8 @@ async function walk(path: ModelPath) {
     const expected = serializeState(steps[i]!.state as { value: unknown });
     switch (event.type) {
       case 'user.login': {
-        let credentials = { username: demo.admin.username, password: demo.admin.password };
-        if (next?.type === 'xstate.error.actor.login' && (next as { error: { passwordChangeToken?: string } }).error.passwordChangeToken) {
+        let credentials: { username: string; password: string } = { ...demo.admin };
+        if (next?.type === 'xstate.error.actor.login' && (next as unknown as { error: { passwordChangeToken?: string } }).error.passwordChangeToken) {
           await t.handle.db.updateTable('users').set({ password_changed_at: new Date(Date.now() - 200 * 86400_000) }).where('login_name', '=', demo.other.username).execute();
           credentials = { username: demo.other.username, password: demo.other.password };
         } else if (next?.type === 'xstate.error.actor.login') {

@@ -1,0 +1,185 @@
+/**
+ * The bill definition format: one plain-data object per bill type drives the list and detail
+ * pages, the server's routes, validation and query whitelist, Excel templates and the CEB XML.
+ * No JSX and no callbacks, so the server and the browser import the same files.
+ * When a bill type needs something generic code cannot express, add a word here; never an
+ * `if (key === …)` in the engine.
+ */
+import type { Sort, TermType } from '../query.ts';
+
+export type BillMode = 'export' | 'import';
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  /** decimal; digits/scale as the XSD's N19,5 */
+  | 'number'
+  | 'integer'
+  /** a code chosen from a dictionary (codeTable) or fixed options */
+  | 'select'
+  /** yyyy-MM-dd in the API; yyyyMMdd in XML */
+  | 'date'
+  /** yyyy-MM-dd HH:mm:ss in the API; yyyyMMddHHmmss in XML */
+  | 'datetime'
+  /** a string of 0/1 shown as checkboxes (specDeclFlag) */
+  | 'flags';
+
+/** Values the server fills when a field is empty: the company's own data or the clock. */
+export type DefaultWord = 'company.code' | 'company.name' | 'company.dxpId' | 'now' | 'dxp';
+
+export interface FieldDef {
+  /** JSON name in the API (camelCase), also the CEB element name unless `xml` says otherwise */
+  name: string;
+  /** Chinese label (form, list header, error messages, Excel header) */
+  label: string;
+  kind: FieldKind;
+  /** characters (Unicode code points), the way the customs XSDs count */
+  maxLength?: number;
+  /** number: total digits and decimals (N19,5 → 19, 5); integer: digits */
+  digits?: number;
+  scale?: number;
+  required?: boolean;
+  /** shown but never taken from the user (customs-issued numbers, computed values) */
+  readOnly?: boolean;
+  /** select: dictionary code served by /api/dictionary/item/queryByCode */
+  codeTable?: string;
+  /** select: fixed options when there is no dictionary */
+  options?: readonly { value: string; label: string }[];
+  /** flags: the checkbox labels, one per character */
+  flagLabels?: readonly string[];
+  /** filled when the user leaves it empty */
+  default?: string | number | { word: DefaultWord };
+  /** CEB element name when it differs from `name`; false = the field is not sent to customs */
+  xml?: string | false;
+  /** an indexed column of bill_heads (snake_case) lists filter and sort on; else kept in jsonb */
+  column?: HeadColumn;
+  /** form layout: how many of the 3 grid columns the input spans */
+  span?: 1 | 2 | 3;
+}
+
+/** Columns of bill_heads that head fields may live in (see server/db/migrations). */
+export type HeadColumn =
+  | 'cop_no' | 'order_no' | 'logistics_no' | 'invt_no' | 'pre_no' | 'bill_no' | 'pay_no'
+  | 'ebc_code' | 'ebc_name' | 'ebp_code' | 'ebp_name' | 'agent_code' | 'agent_name'
+  | 'logistics_code' | 'logistics_name' | 'pay_code' | 'customs_code' | 'trade_mode' | 'app_type';
+
+export interface ListColumn {
+  /** a head field name, or one of the common fields (state, stateName, appTime, createTime, returnInfo) */
+  field: string;
+  /** header text when it differs from the field's label */
+  label?: string;
+  sortable?: boolean;
+  width?: number;
+  /** clicking the value opens the detail page */
+  navigate?: boolean;
+}
+
+export interface SearchField {
+  field: string;
+  termType: TermType;
+  label?: string;
+}
+
+export interface ListConfig {
+  columns: readonly ListColumn[];
+  search: readonly SearchField[];
+  defaultSort: readonly Sort[];
+  pageSize: number;
+  pageSizeOptions: readonly number[];
+  /** previous/next only; the server answers an array and the total is estimated (bills §9) */
+  simplePaging?: boolean;
+  /** no create_time window on list and count calls */
+  noCreateTime?: boolean;
+  /** the default creation window: one year back (generic) or the last 7 days */
+  createWindow?: 'year' | 'week';
+  indexColumn?: boolean;
+  selection?: boolean;
+}
+
+/** What the user can do, with the lifecycle event that decides in which states it is allowed. */
+export interface ActionDef {
+  /** button code of bills §6 (declare, batchDeclare, sendReciept, export, …) */
+  code: string;
+  label: string;
+  /** where the button is: the list's top bar (acts on selected rows) or the detail page */
+  place: 'list' | 'detail';
+  /** the bill-lifecycle event it sends; states that do not accept it refuse the action */
+  event?: string;
+  confirm?: string;
+  /** a required text asked before sending (reason, note) */
+  prompt?: { field: string; label: string; requiredMessage: string; maxLength: number };
+  /** API path key in `api` that performs it */
+  api: keyof BillApi;
+  /** needs selected rows (请选择操作数据！) */
+  needsSelection?: boolean;
+}
+
+/** The spec's call paths for a bill (bills §7), relative to /api/enterprise. */
+export interface BillApi {
+  pageList: string;
+  queryStateCount?: string;
+  detail: string;
+  lines?: string;
+  save?: string;
+  saveAndApply?: string;
+  saveLines?: string;
+  apply?: string;
+  delete?: string;
+  deleteLines?: string;
+  export?: string;
+  sendReceipt?: string;
+  downloadQueryTemplate?: string;
+}
+
+export interface CustomsMessageDef {
+  /** CEB303 … */
+  type: string;
+  /** root element, e.g. CEB303Message */
+  root: string;
+  /** which schema validates it */
+  schema: 'export' | 'import';
+  /** repeated business element under the root (Order, Receipts, Logistics) */
+  body: string;
+  /** head element inside body (OrderHead); omitted = the body is flat (Receipts, Logistics) */
+  head?: string;
+  /** line element inside body (OrderList) */
+  line?: string;
+  /** the receipt customs answers with */
+  receipt: {
+    type: string;
+    /** CEB304Message */
+    root: string;
+    /** OrderReturn */
+    element: string;
+    /** fields of the receipt that identify the bill, matched against head fields of the same name */
+    keys: readonly string[];
+  };
+}
+
+export interface BillLinesDef {
+  fields: readonly FieldDef[];
+  /** body table shows 10 a page with previous/next (bills §9) */
+  paged?: boolean;
+  min?: number;
+  max?: number;
+}
+
+export interface BillDefinition {
+  key: string;
+  mode: BillMode;
+  /** menu label, e.g. 出口订单 */
+  label: string;
+  /** the state dictionary (bills §4) */
+  states: { mode: 'EXPU' | 'INVT'; billType: string };
+  /** head fields in customs-message element order */
+  head: readonly FieldDef[];
+  lines?: BillLinesDef;
+  list: ListConfig;
+  actions: readonly ActionDef[];
+  api: BillApi;
+  message?: CustomsMessageDef;
+  /** the field whose value identifies the bill to a person (shown in messages, the detail title) */
+  titleField: string;
+  /** head fields that must be unique per company among live bills (customs rejects duplicates) */
+  uniqueBy?: readonly string[];
+}

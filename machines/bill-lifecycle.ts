@@ -1,0 +1,187 @@
+/**
+ * The lifecycle of a declared bill, driven by the user and by customs receipts. The server decides
+ * every action with this machine (an action the current state does not accept is refused), the list
+ * enables batch actions with it, and receipts move a bill through it, newest customs time first,
+ * so a late or duplicate receipt never moves a bill backwards.
+ *
+ * Stored state codes (the state dictionaries of domain/bill-states.ts):
+ *   draft DRAFT · declaring DECLARING (in the outbox) · sendFailed SEND_FAILED (transport failed)
+ *   customs.* the receipt's returnStatus (1 暂存, 2 申报中, 3 发送海关成功, 4 发送海关失败, 100 海关退单,
+ *   120 海关入库, 300 人工审核, 399 海关审结, 5xx 查验/扣留, 700 退运, 800 放行, 899 结关) · ERROR (negative)
+ *
+ * Events
+ *   user.save        create or change the bill (allowed while nothing is with customs or customs refused it)
+ *   user.declare     write the message to the outbox (申报, 保存并申报, 批量申报)
+ *   user.delete      remove the bill
+ *   user.resendReceipt  re-deliver the latest receipt (重新发送回执), once customs has answered
+ *   transport.sent / transport.failed   the outbox worker delivered the message, or gave up
+ *   customs.receipt {returnStatus, returnTime}  a receipt (returnTime yyyyMMddHHmmssSSS)
+ */
+import { assign, setup } from 'xstate';
+
+export interface LifecycleContext {
+  /** returnStatus of the newest receipt applied ('' before any) */
+  returnStatus: string;
+  /** its customs time, yyyyMMddHHmmssSSS; older receipts are ignored */
+  returnTime: string;
+}
+
+export type LifecycleEvent =
+  | { type: 'user.save' }
+  | { type: 'user.declare' }
+  | { type: 'user.delete' }
+  | { type: 'user.resendReceipt' }
+  | { type: 'transport.sent' }
+  | { type: 'transport.failed' }
+  | { type: 'customs.receipt'; returnStatus: string; returnTime: string };
+
+type Receipt = Extract<LifecycleEvent, { type: 'customs.receipt' }>;
+const codeIn = (codes: string[]) => ({ event }: { event: LifecycleEvent }) =>
+  event.type === 'customs.receipt' && codes.includes(String(event.returnStatus));
+const rangeIn = (lo: number, hi: number) => ({ event }: { event: LifecycleEvent }) =>
+  event.type === 'customs.receipt' && Number(event.returnStatus) >= lo && Number(event.returnStatus) <= hi;
+
+export const billLifecycleMachine = setup({
+  types: {} as { context: LifecycleContext; events: LifecycleEvent; input: Partial<LifecycleContext> | undefined; tags: 'editable' | 'withCustoms' },
+  actions: {
+    record: assign(({ event }) => {
+      const e = event as Receipt;
+      return { returnStatus: String(e.returnStatus), returnTime: e.returnTime };
+    }),
+  },
+  guards: {
+    /** older than (or as old as) the newest receipt applied: a late or duplicate receipt */
+    stale: ({ context, event }) => event.type === 'customs.receipt' && event.returnTime <= context.returnTime,
+    negative: ({ event }) => event.type === 'customs.receipt' && Number(event.returnStatus) < 0,
+    atEport: codeIn(['1', '2', '3']),
+    sendFailedAtEport: codeIn(['4']),
+    rejected: codeIn(['100']),
+    stored: codeIn(['120']),
+    review: codeIn(['300']),
+    concluded: codeIn(['399']),
+    inspection: rangeIn(500, 599),
+    returned: codeIn(['700']),
+    released: codeIn(['800']),
+    closed: codeIn(['899']),
+  },
+}).createMachine({
+  id: 'billLifecycle',
+  context: ({ input }) => ({ returnStatus: input?.returnStatus ?? '', returnTime: input?.returnTime ?? '' }),
+  initial: 'draft',
+  on: {
+    'customs.receipt': [
+      { guard: 'stale' },
+      { guard: 'negative', target: '.customs.error', actions: 'record' },
+      { guard: 'atEport', target: '.customs.eport', actions: 'record' },
+      { guard: 'sendFailedAtEport', target: '.customs.failed', actions: 'record' },
+      { guard: 'rejected', target: '.customs.rejected', actions: 'record' },
+      { guard: 'stored', target: '.customs.stored', actions: 'record' },
+      { guard: 'review', target: '.customs.review', actions: 'record' },
+      { guard: 'concluded', target: '.customs.concluded', actions: 'record' },
+      { guard: 'inspection', target: '.customs.inspection', actions: 'record' },
+      { guard: 'returned', target: '.customs.returned', actions: 'record' },
+      { guard: 'released', target: '.customs.released', actions: 'record' },
+      { guard: 'closed', target: '.customs.closed', actions: 'record' },
+    ],
+  },
+  states: {
+    draft: {
+      description: '暂存',
+      tags: ['editable'],
+      on: { 'user.save': {}, 'user.declare': { target: 'declaring' }, 'user.delete': { target: 'deleted' } },
+    },
+    declaring: {
+      description: '申报中（待发送）',
+      on: { 'transport.sent': { target: 'sent' }, 'transport.failed': { target: 'sendFailed' } },
+    },
+    sent: {
+      description: '已发送，等待回执',
+    },
+    sendFailed: {
+      description: '发送失败',
+      tags: ['editable'],
+      on: { 'user.save': {}, 'user.declare': { target: 'declaring' }, 'user.delete': { target: 'deleted' } },
+    },
+    customs: {
+      tags: ['withCustoms'],
+      on: { 'user.resendReceipt': {} },
+      initial: 'eport',
+      states: {
+        eport: { description: '电子口岸处理中 (1/2/3)' },
+        failed: {
+          description: '发送海关失败 (4)', tags: ['editable'],
+          on: { 'user.save': {}, 'user.declare': { target: '#billLifecycle.declaring' }, 'user.delete': { target: '#billLifecycle.deleted' } },
+        },
+        rejected: {
+          description: '海关退单 (100)', tags: ['editable'],
+          on: { 'user.save': {}, 'user.declare': { target: '#billLifecycle.declaring' }, 'user.delete': { target: '#billLifecycle.deleted' } },
+        },
+        error: {
+          description: '申报异常 (负数回执)', tags: ['editable'],
+          on: { 'user.save': {}, 'user.declare': { target: '#billLifecycle.declaring' }, 'user.delete': { target: '#billLifecycle.deleted' } },
+        },
+        stored: { description: '海关入库 (120)' },
+        review: { description: '人工审核 (300)' },
+        concluded: { description: '海关审结 (399)' },
+        inspection: { description: '查验/扣留 (5xx)' },
+        returned: { description: '退运 (700)' },
+        released: { description: '放行 (800)' },
+        closed: { description: '结关 (899)' },
+      },
+    },
+    deleted: { type: 'final', description: '已删除' },
+  },
+});
+
+export type BillLifecycleMachine = typeof billLifecycleMachine;
+
+/** Local state codes kept in bill_heads.state before customs answers. */
+const localCodes: Record<string, string> = { draft: 'DRAFT', declaring: 'DECLARING', sent: 'DECLARING', sendFailed: 'SEND_FAILED' };
+
+/** The state value a stored state code stands for. */
+export function lifecycleValueOf(code: string): string | { customs: string } {
+  switch (code) {
+    case 'DRAFT': return 'draft';
+    case 'DECLARING': return 'declaring';
+    case 'SEND_FAILED': return 'sendFailed';
+    case 'ERROR': return { customs: 'error' };
+    case '1': case '2': case '3': return { customs: 'eport' };
+    case '4': return { customs: 'failed' };
+    case '100': return { customs: 'rejected' };
+    case '120': return { customs: 'stored' };
+    case '300': return { customs: 'review' };
+    case '399': return { customs: 'concluded' };
+    case '700': return { customs: 'returned' };
+    case '800': return { customs: 'released' };
+    case '899': return { customs: 'closed' };
+    default: return Number(code) >= 500 && Number(code) <= 599 ? { customs: 'inspection' } : Number(code) < 0 ? { customs: 'error' } : 'draft';
+  }
+}
+
+/** The code to store for a lifecycle snapshot: the local code, or the newest receipt's returnStatus. */
+export function lifecycleCodeOf(value: unknown, context: LifecycleContext): string {
+  if (typeof value === 'string') return localCodes[value] ?? value.toUpperCase();
+  if (value && typeof value === 'object' && 'customs' in value) {
+    if ((value as { customs: string }).customs === 'error') return 'ERROR';
+    return context.returnStatus;
+  }
+  return 'DRAFT';
+}
+
+type LifecycleSnapshot = ReturnType<BillLifecycleMachine['resolveState']>;
+
+/** The snapshot of a stored bill, rebuilt from its state code and newest receipt. */
+export function lifecycleSnapshot(code: string, context: Partial<LifecycleContext> = {}): LifecycleSnapshot {
+  return billLifecycleMachine.resolveState({
+    value: lifecycleValueOf(code),
+    context: { returnStatus: context.returnStatus ?? (/^-?\d+$/.test(code) ? code : ''), returnTime: context.returnTime ?? '' },
+  });
+}
+
+/**
+ * Whether the bill's state accepts the event. Unlike snapshot.can(), this counts transitions that
+ * keep the state and run no action (saving a draft, resending a receipt): accepted, not refused.
+ */
+export function lifecycleAccepts(snapshot: LifecycleSnapshot, event: LifecycleEvent): boolean {
+  return billLifecycleMachine.getTransitionData(snapshot, event).length > 0;
+}
