@@ -12,7 +12,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/ },
           ],
         },

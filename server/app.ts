@@ -83,7 +83,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
-      wildcard: false,
+      // One wildcard route, not a route per file: startup does not walk dist/ (hundreds of lazy chunks).
+      // A missing file falls through to the not-found handler below (the SPA fallback).
+      wildcard: true,
       index: false,
       preCompressed: true,
       // Built assets carry a content hash in their names, so browsers may keep them for good.

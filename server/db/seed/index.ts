@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { moduleSeeds } from '../../../domain/modules.ts';
 import { dictionaryCodes, dictionaryItems } from '../../../domain/dictionaries.ts';
@@ -20,42 +21,61 @@ export async function seed(db: Db): Promise<SeedResult> {
     // Several servers may start together on one PostgreSQL: one seeds, the others wait for it.
     await sql`select pg_advisory_xact_lock(20261121)`.execute(trx);
 
-    await trx.deleteFrom('module_buttons').execute();
-    await trx.deleteFrom('modules').execute();
-    await trx.insertInto('modules').values(moduleSeeds.map((m) => ({
-      id: m.id, parent_id: m.parentId, uri: m.uri, name: m.name, icon: m.icon, code: m.code, sort_no: m.sortNo, roles: m.roles, hidden: m.hidden ?? false,
-    }))).execute();
-    const buttons = moduleSeeds.flatMap((m) => m.buttons.map((b) => ({ module_id: m.id, code: b.code, name: b.name, roles: b.roles })));
-    if (buttons.length) await trx.insertInto('module_buttons').values(buttons).execute();
-
-    await trx.deleteFrom('dictionary_items').execute();
-    const items = dictionaryCodes.flatMap((code) => (dictionaryItems(code) ?? []).map((it, i) => ({ dic_code: code, value: it.value, name: it.name, sort_no: i })));
-    for (let i = 0; i < items.length; i += 1000) await trx.insertInto('dictionary_items').values(items.slice(i, i + 1000)).execute();
-
-    await trx.deleteFrom('state_dictionary').execute();
-    const states = billStateDictionaries.flatMap((d) => d.states.map((s, i) => ({ mode: d.mode, bill_type: d.billType, state: s.state, state_name: s.stateName, sort_no: i })));
-    if (states.length) await trx.insertInto('state_dictionary').values(states).execute();
+    // Rewriting thousands of rows on every start costs about a second on PGlite: skip it when the
+    // reference data is what the database already holds.
+    const version = referenceVersion();
+    const stored = await trx.selectFrom('app_secrets').select('value').where('name', '=', 'reference_data').executeTakeFirst();
+    if (stored?.value !== version) await writeReferenceData(trx, version);
 
     const { count } = await trx.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     if (Number(count) > 0) return { demoCreated: false };
-
-    const companyIds = new Map<string, number>();
-    for (const c of demoCompanies) {
-      const row = await trx.insertInto('companies').values({
-        company_code: c.company_code, company_name: c.company_name, social_credit_code: c.social_credit_code,
-        dxp_id: c.dxp_id, approve_state: 2, profile: JSON.stringify({ customsCode: c.customsCode }),
-      }).returning('id').executeTakeFirstOrThrow();
-      companyIds.set(c.key, row.id);
-    }
-    const userIds = new Map<string, number>();
-    for (const u of demoUsers) {
-      const row = await trx.insertInto('users').values({
-        company_id: companyIds.get(u.company)!, parent_id: u.parent ? userIds.get(u.parent)! : null,
-        login_name: u.login_name, user_name: u.user_name, user_type: u.user_type, state: 'EFFECTIVE',
-        password_hash: await hashPassword(u.password),
-      }).returning('id').executeTakeFirstOrThrow();
-      userIds.set(u.login_name, row.id);
-    }
+    await createDemo(trx);
     return { demoCreated: true };
   });
+}
+
+function referenceVersion(): string {
+  const states = billStateDictionaries;
+  const dictionaries = dictionaryCodes.map((c) => [c, dictionaryItems(c)]);
+  return createHash('sha256').update(JSON.stringify([moduleSeeds, dictionaries, states])).digest('hex');
+}
+
+async function writeReferenceData(trx: Db, version: string) {
+  await trx.deleteFrom('module_buttons').execute();
+  await trx.deleteFrom('modules').execute();
+  await trx.insertInto('modules').values(moduleSeeds.map((m) => ({
+    id: m.id, parent_id: m.parentId, uri: m.uri, name: m.name, icon: m.icon, code: m.code, sort_no: m.sortNo, roles: m.roles, hidden: m.hidden ?? false,
+  }))).execute();
+  const buttons = moduleSeeds.flatMap((m) => m.buttons.map((b) => ({ module_id: m.id, code: b.code, name: b.name, roles: b.roles })));
+  if (buttons.length) await trx.insertInto('module_buttons').values(buttons).execute();
+
+  await trx.deleteFrom('dictionary_items').execute();
+  const items = dictionaryCodes.flatMap((code) => (dictionaryItems(code) ?? []).map((it, i) => ({ dic_code: code, value: it.value, name: it.name, sort_no: i })));
+  for (let i = 0; i < items.length; i += 1000) await trx.insertInto('dictionary_items').values(items.slice(i, i + 1000)).execute();
+
+  await trx.deleteFrom('state_dictionary').execute();
+  const states = billStateDictionaries.flatMap((d) => d.states.map((s, i) => ({ mode: d.mode, bill_type: d.billType, state: s.state, state_name: s.stateName, sort_no: i })));
+  if (states.length) await trx.insertInto('state_dictionary').values(states).execute();
+  await trx.insertInto('app_secrets').values({ name: 'reference_data', value: version })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: version })).execute();
+}
+
+async function createDemo(trx: Db) {
+  const companyIds = new Map<string, number>();
+  for (const c of demoCompanies) {
+    const row = await trx.insertInto('companies').values({
+      company_code: c.company_code, company_name: c.company_name, social_credit_code: c.social_credit_code,
+      dxp_id: c.dxp_id, approve_state: 2, profile: JSON.stringify({ customsCode: c.customsCode }),
+    }).returning('id').executeTakeFirstOrThrow();
+    companyIds.set(c.key, row.id);
+  }
+  const userIds = new Map<string, number>();
+  for (const u of demoUsers) {
+    const row = await trx.insertInto('users').values({
+      company_id: companyIds.get(u.company)!, parent_id: u.parent ? userIds.get(u.parent)! : null,
+      login_name: u.login_name, user_name: u.user_name, user_type: u.user_type, state: 'EFFECTIVE',
+      password_hash: await hashPassword(u.password),
+    }).returning('id').executeTakeFirstOrThrow();
+    userIds.set(u.login_name, row.id);
+  }
 }
