@@ -51,6 +51,10 @@ export interface FieldDef {
   default?: string | number | { word: DefaultWord };
   /** CEB element name when it differs from `name`; false = the field is not sent to customs */
   xml?: string | false;
+  /** the element belongs to the message's BaseTransfer block (copCode, copName, dxpMode, dxpId, note) */
+  transfer?: boolean;
+  /** optional for saving a draft, required to declare (the XSD demands it; the spec's form does not) */
+  requiredToDeclare?: boolean;
   /** an indexed column of bill_heads (snake_case) lists filter and sort on; else kept in jsonb */
   column?: HeadColumn;
   /** form layout: how many of the 3 grid columns the input spans */

@@ -100,6 +100,93 @@ export interface AppSecretsTable {
   created_at: CreatedAt;
 }
 
+type Json = ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
+/** bigserial ids: numbers from both drivers (pg's int8 parser is set in database.ts) */
+type BigId = Generated<number>;
+
+export interface BillHeadsTable {
+  id: BigId;
+  company_id: number;
+  bill_key: string;
+  mode: string;
+  state: string;
+  cop_no: string | null;
+  order_no: string | null;
+  logistics_no: string | null;
+  invt_no: string | null;
+  pre_no: string | null;
+  bill_no: string | null;
+  pay_no: string | null;
+  ebc_code: string | null;
+  ebc_name: string | null;
+  ebp_code: string | null;
+  ebp_name: string | null;
+  agent_code: string | null;
+  agent_name: string | null;
+  logistics_code: string | null;
+  logistics_name: string | null;
+  pay_code: string | null;
+  customs_code: string | null;
+  trade_mode: string | null;
+  app_type: string | null;
+  app_time: Date | null;
+  return_status: string | null;
+  return_time: string | null;
+  return_info: string | null;
+  data: Json;
+  version: Generated<number>;
+  create_time: CreatedAt;
+  update_time: Timestamp;
+}
+
+export interface BillLinesTable {
+  id: BigId;
+  head_id: number;
+  gnum: number;
+  data: Json;
+}
+
+export interface CustomsMessagesTable {
+  id: BigId;
+  guid: string;
+  company_id: number;
+  bill_id: number | null;
+  message_type: string;
+  /** pending | sending | sent | failed */
+  status: string;
+  xml: string;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
+export interface CustomsReceiptsTable {
+  id: BigId;
+  guid: string;
+  message_type: string;
+  business_key: string;
+  company_id: number | null;
+  bill_id: number | null;
+  return_status: string;
+  return_time: string;
+  return_info: string;
+  keys: Json;
+  xml: string;
+  received_at: CreatedAt;
+}
+
+export interface FilesTable {
+  id: BigId;
+  company_id: number;
+  uri: string;
+  name: string;
+  size: number;
+  content_type: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -111,6 +198,11 @@ export interface Database {
   dictionary_items: DictionaryItemsTable;
   state_dictionary: StateDictionaryTable;
   app_secrets: AppSecretsTable;
+  bill_heads: BillHeadsTable;
+  bill_lines: BillLinesTable;
+  customs_messages: CustomsMessagesTable;
+  customs_receipts: CustomsReceiptsTable;
+  files: FilesTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
