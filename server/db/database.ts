@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -28,6 +28,8 @@ export interface OpenOptions {
   /** PGlite: start from a dumped data dir (fast test clones). */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** Kysely's query log hook (benchmarks capture the SQL an API call runs to replay it directly). */
+  log?: (event: LogEvent) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -36,7 +38,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection killed by the server (restart, failover, admin) must not crash the process;
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => { console.warn(`PostgreSQL idle connection lost: ${err.message}`); });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     return { db, kind: 'pg', close: () => db.destroy() };
   }
   let dataDir: string | undefined;
@@ -48,7 +50,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(options.log ? { log: options.log } : {}) });
   return {
     db, kind: 'pglite', pglite,
     close: async () => { await db.destroy(); await pglite.close(); },

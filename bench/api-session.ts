@@ -1,0 +1,69 @@
+/**
+ * A benchmark's view of the product: the real app on a real database, listening on loopback,
+ * logged in as the demo admin (captcha solved from its table, as a person reads the image), with
+ * the SQL each API call runs captured so it can be replayed directly for the "same SQL" baseline.
+ */
+import type { CompiledQuery, LogEvent } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database.ts';
+import { seed } from '../server/db/seed/index.ts';
+import { encryptPassword } from '../tests/helpers/test-app.ts';
+import { postJson } from './lib.ts';
+
+export interface BenchSession {
+  handle: DatabaseHandle;
+  app: FastifyInstance;
+  address: string;
+  token: string;
+  post(path: string, data: unknown): Promise<any>;
+  /** Runs `fn` and returns the queries it sent to the database, in order. */
+  capture(fn: () => Promise<unknown>): Promise<CompiledQuery[]>;
+  /** Replays captured queries directly (no HTTP, no app code). */
+  replay(queries: CompiledQuery[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; setCapture: (f: ((q: CompiledQuery) => void) | null) => void }> {
+  let sink: ((q: CompiledQuery) => void) | null = null;
+  const log = (event: LogEvent) => { if (sink && event.level === 'query') sink(event.query); };
+  const url = process.env.DATABASE_URL;
+  const handle = await openDatabase(url ? { databaseUrl: url, log } : { log });
+  await migrateToLatest(handle.db);
+  await seed(handle.db);
+  return { handle, setCapture: (f) => { sink = f; } };
+}
+
+export async function startBenchSession(opened: Awaited<ReturnType<typeof openBenchDatabase>>, env: Record<string, string> = {}): Promise<BenchSession> {
+  const { handle, setCapture } = opened;
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/cbec-bench-data', ...env });
+  const app = await buildApp({ config, db: handle.db, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const pem = (await postJson(address, '/api/auth/public_key', '{}')).data as string;
+  const captchaId = `bench${Date.now()}`;
+  await fetch(`${address}/api/enterprise/kaptcha/defaultKaptcha?captchaId=${captchaId}`);
+  const { answer } = await handle.db.selectFrom('captchas').select('answer').where('captcha_id', '=', captchaId).executeTakeFirstOrThrow();
+  const q = new URLSearchParams({ username: 'admin', password: encryptPassword(pem, 'Cbec@2026demo'), tag: 'admin', captcha: answer, captchaId });
+  const login = await postJson(address, `/api/auth/login?${q}`, '{"data":{}}');
+  if (login.code !== 0) throw new Error(`bench login failed: ${login.message}`);
+  const token = login.data.token as string;
+  const post = async (path: string, data: unknown) => {
+    const body = await postJson(address, path, JSON.stringify({ data }), { 'x-authorization': `Bearer ${token}` });
+    if (body.code !== 0) throw new Error(`${path}: ${body.message}`);
+    return body.data;
+  };
+  return {
+    handle, app, address, token, post,
+    async capture(fn) {
+      const queries: CompiledQuery[] = [];
+      setCapture((q) => queries.push(q));
+      try { await fn(); } finally { setCapture(null); }
+      return queries;
+    },
+    async replay(queries) {
+      for (const q of queries) await handle.db.executeQuery(q);
+    },
+    close: async () => { await app.close(); await handle.close(); },
+  };
+}
