@@ -39,7 +39,8 @@ await sql`insert into bill_heads (company_id, bill_key, mode, state, order_no, e
 await sql`vacuum analyze bill_heads`.execute(db);
 const loadMs = performance.now() - t0;
 
-const s = await startBenchSession(opened);
+// No background outbox polling: its queries would land in the captured SQL.
+const s = await startBenchSession(opened, { CUSTOMS_POLL_MS: '0' });
 const [start, end] = defaultCreateTimeWindow(new Date());
 const request = {
   pageIndex: 0, pageSize: 50, sorts: [{ name: 'app_time', order: 'desc' }],

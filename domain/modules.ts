@@ -133,7 +133,8 @@ function billButtons(
   codes: BillButtonCode[],
   names: Partial<Record<BillButtonCode, string>> = {},
 ): ModuleButtonSeed[] {
-  return codes.map((code) => ({ code, name: names[code] ?? billButtonNames[code], roles: ALL }));
+  // Sets overlap (a page may list batchDelete and DECLARE): each code once.
+  return [...new Set(codes)].map((code) => ({ code, name: names[code] ?? billButtonNames[code], roles: ALL }));
 }
 
 function button(code: string, name: string, roles: ModuleRole[] = ALL): ModuleButtonSeed {
@@ -143,8 +144,8 @@ function button(code: string, name: string, roles: ModuleRole[] = ALL): ModuleBu
 // Reusable button sets. "Query" = the search dialog plus the 批量查询 dropdown (Excel import of
 // query values and download of the query template).
 const QUERY: BillButtonCode[] = ['conditionalQuery', 'importQuery', 'downTemplate'];
-/** A declarable bill: 申报 / 批量申报 of the selected rows and resending their receipts. */
-const DECLARE: BillButtonCode[] = ['declare', 'batchDeclare', 'sendReciept'];
+/** A declarable bill: 申报 / 批量申报 of the selected rows, resending their receipts, deleting drafts. */
+const DECLARE: BillButtonCode[] = ['declare', 'batchDeclare', 'sendReciept', 'batchDelete'];
 /** Detail page of a bill with a head only. */
 const HEAD_EDIT: BillButtonCode[] = ['edit', 'save', 'saveDeclare', 'refresh'];
 /** Detail page of a bill with head and body lines. */

@@ -10,7 +10,10 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import authPlugin from './plugins/auth.ts';
+import customsPlugin from './plugins/customs.ts';
 import dbPlugin from './plugins/db.ts';
+import billRoutes from './bills/index.ts';
+import fileRoutes from './files/index.ts';
 import authRoutes from './routes/auth.ts';
 import sharedRoutes from './routes/shared.ts';
 
@@ -72,9 +75,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
   await app.register(authPlugin, options.now ? { now: options.now } : {});
+  await app.register(customsPlugin);
 
   await app.register(authRoutes);
   await app.register(sharedRoutes);
+  await app.register(billRoutes);
+  await app.register(fileRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

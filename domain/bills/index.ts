@@ -3,9 +3,11 @@
  * and detail pages, server routes, validation, Excel templates and XML all read it.
  */
 import { exportOrder } from './export-order.ts';
+import { exportReceipt } from './export-receipt.ts';
+import { exportWaybill } from './export-waybill.ts';
 import type { BillDefinition, BillMode } from './types.ts';
 
-export const billDefinitions: readonly BillDefinition[] = [exportOrder];
+export const billDefinitions: readonly BillDefinition[] = [exportOrder, exportReceipt, exportWaybill];
 
 export function findBill(mode: string, key: string): BillDefinition | undefined {
   return billDefinitions.find((d) => d.mode === mode && d.key === key);

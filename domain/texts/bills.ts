@@ -45,3 +45,111 @@ export const billText = {
   noFilterSummary: '尚未对可汇总清单进行筛选, 是否进行筛选?',
   taxTotal: (amount: string) => `税款总额 ${amount} 元 人民币`,
 } as const;
+
+/** What the bill engine's server answers (docs/bill-engine.md): refusals, file and export messages. */
+export const billServerText = {
+  notFound: '单据不存在或无权访问',
+  stale: '单据已被修改，请刷新后重试',
+  /** `订单编号 SO1 当前状态为海关入库，不能申报` */
+  refused: (label: string, value: string, stateName: string, verb: string) => `${label} ${value} 当前状态为${stateName}，不能${verb}`,
+  /** `订单编号 SO1 已存在` */
+  duplicate: (what: string) => `${what} 已存在`,
+  verbs: { save: '修改', declare: '申报', delete: '删除', resendReceipt: '重新发送回执' },
+  tooManyIds: (max: number) => `一次最多操作${max}条单据`,
+  lineNotFound: '表体数据不存在或无权访问',
+  noLines: '该单据没有表体',
+  tooManyLines: (max: number) => `表体最多${max}行`,
+  duplicateGnum: (gnum: number) => `序号${gnum}重复`,
+  exportTooLarge: (max: number) => `导出数据不能超过${max}条，请缩小查询范围`,
+  templateNote: (label: string, max: number) => `在第一列“${label}”下每行填写一个${label}，最多${max}个；请勿修改表头。`,
+  templateSheet: '查询模板',
+  templateFileName: (label: string) => `${label}查询模板`,
+  tooManyFiles: (max: number) => `最多上传${max}个文件`,
+  noFileChosen: '请选择上传文件',
+  oneFileOnly: '一次只能上传一个文件',
+  fileTooLarge: (mb: number) => `文件大小不能超过${mb}MB`,
+  fileNotFound: '文件不存在或无权访问',
+  downloadExpired: '下载链接已失效，请重新导出',
+  resendQueued: '已重新发送回执',
+  /** headers of the engine's own row fields (list, export) */
+  columnLabels: { id: 'ID', state: '状态', stateName: '状态', appTime: '申报时间', createTime: '创建时间', updateTime: '更新时间', returnInfo: '回执信息', returnStatus: '回执状态', returnTime: '回执时间' } as Record<string, string>,
+} as const;
+
+/**
+ * Texts of the generic bill list (bills §2 "List screen", §5, §7, §8). The spec's own words (高级搜索,
+ * 条件查询, 批量查询, confirmations, messages) are in billText; 查询, 重置, Excel导入 and 下载查询模板
+ * name the spec's search/reset/import/template controls; everything else here is ours.
+ */
+export const billListText = {
+  all: '全部',
+  countsLoading: '正在统计数量',
+  refresh: '刷新',
+  search: '查询',
+  reset: '重置',
+  excelImport: 'Excel导入',
+  downloadQueryTemplate: '下载查询模板',
+  conditionCount: (n: number) => `${n}个条件`,
+  index: '序号',
+  receipt: '回执',
+  receiptOf: (title: string) => `${title} 的回执`,
+  receiptTitle: '回执信息（近三天）',
+  receiptColumns: { returnTime: '回执时间', returnStatusName: '回执状态', returnInfo: '回执信息' },
+  noReceipts: '近三天没有回执',
+  noRecords: '暂无数据',
+  loadFailed: '列表加载失败',
+  retry: '重新加载',
+  total: (n: number) => `共 ${n} 条`,
+  estimatedTotal: (n: number) => `约 ${n} 条`,
+  page: (n: number) => `第 ${n} 页`,
+  previousPage: '上一页',
+  nextPage: '下一页',
+  firstPage: '第一页',
+  lastPage: '最后一页',
+  pageSize: '每页',
+  pageSizeOption: (n: number) => `${n} 条/页`,
+  selected: (n: number) => `已选择 ${n} 条`,
+  selectRow: (title: string) => `选择 ${title}`,
+  selectAll: '全选本页',
+  confirmTitle: '提示',
+  confirmAction: (label: string) => `确定${label}选中的单据吗？`,
+  willSubmit: (n: number) => `将提交 ${n} 条单据。`,
+  excluded: (n: number, label: string) => `其中 ${n} 条单据的状态不允许${label}，已排除：`,
+  noneAllowed: (label: string) => `选中单据的状态均不允许${label}。`,
+  stateRefuses: (stateName: string, label: string) => (stateName ? `当前状态为${stateName}，不允许${label}` : `当前状态不允许${label}`),
+  resultTitle: (label: string) => `${label}结果`,
+  resultSummary: (total: number, succeeded: number, failed: number) => `共 ${total} 条，成功 ${succeeded} 条，失败 ${failed} 条`,
+  notSubmitted: (n: number) => `另有 ${n} 条单据的状态不允许该操作，未提交`,
+  failedBill: '单据',
+  failedReason: '原因',
+  close: '关闭',
+  chooseFiles: '选择文件',
+  removeFile: (name: string) => `移除 ${name}`,
+  importHint: '最多3个 .xls 或 .xlsx 文件；文件名只能包含汉字、英文、数字、下划线',
+  importAction: '导入',
+  imported: (n: number, label: string) => `已按导入的 ${n} 个${label}查询`,
+  clearImport: '清除导入条件',
+} as const;
+
+/**
+ * Texts of the detail page beyond the spec's catalogue above. Button labels of the detail actions
+ * come from the definition (domain/bills/actions.ts); entries marked "ours" are wording the spec
+ * leaves open.
+ */
+export const billDetailText = {
+  back: '返回',
+  toolbar: '单据操作', // ours (accessible name of the button row)
+  /** body form: start a new row / put the row into the body table (bills §2 Detail screen) */
+  newLine: '新增',
+  saveLine: '保存',
+  confirmRefresh: '当前修改尚未保存，刷新后将丢失，是否继续?', // ours
+  loading: '加载中', // ours
+  noLines: '暂无数据', // ours
+  selectColumn: '选择', // ours
+  selectLine: (n: number) => `选择第${n}行`, // ours
+  lineHasErrors: '该行数据有误', // ours
+  expand: '展开', // ours
+  collapse: '收起', // ours
+  previousPage: '上一页', // ours
+  nextPage: '下一页', // ours
+  page: (n: number) => `第 ${n} 页`, // ours
+} as const;

@@ -36,6 +36,7 @@ describe('path rules', () => {
   it('bill and statistics pages are kept alive', () => {
     expect(isKeptAlive('/bill/export/order')).toBe(true);
     expect(isKeptAlive('/statistics')).toBe(true);
+    expect(isKeptAlive('/details/export/order?id=7')).toBe(true);
     expect(isKeptAlive('/workorder')).toBe(false);
   });
 });

@@ -40,4 +40,7 @@ export function buildMenu(modules: readonly MenuModule[]): MenuNode[] {
 export const needsCompany = (path: string): boolean => path.includes('/bill/') || path.includes('/details/');
 
 /** Pages kept mounted while another tab is shown (accounts §2: paths containing bill or statistics). */
-export const isKeptAlive = (path: string): boolean => path.includes('bill') || path.includes('statistics');
+// Spec: paths containing bill or statistics stay cached. Bill detail pages (/details/…) too: they hold
+// unsaved edits and stashed rows that a tab switch must not throw away.
+export const isKeptAlive = (path: string): boolean =>
+  path.includes('bill') || path.includes('statistics') || path.startsWith('/details/');

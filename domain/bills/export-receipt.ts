@@ -1,0 +1,101 @@
+/**
+ * 收款单 — CEB403 Receipts (flat: no head/list elements), answered by CEB404 ReceiptsReturn
+ * (bills §3 "Payment slip", ceb-messages §3.2).
+ *
+ * guid and appStatus are message elements the customs module fills (a fresh guid per message,
+ * appStatus 2 when declaring); they are not fields a person edits. Lengths: the XSD's where the
+ * field is sent, the spec's for the payer fields customs never sees (xml: false).
+ * Required: the spec marks payName, currency, payerIdNumber, charge, payTime and accountingDate;
+ * orderNo identifies the bill (title, unique); the XSD also demands ebpCode/ebpName, asked for
+ * when declaring only.
+ */
+import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, DEFAULT_SORTS } from '../query.ts';
+import { appTime, appType, company, money, note, transferFields } from './fields.ts';
+import { billActions } from './actions.ts';
+import type { BillDefinition } from './types.ts';
+
+export const exportReceipt: BillDefinition = {
+  key: 'receipt',
+  mode: 'export',
+  label: '收款单',
+  states: { mode: 'EXPU', billType: 'ExpuReceoptState' },
+  titleField: 'orderNo',
+  uniqueBy: ['orderNo'],
+  head: [
+    appType,
+    appTime,
+    { name: 'ebpCode', label: '电商平台代码', kind: 'text', maxLength: 18, requiredToDeclare: true, column: 'ebp_code' },
+    { name: 'ebpName', label: '电商平台名称', kind: 'text', maxLength: 100, requiredToDeclare: true, column: 'ebp_name' },
+    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, required: true, default: company.code, column: 'ebc_code' },
+    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, required: true, default: company.name, column: 'ebc_name' },
+    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, required: true, column: 'order_no' },
+    { name: 'payCode', label: '支付企业代码', kind: 'text', maxLength: 18, column: 'pay_code' },
+    { name: 'payName', label: '支付企业名称', kind: 'text', maxLength: 100, required: true },
+    { name: 'payNo', label: '支付交易编号', kind: 'text', maxLength: 60, column: 'pay_no' },
+    money('charge', '收款金额', { required: true }),
+    { name: 'currency', label: '币制', kind: 'select', codeTable: 'currency', maxLength: 3, required: true, default: '142' },
+    { name: 'accountingDate', label: '到账时间', kind: 'datetime', required: true },
+    // Kept for the enterprise's records; CEB403 has no element for them.
+    { name: 'payTransactionId', label: '支付流水号', kind: 'text', maxLength: 60, xml: false },
+    { name: 'payerName', label: '支付人姓名', kind: 'text', maxLength: 60, xml: false },
+    { name: 'payerIdType', label: '支付人证件类型', kind: 'select', codeTable: 'id_type', maxLength: 1, xml: false },
+    { name: 'payerIdNumber', label: '支付人证件号码', kind: 'text', maxLength: 60, required: true, xml: false },
+    { name: 'telephone', label: '支付人电话', kind: 'text', maxLength: 60, xml: false },
+    money('amountPaid', '支付金额', { xml: false }),
+    { name: 'payTime', label: '支付时间', kind: 'datetime', required: true, xml: false },
+    note,
+    ...transferFields,
+  ],
+  list: {
+    columns: [
+      { field: 'orderNo', navigate: true, sortable: true, width: 190 },
+      { field: 'payNo', width: 170 },
+      { field: 'ebpName', width: 200 },
+      { field: 'ebcName', width: 200 },
+      { field: 'payName', width: 180 },
+      { field: 'charge', width: 110 },
+      { field: 'currency', width: 80 },
+      { field: 'accountingDate', sortable: true, width: 170 },
+      { field: 'appTime', sortable: true, width: 170 },
+      { field: 'stateName', width: 120 },
+      { field: 'returnInfo', width: 260 },
+      { field: 'createTime', sortable: true, width: 170 },
+    ],
+    search: [
+      { field: 'orderNo', termType: 'like' },
+      { field: 'payNo', termType: 'like' },
+      { field: 'ebpCode', termType: 'eq' },
+      { field: 'ebcName', termType: 'like' },
+      { field: 'appTime', termType: 'btw' },
+    ],
+    defaultSort: DEFAULT_SORTS,
+    pageSize: BILL_PAGE_SIZE,
+    pageSizeOptions: BILL_PAGE_SIZE_OPTIONS,
+    createWindow: 'year',
+    indexColumn: true,
+    selection: true,
+  },
+  // No body lines, so no line deletion.
+  actions: billActions.filter((a) => a.api !== 'deleteLines'),
+  // The spec lists only the import payment family (/invt_payment/…); the export paths mirror its
+  // verbs under /expu_receipt (docs/decisions.md, "Bill engine (server)").
+  api: {
+    pageList: '/expu_receipt/list',
+    queryStateCount: '/expu_receipt/queryStateCount',
+    detail: '/expu_receipt/detail',
+    save: '/expu_receipt/save',
+    saveAndApply: '/expu_receipt/saveAndapply',
+    apply: '/expu_receipt/apply',
+    delete: '/expu_receipt/deleteByIds',
+    export: '/expu_receipt/exporRecpit',
+    sendReceipt: '/expu_receipt/sendReceipt',
+    downloadQueryTemplate: '/expu_receipt/downloadQueryTemplate',
+  },
+  message: {
+    type: 'CEB403',
+    root: 'CEB403Message',
+    schema: 'export',
+    body: 'Receipts',
+    receipt: { type: 'CEB404', root: 'CEB404Message', element: 'ReceiptsReturn', keys: ['ebcCode', 'orderNo'] },
+  },
+};

@@ -1,0 +1,17 @@
+/**
+ * Declaring a bill: the customs message is built (and XSD-checked) by the customs module and
+ * written to its outbox in the caller's transaction, so the bill is DECLARING exactly when its
+ * message is queued. No XML is made here.
+ */
+import { buildDeclaration, enqueueDeclaration } from '../customs/declaration.ts';
+import { initCustomsSchemas } from '../customs/schemas.ts';
+import type { BillCall } from './call.ts';
+import type { Executor } from './repository.ts';
+import type { Values } from './values.ts';
+
+export async function queueDeclaration(trx: Executor, call: BillCall, billId: number, head: Values, lines: Values[], appTime: Date): Promise<void> {
+  // The schemas compile in the background after start; only a declaration in the first second waits.
+  await initCustomsSchemas();
+  const declaration = buildDeclaration(call.model.def, { ...head, appTime }, lines, { appStatus: '2' });
+  await enqueueDeclaration(trx, { companyId: call.scope.companyId, billId, declaration });
+}

@@ -1,0 +1,47 @@
+/**
+ * pageList, queryStateCount and detail: the list-query engine over this company's bills of one
+ * type, rows mapped in memory (state names are cached, so no query per row).
+ */
+import { STATE_COUNT_PAGE_SIZE, type ListAnswer } from '../../domain/query.ts';
+import { billServerText } from '../../domain/texts/bills.ts';
+import { BizError } from '../http/errors.ts';
+import { compileListQuery, runPagedList, runStateCount, type CompiledListQuery } from '../query/list-query.ts';
+import { idOf, type BillCall } from './call.ts';
+import { findHead, selectHeads } from './repository.ts';
+import { toRow } from './values.ts';
+
+type Row = Record<string, unknown>;
+
+/** The request checked against the bill's whitelist; pages break ties by id so none repeats. */
+export function compileBillQuery(call: BillCall, request: unknown, options: { maxPageSize?: number } = {}): CompiledListQuery {
+  return compileListQuery(request, call.model.whitelist, {
+    defaultSort: call.model.def.list.defaultSort,
+    defaultPageSize: call.model.def.list.pageSize,
+    tiebreaker: 'bill_heads.id',
+    ...options,
+  });
+}
+
+export async function listBills(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
+  const compiled = compileBillQuery(call, request);
+  const answer = await runPagedList(call.db, selectHeads(call.db, call.scope), compiled, { simple: call.model.def.list.simplePaging === true });
+  const map = (r: Parameters<typeof toRow>[1]) => toRow(call.model, r, call.states);
+  return Array.isArray(answer) ? answer.map(map) : { total: answer.total, datas: answer.datas.map(map) };
+}
+
+/** Every state of the bill's dictionary with its count (0 included), terms on state ignored. */
+export async function countStates(call: BillCall, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
+  const compiled = compileBillQuery(call, request, { maxPageSize: Math.max(STATE_COUNT_PAGE_SIZE, 1000) });
+  const counts = await runStateCount(selectHeads(call.db, call.scope), compiled, 'state');
+  const byState = new Map(counts.map((c) => [c.state, c.count]));
+  const out = call.states.states.map((s) => ({ state: s.state, stateName: s.stateName, count: byState.get(s.state) ?? 0 }));
+  // A state the dictionary lacks (data older than a dictionary change) still shows, so totals add up.
+  for (const c of counts) if (!call.states.states.some((s) => s.state === c.state)) out.push({ state: c.state, stateName: c.state, count: c.count });
+  return out;
+}
+
+export async function billDetail(call: BillCall, data: Record<string, unknown>): Promise<Row> {
+  const row = await findHead(call.db, call.scope, idOf(data.id));
+  if (!row) throw new BizError(billServerText.notFound);
+  return toRow(call.model, row, call.states);
+}

@@ -1,0 +1,83 @@
+/**
+ * The query template of a bill list (批量查询): one column headed by the title field's label, and
+ * the parser that reads filled templates back into the values of an `in` term.
+ */
+// exceljs is large: loaded on the first export or import, not at server start.
+import type ExcelJS from 'exceljs';
+const loadExcel = async () => (await import('exceljs')).default;
+import { MAX_IN_VALUES, queryText } from '../../domain/query.ts';
+import { billServerText, billText } from '../../domain/texts/bills.ts';
+import { BizError } from '../http/errors.ts';
+import { newExportFile } from '../files/store.ts';
+import type { BillCall } from './call.ts';
+import { titleColumn } from './model.ts';
+
+/** The query template: the title field's label over an empty column, and how to fill it. */
+export async function queryTemplate(call: BillCall, dataDir: string): Promise<{ downloadUri: string }> {
+  const label = call.model.title.label;
+  const file = await newExportFile(dataDir, `${billServerText.templateFileName(call.model.def.label)}.xlsx`);
+  const excel = await loadExcel();
+  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: true });
+  const sheet = book.addWorksheet(billServerText.templateSheet);
+  sheet.columns = [{ width: 30 }, { width: 70 }];
+  const header = sheet.addRow([label, '']);
+  header.getCell(1).font = { bold: true };
+  header.commit();
+  // The note sits beside the column, never in it, so a filled template parses as it is.
+  sheet.addRow(['', billServerText.templateNote(label, MAX_IN_VALUES)]).commit();
+  sheet.commit();
+  await book.commit();
+  return { downloadUri: file.downloadUri };
+}
+
+/** A cell's value as the text a person sees (rich text, links and formula results included). */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
+  if ('text' in value && typeof value.text === 'string') return value.text.trim();
+  if ('result' in value && value.result !== undefined) return cellText(value.result as ExcelJS.CellValue);
+  return '';
+}
+
+/** The first column of a file's first sheet: its header and the values under it. */
+async function firstColumn(path: string): Promise<{ header: string; values: string[] }> {
+  const excel = await loadExcel();
+  const reader = new excel.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  let header = '';
+  const values: string[] = [];
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const text = cellText(row.getCell(1).value);
+      if (row.number === 1) header = text;
+      else if (text) values.push(text);
+    }
+    break;
+  }
+  return { header, values };
+}
+
+/**
+ * parseQueryTemplate: the numbers listed in filled query templates (up to 3 files), for an `in`
+ * term on the title column. A file that is no template of this bill, or holds no numbers, is refused.
+ */
+export async function parseQueryTemplate(call: BillCall, paths: readonly string[]): Promise<{ column: string; values: string[] }> {
+  const label = call.model.title.label;
+  const values = new Set<string>();
+  for (const path of paths) {
+    let column: { header: string; values: string[] };
+    try {
+      column = await firstColumn(path);
+    } catch {
+      throw new BizError(billText.badTemplate);
+    }
+    if (!column.header && column.values.length === 0) throw new BizError(billText.emptyFile);
+    if (column.header !== label) throw new BizError(billText.badTemplate);
+    if (column.values.length === 0) throw new BizError(billText.emptyFile);
+    for (const v of column.values) values.add(v);
+    if (values.size > MAX_IN_VALUES) throw new BizError(queryText.tooManyValues(label, MAX_IN_VALUES));
+  }
+  return { column: titleColumn(call.model), values: [...values] };
+}

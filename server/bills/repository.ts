@@ -1,0 +1,188 @@
+/**
+ * The bills repository over bill_heads and bill_lines. Every query is scoped to the caller's
+ * company, the bill key and the mode, so another company's id reads as an unknown one. Functions
+ * take the executor (the database or the caller's transaction) so a write and its checks share
+ * one transaction.
+ */
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { BillModel } from './model.ts';
+import { BASE_COLUMNS, type HeadRow, type Storage, type Value, type Values } from './values.ts';
+
+export type Executor = Kysely<Database>;
+
+export interface Scope {
+  companyId: number;
+  model: BillModel;
+}
+
+export interface LineRow {
+  id: number;
+  head_id: number;
+  gnum: number;
+  data: Record<string, unknown>;
+}
+
+function scoped(q: Executor, s: Scope) {
+  return q.selectFrom('bill_heads')
+    .where('bill_heads.company_id', '=', s.companyId)
+    .where('bill_heads.bill_key', '=', s.model.def.key)
+    .where('bill_heads.mode', '=', s.model.def.mode);
+}
+
+/** The rows of this bill type of this company, with every column a row needs; no order, no limit. */
+export function selectHeads(q: Executor, s: Scope): SelectQueryBuilder<Database, 'bill_heads', HeadRow> {
+  const cols = [...BASE_COLUMNS, ...s.model.columns].map((c) => `bill_heads.${c}` as const);
+  return scoped(q, s).select(cols as never) as unknown as SelectQueryBuilder<Database, 'bill_heads', HeadRow>;
+}
+
+/** One bill, optionally locked for the rest of the transaction (writes decide on what they read). */
+export async function findHead(q: Executor, s: Scope, id: number, options: { lock?: boolean } = {}): Promise<HeadRow | undefined> {
+  let query = selectHeads(q, s).where('bill_heads.id', '=', id);
+  if (options.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function insertHead(q: Executor, s: Scope, storage: Storage, state: string, appTime: Date | null): Promise<{ id: number; version: number }> {
+  return q.insertInto('bill_heads')
+    .values({
+      company_id: s.companyId, bill_key: s.model.def.key, mode: s.model.def.mode, state,
+      ...storage.columns, data: JSON.stringify(storage.data), app_time: appTime,
+    })
+    .returning(['id', 'version'])
+    .executeTakeFirstOrThrow();
+}
+
+export interface HeadPatch {
+  storage?: Storage;
+  state?: string;
+  appTime?: Date;
+}
+
+/**
+ * Writes a bill if it still has the version the caller read (optimistic check; the row is also
+ * locked by findHead). Answers the new version, or undefined when someone else changed it first.
+ */
+export async function updateHead(q: Executor, s: Scope, id: number, version: number, patch: HeadPatch): Promise<number | undefined> {
+  const row = await q.updateTable('bill_heads')
+    .set({
+      ...(patch.storage ? { ...patch.storage.columns, data: JSON.stringify(patch.storage.data) } : {}),
+      ...(patch.state ? { state: patch.state } : {}),
+      ...(patch.appTime ? { app_time: patch.appTime } : {}),
+      version: sql<number>`version + 1`,
+      update_time: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('company_id', '=', s.companyId)
+    .where('bill_key', '=', s.model.def.key)
+    .where('mode', '=', s.model.def.mode)
+    .where('version', '=', version)
+    .returning('version')
+    .executeTakeFirst();
+  return row?.version;
+}
+
+export async function deleteHead(q: Executor, s: Scope, id: number): Promise<void> {
+  await q.deleteFrom('bill_heads')
+    .where('id', '=', id).where('company_id', '=', s.companyId)
+    .where('bill_key', '=', s.model.def.key).where('mode', '=', s.model.def.mode)
+    .execute();
+}
+
+/**
+ * Another live bill of this company and type with the same values of `fields` (uniqueBy). The
+ * caller holds uniqueLock first, so two saves of the same number cannot both pass.
+ */
+export async function findDuplicate(q: Executor, s: Scope, fields: readonly string[], values: Values, exceptId?: number): Promise<number | undefined> {
+  let query = scoped(q, s).select('bill_heads.id');
+  for (const name of fields) {
+    const f = s.model.field(name);
+    const value = values[name];
+    if (!f || value === null || value === undefined) return undefined;
+    query = f.column
+      ? query.where(`bill_heads.${f.column}`, '=', String(value))
+      : query.where(sql<string>`bill_heads.data->>${sql.lit(name)}`, '=', String(value));
+  }
+  if (exceptId !== undefined) query = query.where('bill_heads.id', '<>', exceptId);
+  const row = await query.limit(1).executeTakeFirst();
+  return row?.id;
+}
+
+/** Serialises saves of one unique key within a company and bill type until the transaction ends. */
+export async function uniqueLock(q: Executor, s: Scope, key: string): Promise<void> {
+  const text = `${s.companyId}/${s.model.def.mode}/${s.model.def.key}/${key}`;
+  await sql`select pg_advisory_xact_lock(hashtext(${text}))`.execute(q);
+}
+
+// ── lines ───────────────────────────────────────────────────────────────────────────────────
+
+export async function findLines(q: Executor, headId: number, page?: { offset: number; limit: number }): Promise<LineRow[]> {
+  let query = q.selectFrom('bill_lines').select(['id', 'head_id', 'gnum', 'data']).where('head_id', '=', headId).orderBy('gnum').orderBy('id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute() as Promise<LineRow[]>;
+}
+
+export async function countLines(q: Executor, headId: number): Promise<number> {
+  const row = await q.selectFrom('bill_lines').select(sql<number>`count(*)::int`.as('n')).where('head_id', '=', headId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Lines of this company's bills of this type among `ids`, with the bill they belong to. */
+export async function findLinesByIds(q: Executor, s: Scope, ids: readonly number[]): Promise<LineRow[]> {
+  if (ids.length === 0) return [];
+  return q.selectFrom('bill_lines')
+    .innerJoin('bill_heads', 'bill_heads.id', 'bill_lines.head_id')
+    .select(['bill_lines.id', 'bill_lines.head_id', 'bill_lines.gnum', 'bill_lines.data'])
+    .where('bill_heads.company_id', '=', s.companyId)
+    .where('bill_heads.bill_key', '=', s.model.def.key)
+    .where('bill_heads.mode', '=', s.model.def.mode)
+    .where('bill_lines.id', '=', sql<number>`any(${[...ids]}::bigint[])`)
+    .execute() as Promise<LineRow[]>;
+}
+
+const lineData = (line: Values) => {
+  const { gnum: _gnum, id: _id, ...rest } = line;
+  const data: Record<string, Value> = {};
+  for (const [k, v] of Object.entries(rest)) if (v !== null) data[k] = v;
+  return JSON.stringify(data);
+};
+
+export async function insertLine(q: Executor, headId: number, line: Values): Promise<number> {
+  const row = await q.insertInto('bill_lines').values({ head_id: headId, gnum: Number(line.gnum), data: lineData(line) }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLine(q: Executor, headId: number, id: number, line: Values): Promise<boolean> {
+  const r = await q.updateTable('bill_lines').set({ gnum: Number(line.gnum), data: lineData(line) })
+    .where('id', '=', id).where('head_id', '=', headId).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteLinesById(q: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await q.deleteFrom('bill_lines').where('id', 'in', [...ids]).execute();
+}
+
+/**
+ * Replaces a bill's lines by `lines` in three statements whatever their number: lines carrying the
+ * id of one of this bill's lines keep it, the others (ids starting with temp, or none) get new
+ * ids, stored lines not among them are gone.
+ */
+export async function replaceLines(q: Executor, headId: number, lines: readonly { id: number | undefined; values: Values }[]): Promise<void> {
+  const stored = await q.deleteFrom('bill_lines').where('head_id', '=', headId).returning('id').execute();
+  const storedIds = new Set(stored.map((r) => r.id));
+  const kept = new Set<number>();
+  const rows = lines.map((line) => {
+    const row = { head_id: headId, gnum: Number(line.values.gnum), data: lineData(line.values) };
+    if (line.id === undefined || !storedIds.has(line.id) || kept.has(line.id)) return row;
+    kept.add(line.id);
+    return { ...row, id: line.id };
+  });
+  if (rows.length > 0) await q.insertInto('bill_lines').values(rows as never).execute();
+}
+
+/** A line as the API answers it: {id, gnum, ...every line field}. */
+export function lineOut(model: BillModel, line: LineRow): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: line.id, gnum: line.gnum };
+  for (const f of model.def.lines?.fields ?? []) if (f.name !== 'gnum') out[f.name] = line.data[f.name] ?? null;
+  return out;
+}

@@ -1,0 +1,100 @@
+/**
+ * The routes of one bill type, generated from its definition: every path of `def.api` under
+ * /api/enterprise, plus parseQueryTemplate under /api/enterprise/bills/{mode}/{key}. Adding a bill
+ * type adds its routes; nothing here names one.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
+import { billServerText, billText } from '../../domain/texts/bills.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { defineRoute, BizError } from '../http/route.ts';
+import { resolveUpload } from '../files/uploads.ts';
+import { applyBills, batchIds, deleteBills, resendReceipts } from './batch.ts';
+import type { BillCall } from './call.ts';
+import { companyReader } from './defaults.ts';
+import { exportBills } from './export.ts';
+import { parseQueryTemplate, queryTemplate } from './query-template.ts';
+import { deleteLines, listLines, saveLine } from './lines.ts';
+import { billDetail, countStates, listBills } from './list.ts';
+import { billModel } from './model.ts';
+import { requireBillAccess } from './permissions.ts';
+import { saveBill } from './save.ts';
+import * as schemas from './schema.ts';
+import type { StateNamesLoader } from './states.ts';
+
+type Data = Record<string, unknown>;
+
+interface Handler {
+  summary: string;
+  data: object;
+  message?: string;
+  run(call: BillCall, data: Data): unknown;
+}
+
+/** The most files one parseQueryTemplate call reads (bills §2: at most 3). */
+export const MAX_TEMPLATE_FILES = 3;
+
+export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, stateNames: StateNamesLoader): string[] {
+  const model = billModel(def);
+  const dataDir = app.config.dataDir;
+
+  async function callFor(user: AuthUser, key: keyof BillApi): Promise<BillCall> {
+    await requireBillAccess(app, user, model, key);
+    return {
+      db: app.db, model,
+      scope: { companyId: user.companyId, model },
+      states: await stateNames(def.states.mode, def.states.billType),
+      company: companyReader(app.db, user.companyId),
+      now: new Date(),
+      declared: () => { if (app.hasDecorator('customs')) app.customs.wake(); },
+    };
+  }
+
+  const handlers: Record<keyof BillApi, Handler> = {
+    pageList: { summary: '列表', data: schemas.listRequestSchema, run: (c, d) => listBills(c, d) },
+    queryStateCount: { summary: '状态统计', data: schemas.listRequestSchema, run: (c, d) => countStates(c, d) },
+    detail: { summary: '表头详情', data: schemas.detailSchema, run: (c, d) => billDetail(c, d) },
+    lines: { summary: '表体列表', data: schemas.linesSchema, run: (c, d) => listLines(c, d) },
+    save: { summary: '保存', data: schemas.saveSchema(def), message: billText.saved, run: (c, d) => saveBill(c, d, false) },
+    saveAndApply: { summary: '保存并申报', data: schemas.saveSchema(def), run: (c, d) => saveBill(c, d, true) },
+    saveLines: { summary: '保存表体', data: schemas.saveLineSchema(def), message: billText.saved, run: (c, d) => saveLine(c, d) },
+    deleteLines: { summary: '删除表体', data: schemas.lineIdsSchema, message: billText.deleted, run: (c, d) => deleteLines(c, d) },
+    apply: { summary: '批量申报', data: schemas.idsSchema, run: (c, d) => applyBills(c, batchIds(d.ids)) },
+    delete: { summary: '删除', data: schemas.idsSchema, run: (c, d) => deleteBills(c, batchIds(d.ids)) },
+    export: { summary: '导出Excel', data: schemas.listRequestSchema, run: (c, d) => exportBills(c, d, dataDir) },
+    sendReceipt: { summary: '重新发送回执', data: schemas.idsSchema, run: (c, d) => resendReceipts(c, batchIds(d.ids)) },
+    downloadQueryTemplate: { summary: '下载查询模板', data: { type: 'object' }, run: (c) => queryTemplate(c, dataDir) },
+  };
+
+  const paths: string[] = [];
+  for (const key of Object.keys(handlers) as (keyof BillApi)[]) {
+    const path = def.api[key];
+    if (!path) continue;
+    const h = handlers[key];
+    paths.push(`/api/enterprise${path}`);
+    defineRoute<Data>(app, {
+      path: `/api/enterprise${path}`, summary: `${def.label}${h.summary}`, tags: [def.label],
+      access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate',
+      ...(h.message ? { message: h.message } : {}),
+      handler: async ({ user, data }) => h.run(await callFor(user, key), data ?? {}),
+    });
+  }
+
+  const parsePath = `/api/enterprise/bills/${def.mode}/${def.key}/parseQueryTemplate`;
+  paths.push(parsePath);
+  defineRoute<Data>(app, {
+    path: parsePath, summary: `${def.label}批量查询：读取已填写的查询模板`, tags: [def.label],
+    access: 'company', data: schemas.parseTemplateSchema,
+    handler: async ({ user, data }) => {
+      const call = await callFor(user, 'pageList');
+      const raw = data.filePaths ?? data.filePath;
+      const uris = (Array.isArray(raw) ? raw : [raw]).filter((u) => typeof u === 'string' && u !== '');
+      if (uris.length === 0) throw new BizError(billServerText.noFileChosen);
+      if (uris.length > MAX_TEMPLATE_FILES) throw new BizError(billServerText.tooManyFiles(MAX_TEMPLATE_FILES));
+      const files = [];
+      for (const uri of uris) files.push(await resolveUpload(app.db, dataDir, user.companyId, uri));
+      return parseQueryTemplate(call, files);
+    },
+  });
+  return paths;
+}

@@ -1,0 +1,74 @@
+/**
+ * Moves a bill through the lifecycle machine on behalf of customs (receipts) and the outbox
+ * (transport.sent / transport.failed). Always inside the caller's transaction, on a row locked
+ * with SELECT … FOR UPDATE, so two receipts of one bill are applied one after the other and the
+ * machine's stale-receipt rule (older returnTime → ignored) sees the latest state.
+ */
+import { sql, type Kysely } from 'kysely';
+import { transition } from 'xstate';
+import { findBill } from '../../domain/bills/index.ts';
+import { LocalBillState, receiptState } from '../../domain/bill-states.ts';
+import {
+  billLifecycleMachine,
+  lifecycleAccepts,
+  lifecycleCodeOf,
+  lifecycleSnapshot,
+  type LifecycleEvent,
+} from '../../machines/bill-lifecycle.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface LockedBill {
+  id: number;
+  company_id: number;
+  bill_key: string;
+  mode: string;
+  state: string;
+  return_status: string | null;
+  return_time: string | null;
+}
+
+const localCodes = new Set<string>([LocalBillState.draft, LocalBillState.declaring, LocalBillState.sendFailed]);
+
+/** Locks a bill row for the rest of the transaction. */
+export async function lockBill(trx: Kysely<Database>, billId: number): Promise<LockedBill | undefined> {
+  return trx.selectFrom('bill_heads')
+    .select(['id', 'company_id', 'bill_key', 'mode', 'state', 'return_status', 'return_time'])
+    .where('id', '=', billId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * The state code a bill moves to on the event, or undefined when the bill stays as it is: the
+ * state does not accept the event, the receipt is stale, the machine does not know the code, or
+ * the bill's state dictionary lacks it (receiptState: store the receipt, keep the state).
+ */
+export function nextStateOf(bill: LockedBill, event: LifecycleEvent): string | undefined {
+  const snapshot = lifecycleSnapshot(bill.state, { returnStatus: bill.return_status ?? '', returnTime: bill.return_time ?? '' });
+  if (!lifecycleAccepts(snapshot, event)) return undefined;
+  const [next] = transition(billLifecycleMachine, snapshot, event);
+  const moved = JSON.stringify(next.value) !== JSON.stringify(snapshot.value) || next.context.returnTime !== snapshot.context.returnTime;
+  if (!moved) return undefined;
+  const code = lifecycleCodeOf(next.value, next.context);
+  if (event.type !== 'customs.receipt' || localCodes.has(code)) return code;
+  const def = findBill(bill.mode, bill.bill_key);
+  if (!def) return code;
+  return receiptState(def.states.mode, def.states.billType, code === LocalBillState.error ? event.returnStatus : code);
+}
+
+/**
+ * Applies the event to a locked bill and writes the new state (with the receipt's status, time
+ * and text for customs.receipt; `info` as return_info otherwise). Returns whether the bill changed.
+ */
+export async function applyBillEvent(trx: Kysely<Database>, bill: LockedBill, event: LifecycleEvent, info?: string): Promise<boolean> {
+  const state = nextStateOf(bill, event);
+  if (state === undefined) return false;
+  const receipt = event.type === 'customs.receipt'
+    ? { return_status: String(event.returnStatus), return_time: event.returnTime, return_info: info ?? '' }
+    : info !== undefined ? { return_info: info } : {};
+  await trx.updateTable('bill_heads')
+    .set({ state, ...receipt, version: sql<number>`version + 1`, update_time: sql<Date>`now()` })
+    .where('id', '=', bill.id)
+    .execute();
+  return true;
+}

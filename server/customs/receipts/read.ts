@@ -1,0 +1,60 @@
+/**
+ * Reads a receipt file (CEB304/404/506 …) into plain records, pure and tolerant (see xml/read.ts):
+ * 1..100 return elements, fields by local name, returnTime normalised to yyyyMMddHHmmssSSS.
+ */
+import { customsText } from '../../../domain/texts/customs.ts';
+import { childList, fieldsOf, readXml, XmlReadError, type XmlNodeData } from '../xml/read.ts';
+import { findReceiptType, type ReceiptType } from './catalogue.ts';
+
+export interface ReceiptRecord {
+  guid: string;
+  /** the business fields present (ebpCode, ebcCode, orderNo …) */
+  fields: Record<string, string>;
+  returnStatus: string;
+  /** yyyyMMddHHmmssSSS */
+  returnTime: string;
+  returnInfo: string;
+}
+
+export interface ReceiptFile {
+  type: ReceiptType;
+  /** the root's guid attribute ('' when missing) */
+  guid: string;
+  returns: ReceiptRecord[];
+}
+
+export const MAX_RETURNS = 100;
+
+/** 17 digits; a 14-digit time (seconds) gets 000; separators are dropped. Undefined otherwise. */
+export function normaliseReturnTime(value: string): string | undefined {
+  const digits = value.replace(/[\s\-:./T]/g, '');
+  if (/^\d{17}$/.test(digits)) return digits;
+  if (/^\d{14}$/.test(digits)) return `${digits}000`;
+  return undefined;
+}
+
+export function readReceiptXml(input: string | Uint8Array): ReceiptFile {
+  const { rootName, root } = readXml(input);
+  const type = findReceiptType(rootName);
+  if (!type) throw new XmlReadError(customsText.receiptUnknownRoot(rootName));
+  const rootGuid = typeof root['@guid'] === 'string' ? root['@guid'].trim() : '';
+  const elements = childList(root, type.element);
+  if (elements.length === 0) throw new XmlReadError(customsText.receiptNoReturns(type.element));
+  if (elements.length > MAX_RETURNS) throw new XmlReadError(customsText.receiptTooMany(elements.length, MAX_RETURNS));
+
+  const returns = elements.map((el, i): ReceiptRecord => {
+    const n = i + 1;
+    const all = fieldsOf(typeof el === 'object' && !Array.isArray(el) ? (el as XmlNodeData) : undefined);
+    const returnStatus = all.returnStatus;
+    if (returnStatus === undefined) throw new XmlReadError(customsText.receiptMissing(n, 'returnStatus'));
+    if (all.returnTime === undefined) throw new XmlReadError(customsText.receiptMissing(n, 'returnTime'));
+    const returnTime = normaliseReturnTime(all.returnTime);
+    if (returnTime === undefined) throw new XmlReadError(customsText.receiptBadTime(n, all.returnTime));
+    const guid = all.guid ?? rootGuid;
+    if (!guid) throw new XmlReadError(customsText.receiptMissing(n, 'guid'));
+    const fields: Record<string, string> = {};
+    for (const f of type.fields) if (all[f.name] !== undefined) fields[f.name] = all[f.name]!;
+    return { guid: guid.toUpperCase(), fields, returnStatus, returnTime, returnInfo: all.returnInfo ?? '' };
+  });
+  return { type, guid: rootGuid, returns };
+}

@@ -1,0 +1,235 @@
+/**
+ * The outbox worker: delivers due customs_messages through the Transport.
+ *
+ * - Claim: in a short transaction, `SELECT … FOR UPDATE SKIP LOCKED` a small batch of due pending
+ *   rows and mark them 'sending' with a lease (next_attempt_at = now + lease). Several servers on
+ *   one PostgreSQL never take the same row. Delivery happens outside any transaction (a network
+ *   call must not hold row locks, and PGlite has a single session the receipts need too).
+ * - Outcome, each in its own transaction: sent → status 'sent' and the bill gets transport.sent
+ *   (state stays DECLARING); failure → back to 'pending' with exponential backoff, or after
+ *   maxAttempts (or at once for a TransportRejection) 'failed' and the bill gets transport.failed
+ *   → SEND_FAILED with return_info saying why.
+ * - A server that dies while sending leaves rows 'sending'; when their lease runs out they are put
+ *   back to 'pending' (checked at start and every few minutes) and sent again — at-least-once
+ *   delivery, with the guid as the id the other side dedupes on.
+ * - Timing: a poll every pollMs (cheap: the partial index customs_messages_due), wake() for an
+ *   immediate pass after a declaration commits, drain() for tests. Ticks never overlap, and no
+ *   error escapes: it is logged and the next poll tries again.
+ */
+import { sql, type Kysely } from 'kysely';
+import { customsText } from '../../domain/texts/customs.ts';
+import type { Database } from '../db/schema.ts';
+import { applyBillEvent, lockBill } from './bill-events.ts';
+import { TransportRejection, type OutboundMessage, type Transport } from './transport/types.ts';
+
+export interface WorkerLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface WorkerOptions {
+  db: Kysely<Database>;
+  transport: Transport;
+  log: WorkerLog;
+  /** background poll interval; 0 = no background polling (wake/tick/drain only) */
+  pollMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+  /** first retry delay; doubles per attempt up to retryMaxMs */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** how long a 'sending' row belongs to the server that claimed it (default: the batch's worst case) */
+  leaseMs?: number;
+  deliverTimeoutMs?: number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Stops polling and waits for the pass in progress. */
+  stop(): Promise<void>;
+  /** Runs a pass soon (after the current one), e.g. right after a declaration was committed. */
+  wake(): void;
+  /** One pass: claims and delivers at most one batch; the number of messages it handled. */
+  tick(): Promise<number>;
+  /** Passes until nothing is due and the transport has settled (tests). */
+  drain(): Promise<void>;
+}
+
+const RECOVER_EVERY_MS = 5 * 60 * 1000;
+const MAX_ERROR_TEXT = 1000;
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, MAX_ERROR_TEXT);
+const msInterval = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms / 1000}::double precision)`;
+
+export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
+  const { db, transport, log } = options;
+  const pollMs = options.pollMs ?? 500;
+  const batchSize = options.batchSize ?? 10;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retryBaseMs = options.retryBaseMs ?? 2000;
+  const retryMaxMs = options.retryMaxMs ?? 10 * 60 * 1000;
+  const deliverTimeoutMs = options.deliverTimeoutMs ?? 60 * 1000;
+  // A batch is delivered one message after the other: the lease must outlast the whole batch.
+  const leaseMs = options.leaseMs ?? Math.max(5 * 60 * 1000, batchSize * deliverTimeoutMs + 60 * 1000);
+
+  let running = false;
+  let stopped = false;
+  /** a wake() arrived while a pass was running: poll again at once rather than after pollMs */
+  let woken = false;
+  let timer: NodeJS.Timeout | undefined;
+  let chain: Promise<unknown> = Promise.resolve();
+  let lastRecovery = 0;
+
+  /** 'sending' rows whose lease ran out (their server died): due again. */
+  async function recoverExpired() {
+    const now = Date.now();
+    if (now - lastRecovery < RECOVER_EVERY_MS) return;
+    lastRecovery = now;
+    const r = await db.updateTable('customs_messages').set({ status: 'pending' })
+      .where('status', '=', 'sending').where('next_attempt_at', '<=', sql<Date>`now()`)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0) log.warn({ count: Number(r.numUpdatedRows) }, 'customs outbox: expired sends requeued');
+  }
+
+  async function claim(): Promise<OutboundMessage[]> {
+    return db.transaction().execute(async (trx) => {
+      const rows = await trx.selectFrom('customs_messages')
+        .select(['id', 'guid', 'company_id', 'bill_id', 'message_type', 'xml', 'attempts'])
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .orderBy('next_attempt_at').orderBy('id')
+        .limit(batchSize)
+        .forUpdate().skipLocked()
+        .execute();
+      if (rows.length === 0) return [];
+      await trx.updateTable('customs_messages')
+        .set({ status: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: msInterval(leaseMs) })
+        .where('id', 'in', rows.map((r) => r.id))
+        .execute();
+      return rows.map((r) => ({
+        id: r.id, guid: r.guid, companyId: r.company_id, billId: r.bill_id,
+        messageType: r.message_type, xml: r.xml, attempt: r.attempts + 1,
+      }));
+    });
+  }
+
+  async function markSent(m: OutboundMessage) {
+    await db.transaction().execute(async (trx) => {
+      const r = await trx.updateTable('customs_messages')
+        .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
+        .where('id', '=', m.id).where('status', '=', 'sending')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0 || m.billId === null) return;
+      const bill = await lockBill(trx, m.billId);
+      // Receipts may already have moved the bill on (a fast transport): then this changes nothing.
+      if (bill) await applyBillEvent(trx, bill, { type: 'transport.sent' }, customsText.sent);
+    });
+  }
+
+  async function markFailed(m: OutboundMessage, error: unknown) {
+    const reason = errorText(error);
+    const final = error instanceof TransportRejection || m.attempt >= maxAttempts;
+    await db.transaction().execute(async (trx) => {
+      if (!final) {
+        const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (m.attempt - 1));
+        await trx.updateTable('customs_messages')
+          .set({ status: 'pending', last_error: reason, next_attempt_at: msInterval(delay) })
+          .where('id', '=', m.id).where('status', '=', 'sending')
+          .execute();
+        return;
+      }
+      const r = await trx.updateTable('customs_messages')
+        .set({ status: 'failed', last_error: reason })
+        .where('id', '=', m.id).where('status', '=', 'sending')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0 || m.billId === null) return;
+      const bill = await lockBill(trx, m.billId);
+      const info = error instanceof TransportRejection ? customsText.sendRefused(reason) : customsText.sendFailed(m.attempt, reason);
+      if (bill) await applyBillEvent(trx, bill, { type: 'transport.failed' }, info);
+    });
+    (final ? log.error : log.warn).call(log, { messageId: m.id, guid: m.guid, attempt: m.attempt, final, err: reason }, 'customs outbox: delivery failed');
+  }
+
+  async function deliver(m: OutboundMessage) {
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        transport.deliver(m),
+        new Promise<never>((_, reject) => { timeout = setTimeout(() => reject(new Error(customsText.deliveryTimeout(deliverTimeoutMs))), deliverTimeoutMs); }),
+      ]);
+    } catch (e) {
+      await markFailed(m, e);
+      return;
+    } finally {
+      clearTimeout(timeout);
+    }
+    await markSent(m);
+  }
+
+  async function pass(): Promise<number> {
+    woken = false;
+    try {
+      await recoverExpired();
+      const messages = await claim();
+      for (const m of messages) {
+        try {
+          await deliver(m);
+        } catch (e) {
+          // the outcome could not be written (database gone): the lease brings the message back
+          log.error({ messageId: m.id, err: errorText(e) }, 'customs outbox: recording the outcome failed');
+        }
+      }
+      return messages.length;
+    } catch (e) {
+      log.error({ err: errorText(e) }, 'customs outbox: pass failed');
+      return 0;
+    }
+  }
+
+  /** Passes run one at a time: the background poll, wake() and drain() share one queue. */
+  function tick(): Promise<number> {
+    const next = chain.then(pass);
+    chain = next.catch(() => undefined);
+    return next;
+  }
+
+  function schedule(ms: number) {
+    if (!running) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void tick().then((n) => schedule(n >= batchSize || woken ? 0 : pollMs));
+    }, ms);
+    timer.unref?.();
+  }
+
+  return {
+    start() {
+      if (running || stopped || pollMs <= 0) return;
+      running = true;
+      schedule(0);
+    },
+    async stop() {
+      running = false;
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await chain;
+    },
+    wake() {
+      if (stopped) return;
+      woken = true;
+      if (running) schedule(0);
+      else void tick();
+    },
+    tick,
+    async drain() {
+      for (;;) {
+        const n = await tick();
+        await transport.settle?.();
+        if (n === 0) return;
+      }
+    },
+  };
+}

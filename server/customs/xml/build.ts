@@ -1,0 +1,155 @@
+/**
+ * Builds a CEB declaration message from a bill definition, pure (no clock, no I/O): the
+ * definition's field order is the element order, so adding a bill type needs no code here.
+ *
+ * Layout (export XSD, ceb-messages §1–§3):
+ *   <ceb:CEBnnnMessage guid version="1.0" xmlns:ceb>
+ *     <ceb:Body>                      definition.message.body, once per bill (1..100)
+ *       <ceb:Head>guid, appType, appTime, appStatus, …head fields…</ceb:Head>   (when message.head)
+ *       <ceb:Line>…line fields…</ceb:Line>×n                                     (when message.line)
+ *     </ceb:Body>                     (flat bodies hold the head fields directly)
+ *     <ceb:BaseTransfer>copCode, copName, dxpMode, dxpId, note?</ceb:BaseTransfer>
+ *     (BaseSubscribe?, ds:Signature?, ExtendMessage? — not written yet; all optional)
+ *   </ceb:CEBnnnMessage>
+ * BaseTransfer follows the bodies as the export schema requires (the official export samples put it
+ * elsewhere and fail the schema). The import schema puts ExtendMessage before the Signature; neither
+ * is written yet, so the same order validates against both.
+ */
+import { create } from 'xmlbuilder2';
+import type { FieldError } from '../../../domain/envelope.ts';
+import type { BillDefinition, FieldDef } from '../../../domain/bills/types.ts';
+import { fieldText } from '../../../domain/texts/server.ts';
+import { customsText } from '../../../domain/texts/customs.ts';
+import { formatDate8, formatDateTime14, formatDecimal, formatInteger } from './format.ts';
+
+type XMLBuilder = ReturnType<typeof create>;
+
+export const CEB_NS = 'http://www.chinaport.gov.cn/ceb';
+export const CEB_PREFIX = 'ceb';
+export const MESSAGE_VERSION = '1.0';
+
+/** Elements the console fills itself rather than the user: they are not definition fields. */
+export const SYSTEM_ELEMENTS = ['guid', 'appStatus'] as const;
+
+export interface MessageBill {
+  /** the head's guid (C36, upper case) */
+  guid: string;
+  head: Record<string, unknown>;
+  lines: readonly Record<string, unknown>[];
+}
+
+export interface MessageOptions {
+  /** the root's guid */
+  guid: string;
+  appStatus: '1' | '2';
+  /** used for appTime when the head has none */
+  now: Date;
+}
+
+export interface BuiltMessage {
+  xml: string;
+  /** values that cannot be written at all (not a number, control characters); the schema checks the rest */
+  problems: FieldError[];
+}
+
+/** Characters XML 1.0 allows in text (a control character would make the document unreadable). */
+const XML_CHARS = /^[\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+
+/** The element name of a field in the message. */
+export const elementOf = (field: FieldDef): string => (typeof field.xml === 'string' ? field.xml : field.name);
+
+/** Fields written into the body (not BaseTransfer, not xml:false, not a system element). */
+export const bodyFields = (fields: readonly FieldDef[]): FieldDef[] =>
+  fields.filter((f) => f.xml !== false && !f.transfer && !(SYSTEM_ELEMENTS as readonly string[]).includes(elementOf(f)));
+
+export const transferFieldsOf = (def: BillDefinition): FieldDef[] => def.head.filter((f) => f.transfer && f.xml !== false);
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The element text of one value, undefined to omit the element, or a problem (Chinese). */
+export function xmlText(field: FieldDef, value: unknown): { text?: string; problem?: string } {
+  if (isBlank(value)) return {};
+  let text: string | undefined;
+  switch (field.kind) {
+    case 'number':
+      text = formatDecimal(value, field.scale ?? 5);
+      if (text === undefined) return { problem: fieldText.number(field.label) };
+      break;
+    case 'integer':
+      text = formatInteger(value);
+      if (text === undefined) return { problem: fieldText.integer(field.label) };
+      break;
+    case 'datetime':
+      text = formatDateTime14(value);
+      if (text === undefined) return { problem: fieldText.pattern(field.label) };
+      break;
+    case 'date':
+      text = formatDate8(value);
+      if (text === undefined) return { problem: fieldText.pattern(field.label) };
+      break;
+    default:
+      text = (typeof value === 'string' ? value : String(value)).trim();
+  }
+  if (!XML_CHARS.test(text)) return { problem: customsText.badCharacter(field.label) };
+  return { text };
+}
+
+/**
+ * Head element names in message order: the system elements where the XSD wants them — every
+ * declaration head starts guid, appType, appTime, appStatus (ceb-messages §3) — then the
+ * definition's fields in order.
+ */
+function headElements(fields: FieldDef[]): ({ system: 'guid' | 'appStatus' } | { field: FieldDef })[] {
+  const out: ({ system: 'guid' | 'appStatus' } | { field: FieldDef })[] = fields.map((field) => ({ field }));
+  const at = (name: string) => out.findIndex((e) => 'field' in e && elementOf(e.field) === name);
+  const anchor = at('appTime') >= 0 ? at('appTime') : at('appType');
+  out.splice(anchor + 1, 0, { system: 'appStatus' });
+  out.unshift({ system: 'guid' });
+  return out;
+}
+
+export function buildMessageXml(def: BillDefinition, bills: readonly MessageBill[], options: MessageOptions): BuiltMessage {
+  const message = def.message;
+  if (!message) throw new Error(customsText.noMessage(def.label));
+  const problems: FieldError[] = [];
+  const headFields = bodyFields(def.head);
+  const lineFields = def.lines ? bodyFields(def.lines.fields) : [];
+
+  const put = (parent: XMLBuilder, field: FieldDef, value: unknown, errorField: string, prefix = '') => {
+    const { text, problem } = xmlText(field, value);
+    if (problem) problems.push({ field: errorField, message: prefix + problem });
+    else if (text !== undefined) parent.ele(CEB_NS, `${CEB_PREFIX}:${elementOf(field)}`).txt(text);
+  };
+
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const root = doc.ele(CEB_NS, `${CEB_PREFIX}:${message.root}`, { guid: options.guid, version: MESSAGE_VERSION });
+
+  for (const bill of bills) {
+    const body = root.ele(CEB_NS, `${CEB_PREFIX}:${message.body}`);
+    const head = message.head ? body.ele(CEB_NS, `${CEB_PREFIX}:${message.head}`) : body;
+    for (const e of headElements(headFields)) {
+      if ('system' in e) {
+        head.ele(CEB_NS, `${CEB_PREFIX}:${e.system}`).txt(e.system === 'guid' ? bill.guid : options.appStatus);
+        continue;
+      }
+      const value = elementOf(e.field) === 'appTime' && isBlank(bill.head[e.field.name]) ? options.now : bill.head[e.field.name];
+      put(head, e.field, value, e.field.name);
+    }
+    if (message.line) {
+      bill.lines.forEach((line, i) => {
+        const el = body.ele(CEB_NS, `${CEB_PREFIX}:${message.line}`);
+        for (const f of lineFields) {
+          // gnum numbers the lines from 1 when the caller left it out (it is the order of the lines)
+          const value = elementOf(f) === 'gnum' && isBlank(line[f.name]) ? i + 1 : line[f.name];
+          put(el, f, value, `lines.${i}.${f.name}`, customsText.linePrefix(i + 1));
+        }
+      });
+    }
+  }
+
+  const transfer = root.ele(CEB_NS, `${CEB_PREFIX}:BaseTransfer`);
+  const first = bills[0]?.head ?? {};
+  for (const f of transferFieldsOf(def)) put(transfer, f, first[f.name], f.name);
+
+  return { xml: doc.end({ prettyPrint: true, indent: '  ' }), problems };
+}

@@ -1,0 +1,83 @@
+/**
+ * File calls: POST /api/file/upload (multipart, one Excel file) and GET of generated downloads
+ * (exports and templates), opened by the browser in a new window without a token.
+ */
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { billServerText } from '../../domain/texts/bills.ts';
+import { BizError, HttpError, defineRoute } from '../http/route.ts';
+import { findExportFile, uploadPath } from './store.ts';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, storeUpload, type StoredUpload } from './uploads.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** RFC 6266: an ASCII fallback for old clients and the UTF-8 name for the rest. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export default async function fileRoutes(app: FastifyInstance) {
+  // A second file part is read only to be refused; anything past that is busboy's limit.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 20, parts: 30 } });
+  // defineRoute validates the body as {data}; a multipart body is read by the handler instead.
+  app.addHook('preValidation', async (request) => {
+    if (request.isMultipart() && request.body === undefined) request.body = {};
+  });
+
+  defineRoute(app, {
+    path: '/api/file/upload', summary: '上传Excel文件 (multipart/form-data, 一个 .xls/.xlsx 文件, 不超过10MB) → [{uri, name}]', tags: ['文件'],
+    access: 'user',
+    handler: async ({ request, user }) => {
+      if (!request.isMultipart()) throw new BizError(billServerText.noFileChosen);
+      const stored: StoredUpload[] = [];
+      let refusal: BizError | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (stored.length > 0 || refusal) {
+            part.file.resume();
+            refusal ??= new BizError(billServerText.oneFileOnly);
+            continue;
+          }
+          try {
+            stored.push(await storeUpload(app.db, app.config.dataDir, user.companyId, part));
+          } catch (error) {
+            if (!(error instanceof BizError)) throw error;
+            refusal = error;
+          }
+        }
+      } catch (error) {
+        // busboy's limits surface from the parts iterator, after the file itself was refused
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') refusal ??= new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
+        else if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT') refusal ??= new BizError(billServerText.oneFileOnly);
+        else throw error;
+      }
+      if (refusal) {
+        for (const s of stored) {
+          await app.db.deleteFrom('files').where('uri', '=', s.uri).execute();
+          await rm(uploadPath(app.config.dataDir, user.companyId, s.uri) ?? '', { force: true });
+        }
+        throw refusal;
+      }
+      if (stored.length === 0) throw new BizError(billServerText.noFileChosen);
+      return stored;
+    },
+  });
+
+  defineRoute(app, {
+    path: '/api/files/download/:id/:name', method: 'GET', summary: '下载导出文件或模板 (链接1小时内有效)', tags: ['文件'],
+    access: 'public', raw: true,
+    handler: async ({ request, reply }) => {
+      const { id, name } = request.params as { id: string; name: string };
+      const path = await findExportFile(app.config.dataDir, id, name);
+      if (!path) throw new HttpError(404, billServerText.downloadExpired);
+      reply.header('content-type', name.endsWith('.xlsx') ? XLSX : 'application/octet-stream')
+        .header('content-disposition', contentDisposition(name))
+        .header('cache-control', 'private, no-store');
+      return reply.send(createReadStream(path));
+    },
+  });
+}

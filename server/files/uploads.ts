@@ -1,0 +1,70 @@
+/**
+ * Uploaded Excel files (bills §5): one .xls/.xlsx, a plain name, at most 10 MB, kept per company.
+ * A later call names the file by its opaque uri; only the uploading company can use it.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { billServerText, billText } from '../../domain/texts/bills.ts';
+import type { Db } from '../db/database.ts';
+import { BizError } from '../http/errors.ts';
+import { newUpload, uploadPath } from './store.ts';
+
+export const MAX_UPLOAD_MB = 10;
+export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+const NAME = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
+const TYPES: Record<string, string> = {
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The extension (xls or xlsx) of an acceptable name, or a refusal with the spec's message. */
+export function checkUploadName(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  const ext = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+  if (!Object.hasOwn(TYPES, ext)) throw new BizError(billText.badTemplate);
+  if (!NAME.test(filename.slice(0, dot))) throw new BizError(billText.badFileName);
+  return ext;
+}
+
+export interface StoredUpload {
+  uri: string;
+  name: string;
+}
+
+/** Writes one uploaded file to disk and records it; nothing stays behind when it is refused. */
+export async function storeUpload(db: Db, dataDir: string, companyId: number, part: MultipartFile): Promise<StoredUpload> {
+  let ext: string;
+  try {
+    ext = checkUploadName(part.filename);
+  } catch (error) {
+    part.file.resume();
+    throw error;
+  }
+  const { uri, path } = newUpload(dataDir, companyId, ext);
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    await pipeline(part.file, createWriteStream(path));
+    if (part.file.truncated) throw new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
+    const { size } = await stat(path);
+    await db.insertInto('files').values({ company_id: companyId, uri, name: part.filename, size, content_type: TYPES[ext]! }).execute();
+  } catch (error) {
+    await rm(path, { force: true });
+    if (error instanceof BizError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
+    throw error;
+  }
+  return { uri, name: part.filename };
+}
+
+/** The path of an upload of this company; another company's uri is as unknown as a made-up one. */
+export async function resolveUpload(db: Db, dataDir: string, companyId: number, uri: unknown): Promise<string> {
+  const row = typeof uri === 'string' && uri.length <= 300
+    ? await db.selectFrom('files').select('uri').where('uri', '=', uri).where('company_id', '=', companyId).executeTakeFirst()
+    : undefined;
+  const path = row && uploadPath(dataDir, companyId, row.uri);
+  if (!path) throw new BizError(billServerText.fileNotFound);
+  return path;
+}

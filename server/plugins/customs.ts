@@ -1,0 +1,70 @@
+/**
+ * The customs exchange of the server: compiles the message schemas (so buildDeclaration can run
+ * synchronously), starts the outbox worker with the configured transport, registers the receipt
+ * lookup route, and on close stops the worker and lets the transport finish (the simulator sends
+ * the receipts it still owes at once).
+ *
+ * app.customs.wake()   after committing a declaration: deliver now instead of at the next poll
+ * app.customs.drain()  tests: deliver everything due and wait for the receipts
+ * app.customs.ingestReceiptXml(xml)  the receipt pipeline, for transports that receive files
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import customsRoutes from '../customs/routes.ts';
+import { ingestReceiptXml, type IngestOptions, type IngestResult } from '../customs/receipts/ingest.ts';
+import { initCustomsSchemas } from '../customs/schemas.ts';
+import { createSimulatorTransport } from '../customs/simulator/index.ts';
+import type { Transport } from '../customs/transport/types.ts';
+import { createOutboxWorker, type OutboxWorker } from '../customs/worker.ts';
+
+export interface CustomsService {
+  wake(): void;
+  drain(): Promise<void>;
+  ingestReceiptXml(xml: string | Uint8Array, options?: IngestOptions): Promise<IngestResult>;
+  readonly worker: OutboxWorker;
+  readonly transport: Transport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    customs: CustomsService;
+  }
+}
+
+export default fp(async function customsPlugin(app: FastifyInstance) {
+  // Loading the wasm module and compiling the schemas takes 0.5–1 s: it runs after start-up, and the
+  // first declaration awaits it (server/bills/declare.ts), so the console answers at once.
+  setImmediate(() => { initCustomsSchemas().catch((err) => app.log.error({ err }, 'customs schemas failed to compile')); });
+  const { config, db } = app;
+  const log = app.log.child({ module: 'customs' });
+  const ingest = (xml: string | Uint8Array, options: IngestOptions = {}) => ingestReceiptXml(db, xml, options);
+
+  const transport: Transport = createSimulatorTransport({
+    db, log,
+    sink: (xml, meta) => ingest(xml, meta),
+    delayMs: config.simulatorDelayMs,
+    rejectRate: config.simulatorRejectRate,
+  });
+  const worker = createOutboxWorker({
+    db, transport, log,
+    pollMs: config.customsPollMs,
+    maxAttempts: config.customsMaxAttempts,
+    retryBaseMs: config.customsRetryBaseMs,
+  });
+
+  app.decorate('customs', {
+    wake: () => worker.wake(),
+    drain: () => worker.drain(),
+    ingestReceiptXml: ingest,
+    worker,
+    transport,
+  } satisfies CustomsService);
+
+  await app.register(customsRoutes);
+
+  app.addHook('onReady', async () => { worker.start(); });
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await transport.close?.();
+  });
+}, { name: 'customs', dependencies: ['db', 'auth'] });

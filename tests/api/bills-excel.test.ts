@@ -1,0 +1,152 @@
+// Excel around a bill list: the streaming export, the query template and the batch query import.
+import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportOrder } from '../../domain/bills/export-order.ts';
+import { exportWaybill } from '../../domain/bills/export-waybill.ts';
+import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
+import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let admin: LoginAnswer;
+const dataDir = mkdtempSync(join(tmpdir(), 'cbec-bills-excel-'));
+const ids: number[] = [];
+
+const post = (def: BillDefinition, key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${def.api[key]}`, data, admin.token);
+const order = (orderNo: string, goodsValue: number) => ({
+  orderNo, ebpCode: '3302960001', ebpName: '宁波跨境优选电商平台', goodsValue, freight: 0,
+  details: [{ id: 'temp1', gnum: 1, itemNo: 'SKU1', itemName: '蓝牙耳机', unit: '011', currency: '142', qty: 1, price: goodsValue, totalPrice: goodsValue }],
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  admin = await login(t.app, demo.admin.username, demo.admin.password);
+  for (let i = 1; i <= 3; i++) ids.push((await post(exportOrder, 'save', order(`XL-${i}`, i * 100))).body.data.id);
+  await t.handle.db.updateTable('bill_heads').set({ state: '120', return_info: '新增申报成功' }).where('id', '=', ids[0]!).execute();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function download(uri: string) {
+  const res = await t.app.inject({ method: 'GET', url: uri });
+  return res;
+}
+async function sheetRows(buffer: Buffer): Promise<unknown[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(buffer as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+const like = { column: 'order_no', termType: 'like', value: 'XL-' };
+
+describe('export', () => {
+  it('writes every matching row under the list columns\' Chinese headers', async () => {
+    const r = await post(exportOrder, 'export', { pageIndex: 3, pageSize: 1, sorts: [{ name: 'order_no', order: 'asc' }], terms: [like] });
+    expect(r.body.code).toBe(0);
+    const uri = r.body.data.downloadUri as string;
+    expect(uri).toMatch(/^\/api\/files\/download\/[0-9a-f-]{36}\/.+\.xlsx$/);
+    expect(decodeURIComponent(uri)).toMatch(/\/出口订单_\d{8}\.xlsx$/);
+    const res = await download(uri);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(decodeURIComponent(uri.split('/').pop()!))}`);
+    const rows = await sheetRows(res.rawPayload);
+    expect(rows[0]).toEqual(['订单编号', '电商平台名称', '电商企业名称', '商品金额', '币制', '申报时间', '状态', '回执信息', '创建时间']);
+    expect(rows.slice(1).map((r) => [r[0], r[3], r[6]])).toEqual([['XL-1', 100, '海关入库'], ['XL-2', 200, '暂存'], ['XL-3', 300, '暂存']]);
+    expect(rows[1]![7]).toBe('新增申报成功');
+    expect(String(rows[1]![8])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('exports the selected rows only', async () => {
+    const r = await post(exportOrder, 'export', { pageIndex: 0, pageSize: 50, terms: [{ column: 'id', termType: 'in', value: [ids[2], ids[0]] }], sorts: [{ name: 'id', order: 'asc' }] });
+    const rows = await sheetRows((await download(r.body.data.downloadUri)).rawPayload);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(['XL-1', 'XL-3']);
+    const none = await post(exportOrder, 'export', { pageIndex: 0, pageSize: 50, terms: [{ column: 'id', termType: 'in', value: [] }] });
+    expect(await sheetRows((await download(none.body.data.downloadUri)).rawPayload)).toHaveLength(1);
+  });
+
+  it('serves a download for an hour, to whoever holds the link', async () => {
+    const r = await post(exportOrder, 'export', { pageIndex: 0, pageSize: 50, terms: [like] });
+    const uri = r.body.data.downloadUri as string;
+    const [, , , , id, name] = uri.split('/');
+    const file = join(dataDir, 'exports', id!, decodeURIComponent(name!));
+    const old = new Date(Date.now() - 61 * 60 * 1000);
+    utimesSync(file, old, old);
+    const expired = await download(uri);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json()).toMatchObject({ code: -1, message: '下载链接已失效，请重新导出' });
+    expect((await download(`/api/files/download/${id}/..%2F..%2Fsecrets.xlsx`)).statusCode).toBe(404);
+    expect((await download('/api/files/download/not-a-uuid/x.xlsx')).statusCode).toBe(404);
+  });
+});
+
+describe('query template and batch query', () => {
+  async function upload(rows: (string | number | null)[][], name = 'query_1.xlsx', sheets = 1, bytes?: Buffer) {
+    const book = new ExcelJS.Workbook();
+    for (let s = 0; s < sheets; s++) {
+      const sheet = book.addWorksheet(`S${s}`);
+      if (s === 0) for (const r of rows) sheet.addRow(r);
+    }
+    const content = bytes ?? Buffer.from(await book.xlsx.writeBuffer());
+    const boundary = 'cbecExcelBoundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      content, Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-authorization': `Bearer ${admin.token}` } });
+    return res.json().data[0].uri as string;
+  }
+  const parse = (def: BillDefinition, data: unknown) => call(t.app, `/api/enterprise/bills/${def.mode}/${def.key}/parseQueryTemplate`, data, admin.token);
+
+  it('downloads a template headed by the title field', async () => {
+    const r = await post(exportOrder, 'downloadQueryTemplate', {});
+    expect(r.body.code).toBe(0);
+    expect(decodeURIComponent(r.body.data.downloadUri)).toMatch(/\/出口订单查询模板\.xlsx$/);
+    const rows = await sheetRows((await download(r.body.data.downloadUri)).rawPayload);
+    expect(rows[0]![0]).toBe('订单编号');
+    expect(String(rows[1]![1])).toContain('每行填写一个订单编号');
+    const waybill = await post(exportWaybill, 'downloadQueryTemplate', undefined);
+    expect((await sheetRows((await download(waybill.body.data.downloadUri)).rawPayload))[0]![0]).toBe('物流运单编号');
+  });
+
+  it('reads the values of filled templates (blank and repeated ones dropped) for an in term', async () => {
+    const a = await upload([['订单编号', '说明'], ['XL-1'], [''], ['XL-2'], ['XL-1']]);
+    const b = await upload([['订单编号'], [' XL-3 '], [12345]]);
+    const r = await parse(exportOrder, { filePath: [a, b] });
+    expect(r.body).toMatchObject({ code: 0, data: { column: 'order_no', values: ['XL-1', 'XL-2', 'XL-3', '12345'] } });
+    const list = await post(exportOrder, 'pageList', { pageIndex: 0, pageSize: 50, terms: [{ column: r.body.data.column, termType: 'in', value: r.body.data.values }] });
+    expect(list.body.data.total).toBe(3);
+    expect((await parse(exportOrder, { filePaths: [a] })).body.data.values).toEqual(['XL-1', 'XL-2']);
+  });
+
+  it('reads the downloaded template once filled (its note sits beside the column)', async () => {
+    const template = (await post(exportOrder, 'downloadQueryTemplate', {})).body.data.downloadUri as string;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await download(template)).rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    sheet.getCell('A2').value = 'XL-2';
+    sheet.getCell('A3').value = 'XL-3';
+    const filled = await upload([], 'filled.xlsx', 0, Buffer.from(await book.xlsx.writeBuffer()));
+    expect((await parse(exportOrder, { filePath: filled })).body).toMatchObject({ code: 0, data: { column: 'order_no', values: ['XL-2', 'XL-3'] } });
+  });
+
+  it('refuses a wrong header, an empty sheet, a non-xlsx file and a fourth file', async () => {
+    expect((await parse(exportOrder, { filePath: await upload([['物流运单编号'], ['X1']]) })).body).toMatchObject({ code: -1, message: '数据格式不正确或者模板不正确' });
+    expect((await parse(exportOrder, { filePath: await upload([]) })).body).toMatchObject({ code: -1, message: '文件数据为空或格式不正确！' });
+    expect((await parse(exportOrder, { filePath: await upload([['订单编号']]) })).body).toMatchObject({ code: -1, message: '文件数据为空或格式不正确！' });
+    const boundary = 'cbecXls';
+    const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="old.xls"\r\n\r\nnot a workbook\r\n--${boundary}--\r\n`);
+    const xls = (await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-authorization': `Bearer ${admin.token}` } })).json().data[0].uri;
+    expect((await parse(exportOrder, { filePath: xls })).body).toMatchObject({ code: -1, message: '数据格式不正确或者模板不正确' });
+    const good = await upload([['订单编号'], ['XL-1']]);
+    expect((await parse(exportOrder, { filePath: [good, good, good, good] })).body).toMatchObject({ code: -1, message: '最多上传3个文件' });
+    expect((await parse(exportOrder, { filePath: [] })).body).toMatchObject({ code: -1, message: '请选择上传文件' });
+  });
+});
