@@ -1,0 +1,236 @@
+/**
+ * The bill detail page (bills §2 Detail screen, §4 detail mode and temp rows, §7): one machine for
+ * every bill type; the definition only shapes the view.
+ *
+ * States
+ *   loading        [busy]    invoke `load`: the bill (detail + lines), or without an id the add
+ *                            form's defaults (a new bill starts in edit mode, bills §4)
+ *   failed                   the bill could not be read (单据不存在或无权访问, network); 刷新 retries
+ *   view                     read-only; 编辑 only while the bill's lifecycle state is 'editable'
+ *   paging         [busy]    invoke `lines`: another page of a paged body (read-only bodies)
+ *   edit           [editing] head form and body rows editable; rows added here get temp ids
+ *   stashing       [editing] the stash warning is on screen; 确定 keeps the whole bill (temp rows
+ *                            too) in the page only, 取消 goes on editing
+ *   saving         [editing saving busy]  invoke `save` → 保存成功！, view, reload
+ *   declaring      [editing saving busy]  invoke `saveAndDeclare` → 操作成功！, view, reload
+ *   refreshing     [busy]    invoke `reload` (刷新, and after a save); a new bill gets its defaults
+ * A failed save or declaration goes back to edit with everything the user typed and the server's
+ * field errors (`orderNo`, `lines.1.itemName`) mapped to the head and to row ids.
+ * 删除 takes the selected row out of the page, temp or saved: the save sends every row left
+ * (`details` replaces the bill's lines in the save's transaction), so a saved row is deleted with
+ * the version check of the save. A separate deleteLines call would move the bill's version
+ * (server/bills/lines.ts) and make the save that follows stale; 刷新 brings the row back.
+ *
+ * Events: user.edit · user.save|saveAndDeclare|stash {head} · user.confirm · user.cancel ·
+ * user.refresh · user.page {pageIndex} · user.selectLine|deleteLine {id} · user.newLine ·
+ * user.saveLine {line} · form.invalid {errors} (the view's own checks failed; shown as server errors are).
+ * Effects (placeholders, supplied with provide()): actors load, lines, save, saveAndDeclare;
+ * action notify({kind, message}). Imports only xstate, domain/ and bill-lifecycle.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { FieldError } from '../domain/envelope.ts';
+import { billText } from '../domain/texts/bills.ts';
+import { lifecycleAccepts, lifecycleSnapshot } from './bill-lifecycle.ts';
+
+export type FieldValues = Record<string, unknown>;
+export interface DetailLine extends FieldValues { id: string }
+/** How the page addresses the bill: the query of /details/{type}/{key}; id null = add mode. */
+export interface BillRef { id: string | null; startTime: string | null; endTime: string | null }
+/** `row` is the detail answer ({id, version, state, …head fields}) or the add form's defaults. */
+export interface LoadedBill { row: FieldValues; lines: DetailLine[]; lineTotal: number }
+/** pageIndex echoes the page asked for, so a failed page change keeps the shown page number */
+export interface LinesPage { lines: DetailLine[]; lineTotal: number; pageIndex: number }
+export interface SavedBill { id: string; version: number | string | null; state?: string }
+/** What effects reject with: the message, and field errors of a validation failure. */
+export interface DetailFailure { message: string; errors?: FieldError[] }
+export interface LoadInput { bill: BillRef; pageIndex: number }
+export interface SaveInput { bill: BillRef; version: number | string | null; head: FieldValues; lines: DetailLine[] }
+export interface NotifyParams { kind: 'success' | 'warning'; message: string }
+/** head by field, lines by row id and field, general: errors of no single input (表体至少需要1行) */
+export interface DetailErrors { head: Record<string, string>; lines: Record<string, Record<string, string>>; general: string[] }
+export interface DetailInput { bill: BillRef; paged?: boolean }
+
+export interface DetailContext {
+  bill: BillRef; paged: boolean; version: number | string | null;
+  state: string; // the bill's stored state code; a new bill is a draft
+  head: FieldValues; // the page's copy: as loaded, stashed, or as last submitted
+  lines: DetailLine[]; lineTotal: number;
+  pageIndex: number; // 1-based, as the lines call wants it
+  selectedLineId: string | null;
+  errors: DetailErrors;
+  stashed: boolean; // the page holds a stash (lost on refresh)
+  linesChanged: boolean;
+  revision: number; // bumped whenever the page's copy is replaced: the view resets its forms
+  loadError: string | null; nextTemp: number;
+}
+
+export type DetailEvent =
+  | { type: 'user.edit' } | { type: 'user.confirm' } | { type: 'user.cancel' } | { type: 'user.refresh' } | { type: 'user.newLine' }
+  | { type: 'user.save' | 'user.saveAndDeclare' | 'user.stash'; head: FieldValues }
+  | { type: 'user.page'; pageIndex: number }
+  | { type: 'user.selectLine' | 'user.deleteLine'; id: string }
+  | { type: 'user.saveLine'; line: FieldValues & { id?: string | null } }
+  | { type: 'form.invalid'; errors: FieldError[] };
+
+export const TEMP_PREFIX = 'temp';
+export const isTempId = (id: string): boolean => id.startsWith(TEMP_PREFIX);
+const noErrors: DetailErrors = { head: {}, lines: {}, general: [] };
+
+export const failure = (error: unknown): DetailFailure =>
+  typeof error === 'object' && error !== null && typeof (error as DetailFailure).message === 'string' ? (error as DetailFailure) : { message: String(error) };
+
+/** `orderNo` → head; `lines.1.itemName` → the second row sent; anything else → general. */
+export function mapErrors(errors: readonly FieldError[], lines: readonly DetailLine[]): DetailErrors {
+  const out: DetailErrors = { head: {}, lines: {}, general: [] };
+  for (const { field, message } of errors) {
+    const m = /^lines\.(\d+)\.(.+)$/.exec(field);
+    const id = m ? lines[Number(m[1])]?.id : undefined;
+    if (m && id !== undefined) (out.lines[id] ??= {})[m[2]!] = message;
+    else if (/^[^.]+$/.test(field) && field !== 'lines') out.head[field] = message;
+    else out.general.push(message);
+  }
+  return out;
+}
+
+/** The page's copy replaced by a loaded bill (or a new bill's defaults). */
+const loaded = (context: DetailContext, { row, lines, lineTotal }: LoadedBill): Partial<DetailContext> => ({
+  head: row, lines, lineTotal, selectedLineId: null, errors: noErrors, stashed: false, linesChanged: false, loadError: null,
+  version: (row.version as number | string | undefined) ?? null,
+  state: row.state === undefined || row.state === null ? 'DRAFT' : String(row.state),
+  revision: context.revision + 1,
+});
+
+/** A row from the body form into the table: replaces its row, or comes in with the next temp id. */
+function withLine(context: DetailContext, line: FieldValues & { id?: string | null }): Partial<DetailContext> {
+  const { id, ...fields } = line;
+  const existing = id ? context.lines.find((l) => l.id === id) : undefined;
+  const rowId = existing ? existing.id : `${TEMP_PREFIX}${context.nextTemp}`;
+  const { [rowId]: _fixed, ...otherLineErrors } = context.errors.lines;
+  return {
+    lines: existing ? context.lines.map((l) => (l.id === rowId ? { ...fields, id: rowId } : l)) : [...context.lines, { ...fields, id: rowId }],
+    nextTemp: existing ? context.nextTemp : context.nextTemp + 1,
+    selectedLineId: rowId, linesChanged: true, errors: { ...context.errors, lines: otherLineErrors },
+  };
+}
+
+const dropLine = (context: DetailContext, id: string) => ({ lines: context.lines.filter((l) => l.id !== id), selectedLineId: null, linesChanged: true });
+
+/** A failed effect's message as a warning toast (bills §8: -1 → warning). */
+const warn = { type: 'notify', params: ({ event }: { event: unknown }): NotifyParams => ({ kind: 'warning', message: failure((event as { error?: unknown }).error).message }) } as const;
+const success = (message: string) => ({ type: 'notify', params: { kind: 'success', message } }) as const;
+const reject = (message: string) => async (): Promise<never> => { throw new Error(message); };
+const billInput = ({ context }: { context: DetailContext }): LoadInput => ({ bill: context.bill, pageIndex: context.pageIndex });
+const saveInput = ({ context }: { context: DetailContext }): SaveInput => ({ bill: context.bill, version: context.version, head: context.head, lines: context.lines });
+
+export const billDetailMachine = setup({
+  types: {} as { context: DetailContext; events: DetailEvent; input: DetailInput; tags: 'busy' | 'editing' | 'saving' },
+  actors: {
+    load: fromPromise<LoadedBill, LoadInput>(reject('bill-detail: load not provided')),
+    lines: fromPromise<LinesPage, LoadInput>(reject('bill-detail: lines not provided')),
+    save: fromPromise<SavedBill, SaveInput>(reject('bill-detail: save not provided')),
+    saveAndDeclare: fromPromise<SavedBill, SaveInput>(reject('bill-detail: saveAndDeclare not provided')),
+  },
+  actions: {
+    notify: (_, _params: NotifyParams) => {},
+    applyLoaded: assign(({ context, event }) => loaded(context, (event as unknown as { output: LoadedBill }).output)),
+    takeHead: assign({ head: ({ event }) => ('head' in event ? event.head : {}), errors: noErrors }),
+    takeSaved: assign(({ context, event }) => {
+      const { id, version } = (event as unknown as { output: SavedBill }).output;
+      return { bill: { ...context.bill, id }, version };
+    }),
+    showFailure: assign(({ context, event }) => {
+      const f = failure((event as { error?: unknown }).error);
+      return { errors: f.errors ? mapErrors(f.errors, context.lines) : noErrors };
+    }),
+    select: assign({ selectedLineId: ({ event }) => (event.type === 'user.selectLine' ? event.id : null) }),
+  },
+  guards: {
+    isNew: ({ context }) => context.bill.id === null,
+    /** the lifecycle of the bill's state accepts a change (its 'editable' states) */
+    editable: ({ context }) => lifecycleAccepts(lifecycleSnapshot(context.state), { type: 'user.save' }),
+    declarable: ({ context }) => lifecycleAccepts(lifecycleSnapshot(context.state), { type: 'user.declare' }),
+    paged: ({ context }) => context.paged,
+    /** a paged body holds one page only, so it cannot be sent whole (`details`): read-only here */
+    rowsEditable: ({ context }) => !context.paged,
+    lineExists: ({ context, event }) => event.type === 'user.selectLine' && context.lines.some((l) => l.id === event.id),
+  },
+}).createMachine({
+  id: 'billDetail',
+  context: ({ input }) => ({
+    bill: input.bill, paged: input.paged ?? false, version: null, state: 'DRAFT', head: {}, lines: [], lineTotal: 0,
+    pageIndex: 1, selectedLineId: null, errors: noErrors, stashed: false, linesChanged: false, revision: 0, loadError: null, nextTemp: 1,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'load', src: 'load', input: billInput,
+        onDone: [{ guard: 'isNew', target: 'edit', actions: 'applyLoaded' }, { target: 'view', actions: 'applyLoaded' }],
+        onError: { target: 'failed', actions: [assign({ loadError: ({ event }) => failure(event.error).message }), warn] },
+      },
+    },
+    failed: { on: { 'user.refresh': { target: 'loading' } } },
+    view: {
+      on: {
+        'user.edit': { guard: 'editable', target: 'edit' }, 'user.refresh': { target: 'refreshing' },
+        'user.page': { guard: 'paged', target: 'paging' }, 'user.selectLine': { guard: 'lineExists', actions: 'select' },
+      },
+    },
+    paging: {
+      tags: ['busy'],
+      invoke: {
+        id: 'lines', src: 'lines',
+        input: ({ context, event }) => ({ bill: context.bill, pageIndex: event.type === 'user.page' ? Math.max(1, event.pageIndex) : context.pageIndex }),
+        onDone: { target: 'view', actions: assign(({ event }) => ({ ...event.output, selectedLineId: null })) },
+        onError: { target: 'view', actions: warn },
+      },
+    },
+    edit: {
+      tags: ['editing'],
+      on: {
+        'user.save': { target: 'saving', actions: 'takeHead' }, 'user.stash': { target: 'stashing', actions: 'takeHead' },
+        'user.saveAndDeclare': { guard: 'declarable', target: 'declaring', actions: 'takeHead' },
+        'user.refresh': { target: 'refreshing' },
+        'user.selectLine': { guard: 'lineExists', actions: 'select' }, 'user.newLine': { guard: 'rowsEditable', actions: 'select' },
+        'user.saveLine': { guard: 'rowsEditable', actions: assign(({ context, event }) => withLine(context, event.line)) },
+        'user.deleteLine': { guard: 'rowsEditable', actions: [assign(({ context, event }) => dropLine(context, event.id)), success(billText.deleted)] },
+        'form.invalid': { actions: assign({ errors: ({ context, event }) => mapErrors(event.errors, context.lines) }) },
+      },
+    },
+    stashing: {
+      tags: ['editing'],
+      on: {
+        'user.confirm': { target: 'view', actions: [assign({ stashed: true, revision: ({ context }) => context.revision + 1 }), success(billText.stashed)] },
+        'user.cancel': { target: 'edit' },
+      },
+    },
+    saving: {
+      tags: ['editing', 'saving', 'busy'],
+      invoke: {
+        id: 'save', src: 'save', input: saveInput,
+        onDone: { target: 'refreshing', actions: ['takeSaved', success(billText.saved)] },
+        onError: { target: 'edit', actions: ['showFailure', warn] },
+      },
+    },
+    declaring: {
+      tags: ['editing', 'saving', 'busy'],
+      invoke: {
+        id: 'saveAndDeclare', src: 'saveAndDeclare', input: saveInput,
+        onDone: { target: 'refreshing', actions: ['takeSaved', success(billText.ok)] },
+        onError: { target: 'edit', actions: ['showFailure', warn] },
+      },
+    },
+    refreshing: {
+      tags: ['busy'],
+      invoke: {
+        id: 'reload', src: 'load', input: billInput,
+        onDone: [{ guard: 'isNew', target: 'edit', actions: 'applyLoaded' }, { target: 'view', actions: 'applyLoaded' }],
+        // the user agreed to drop the edits: show the page's last copy again
+        onError: { target: 'view', actions: [assign({ revision: ({ context }) => context.revision + 1, errors: noErrors }), warn] },
+      },
+    },
+  },
+});
+
+export type BillDetailMachine = typeof billDetailMachine;

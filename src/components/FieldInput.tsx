@@ -1,0 +1,124 @@
+/**
+ * One input for one FieldDef, by kind (domain/bills/types.ts), with the placeholders of bills §5.
+ * Values travel as the API wants them: text as typed, numbers as numbers (a half-typed '1.' stays
+ * a string until it parses; coerceValue settles it), dates 'YYYY-MM-DD', times
+ * 'YYYY-MM-DD HH:mm:ss', flags one string of 0/1. Lengths are not cut by the browser: an HTML
+ * maxLength counts UTF-16 units, the customs rule counts characters, so over-long text is reported
+ * by the validation (domain/bills/validation.ts) instead of being silently truncated.
+ */
+import { Checkbox, Group, Input, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { DateInput, DateTimePicker } from '@mantine/dates';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { FieldDef } from '../../domain/bills/types.ts';
+import { billText } from '../../domain/texts/bills.ts';
+import { getDictionary, type DictionaryItem } from '../lib/dictionaries.ts';
+
+export type FieldValue = string | number | null;
+export type DictionaryLoader = (codeTable: string) => Promise<DictionaryItem[]>;
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export function placeholderOf(field: FieldDef): string | undefined {
+  switch (field.kind) {
+    case 'select': return billText.choose(field.label);
+    case 'date': return billText.chooseDate;
+    case 'datetime': return billText.chooseDateTime;
+    case 'flags': return undefined;
+    default: return billText.fill(field.label);
+  }
+}
+
+/** A dictionary item as the select shows it: `value name` (142 人民币). */
+export const dictionaryLabel = (item: DictionaryItem): string => `${item.value} ${item.name}`;
+
+/** The select's options: fixed ones, or the code table's (loaded once per session, cached). */
+export function useFieldOptions(field: FieldDef, load: DictionaryLoader = getDictionary): { value: string; label: string }[] {
+  const [items, setItems] = useState<DictionaryItem[] | null>(null);
+  const codeTable = field.kind === 'select' && !field.options ? field.codeTable : undefined;
+  useEffect(() => {
+    if (!codeTable) return undefined;
+    let live = true;
+    load(codeTable).then((list) => { if (live) setItems(list); }, () => { if (live) setItems([]); });
+    return () => { live = false; };
+  }, [codeTable, load]);
+  return useMemo(() => field.options?.map((o) => ({ value: o.value, label: o.label })) ?? (items ?? []).map((i) => ({ value: i.value, label: dictionaryLabel(i) })), [field.options, items]);
+}
+
+export interface FieldInputProps {
+  field: FieldDef;
+  value: unknown;
+  onChange: (value: FieldValue) => void;
+  onBlur?: () => void;
+  error?: ReactNode;
+  /** view mode; read-only fields are always disabled */
+  disabled?: boolean;
+  loadDictionary?: DictionaryLoader;
+}
+
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+export function FieldInput({ field, value, onChange, onBlur, error, disabled, loadDictionary }: FieldInputProps) {
+  const common = {
+    label: field.label,
+    withAsterisk: field.required === true,
+    placeholder: placeholderOf(field),
+    disabled: disabled === true || field.readOnly === true,
+    error,
+    onBlur,
+  };
+  switch (field.kind) {
+    case 'textarea':
+      // fixed rows: autosize measures fonts (document.fonts), which test DOMs do not have
+      return <Textarea {...common} rows={2} resize="vertical" value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'number':
+    case 'integer':
+      return (
+        <NumberInput
+          {...common}
+          hideControls
+          allowNegative={false}
+          allowDecimal={field.kind === 'number'}
+          decimalScale={field.kind === 'number' ? field.scale : 0}
+          styles={{ input: { textAlign: 'right' } }}
+          value={typeof value === 'number' ? value : text(value)}
+          onChange={(v) => onChange(v === '' ? null : v)}
+        />
+      );
+    case 'select':
+      return <SelectInput {...common} field={field} value={text(value) || null} onChange={onChange} load={loadDictionary} />;
+    case 'date':
+      return <DateInput {...common} clearable valueFormat={DATE_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />;
+    case 'datetime':
+      return <DateTimePicker {...common} clearable withSeconds valueFormat={DATETIME_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />;
+    case 'flags':
+      return <FlagsInput {...common} field={field} value={text(value)} onChange={onChange} />;
+    default:
+      return <TextInput {...common} value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
+  }
+}
+
+interface CommonProps { label: string; withAsterisk: boolean; placeholder: string | undefined; disabled: boolean; error: ReactNode; onBlur: (() => void) | undefined }
+
+function SelectInput({ field, value, onChange, load, ...common }: CommonProps & { field: FieldDef; value: string | null; onChange: (v: FieldValue) => void; load: DictionaryLoader | undefined }) {
+  const options = useFieldOptions(field, load);
+  // a stored code the list does not know (or before the list arrives) is still shown
+  const data = value && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options;
+  return <Select {...common} searchable clearable={!field.required} nothingFoundMessage="—" data={data} value={value} onChange={(v) => onChange(v)} />;
+}
+
+/** specDeclFlag and the like: one checkbox per character, joined into one 0/1 string. */
+function FlagsInput({ field, value, onChange, label, withAsterisk, disabled, error, onBlur }: CommonProps & { field: FieldDef; value: string; onChange: (v: FieldValue) => void }) {
+  const labels = field.flagLabels ?? [];
+  const bits = labels.map((_, i) => value[i] === '1');
+  const toggle = (i: number, on: boolean) => onChange(bits.map((b, j) => ((j === i ? on : b) ? '1' : '0')).join(''));
+  return (
+    <Input.Wrapper label={label} withAsterisk={withAsterisk} error={error}>
+      <Group gap="md" mt={4} onBlur={onBlur}>
+        {labels.map((flag, i) => (
+          <Checkbox key={flag} label={flag} checked={bits[i] === true} disabled={disabled} onChange={(e) => toggle(i, e.currentTarget.checked)} />
+        ))}
+      </Group>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * The generic bill detail page (bills §2 Detail screen, §4, §5): 表头信息 and 表体信息 from the
+ * definition, the buttons of its detail actions, the lifecycle in machines/bill-detail.ts. The
+ * view renders the machine's snapshot and sends it events; the forms hold what is being typed and
+ * are reset from the machine whenever the page's copy of the bill is replaced (context.revision).
+ */
+import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { InspectionEvent } from 'xstate';
+import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
+import { billDetailText, billText } from '../../../../domain/texts/bills.ts';
+import { commonText } from '../../../../domain/texts/web.ts';
+import { type BillRef, type DetailEvent } from '../../../../machines/bill-detail.ts';
+import { lifecycleAccepts, lifecycleSnapshot, type LifecycleEvent } from '../../../../machines/bill-lifecycle.ts';
+import { DefinitionForm, formProblems, useDefinitionForm, valuesOf } from '../../../components/DefinitionForm.tsx';
+import { useUserInfo } from '../../../lib/auth-context.tsx';
+import { getDictionary } from '../../../lib/dictionaries.ts';
+import { http, type Http } from '../../../lib/http.ts';
+import { notifyWarning } from '../../../lib/notify.ts';
+import { useButtonCodes } from '../../../lib/permissions.ts';
+import { listPathOf } from './bill-ref.ts';
+import { BodySection } from './BodySection.tsx';
+import { DetailBreadcrumb } from './DetailBreadcrumb.tsx';
+import { DetailToolbar, type ToolbarButton } from './DetailToolbar.tsx';
+import { StashDialog } from './StashDialog.tsx';
+import { fieldDefaults } from './defaults.ts';
+import { useDetailActor } from './use-detail-actor.ts';
+import { checkBill } from './validation.ts';
+
+/** The body buttons' code (bills §6 bodySave); the definition's actions do not list it. */
+const BODY_SAVE = 'bodySave';
+
+function confirm(message: string, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: commonText.prompt,
+    children: <Text size="sm">{message}</Text>,
+    labels: { confirm: commonText.confirm, cancel: commonText.cancel },
+    onConfirm,
+  });
+}
+
+export interface BillDetailProps {
+  definition: BillDefinition;
+  bill: BillRef;
+  client?: Http;
+  /** sees the page machine's snapshots and events (developer tools, the model-based test) */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function BillDetail({ definition, bill, client = http, inspect }: BillDetailProps) {
+  const navigate = useNavigate();
+  const userInfo = useUserInfo();
+  const listPath = listPathOf(definition.mode, definition.key);
+  const granted = useButtonCodes(listPath);
+  const actor = useDetailActor(definition, bill, client, inspect);
+  const snap = useSelector(actor, (s) => s);
+  const { context } = snap;
+  const send = useCallback((event: DetailEvent) => actor.send(event), [actor]);
+  const loadDictionary = useCallback((code: string) => getDictionary(code, client), [client]);
+
+  const lineFields = useMemo(() => definition.lines?.fields ?? [], [definition]);
+  const lineDefaults = useMemo(() => fieldDefaults(lineFields, userInfo), [lineFields, userInfo]);
+  const headForm = useDefinitionForm(definition.head);
+  const lineForm = useDefinitionForm(lineFields, lineDefaults);
+
+  const editing = snap.hasTag('editing');
+  const mode = editing ? 'edit' : snap.matches('view') || snap.matches('refreshing') || snap.matches('paging') ? 'view' : 'none';
+  const rowsEditable = snap.matches('edit') && definition.lines !== undefined && definition.lines.paged !== true;
+  const selected = context.lines.find((l) => l.id === context.selectedLineId);
+
+  // The page's copy was replaced (loaded, stashed, reloaded): the head form shows it.
+  useEffect(() => {
+    const values = valuesOf(definition.head, context.head);
+    headForm.setValues(values);
+    headForm.resetDirty(values);
+  }, [context.revision]); // only a new copy resets the form, never a re-render while typing
+  useEffect(() => headForm.setErrors(context.errors.head), [context.errors]);
+  // The body form follows the selected row (a new row after 新增), with that row's errors.
+  useEffect(() => {
+    const values = valuesOf(lineFields, selected ?? lineDefaults);
+    lineForm.setValues(values);
+    lineForm.resetDirty(values);
+  }, [context.selectedLineId, context.revision]);
+  useEffect(() => {
+    lineForm.setErrors(context.selectedLineId ? context.errors.lines[context.selectedLineId] ?? {} : {});
+  }, [context.errors, context.selectedLineId]);
+
+  /** 保存 of the body form: the row goes into the table only when it passes the rules. */
+  const saveLine = (): boolean => {
+    const values = lineForm.getValues();
+    const problems = formProblems(lineFields, values, 'save');
+    if (Object.keys(problems).length > 0) {
+      lineForm.setErrors(problems);
+      return false;
+    }
+    send({ type: 'user.saveLine', line: { ...values, id: actor.getSnapshot().context.selectedLineId } });
+    lineForm.resetDirty(values);
+    return true;
+  };
+
+  /** 保存 / 保存并申报 / 暂存: a row still being typed must pass first (bills §5), then the bill. */
+  const submit = (type: 'user.save' | 'user.saveAndDeclare' | 'user.stash', message?: string) => {
+    if (rowsEditable && lineForm.isDirty() && !saveLine()) return;
+    const head = headForm.getValues();
+    if (type === 'user.stash') {
+      send({ type, head }); // kept in the page as typed: a stash may be unfinished work
+      return;
+    }
+    const errors = checkBill(definition, head, actor.getSnapshot().context.lines, type === 'user.save' ? 'save' : 'declare');
+    if (errors.length > 0) {
+      send({ type: 'form.invalid', errors });
+      return;
+    }
+    if (message) confirm(message, () => send({ type, head }));
+    else send({ type, head });
+  };
+
+  const refresh = () => {
+    const c = actor.getSnapshot().context;
+    const unsaved = c.stashed || (editing && (headForm.isDirty() || lineForm.isDirty() || c.linesChanged));
+    if (unsaved) confirm(billDetailText.confirmRefresh, () => send({ type: 'user.refresh' }));
+    else send({ type: 'user.refresh' });
+  };
+
+  const deleteLine = (action: ActionDef) => {
+    const id = actor.getSnapshot().context.selectedLineId;
+    if (id === null) {
+      notifyWarning(billText.selectLinesToDelete);
+      return;
+    }
+    confirm(action.confirm ?? billText.confirmDeleteLines, () => send({ type: 'user.deleteLine', id }));
+  };
+
+  const buttons: Record<string, ToolbarButton> = {
+    edit: { mode: 'view', run: () => send({ type: 'user.edit' }) },
+    save: { mode: 'edit', run: (a) => submit('user.save', a.confirm), busyIn: 'saving' },
+    saveDeclare: { mode: 'edit', run: (a) => submit('user.saveAndDeclare', a.confirm), busyIn: 'declaring' },
+    temporary: { mode: 'edit', run: () => submit('user.stash') },
+    refresh: { mode: 'any', run: refresh, busyIn: 'refreshing' },
+    ...(definition.lines && !definition.lines.paged ? { delete: { mode: 'edit', run: deleteLine } as const } : {}),
+  };
+  // stable props for the memoised body table
+  const invalidIds = useMemo(() => new Set(Object.keys(context.errors.lines)), [context.errors]);
+  const selectLine = useCallback((id: string) => send({ type: 'user.selectLine', id }), [send]);
+  const canPage = snap.matches('view');
+  const paging = useMemo(() => (definition.lines?.paged
+    ? { pageIndex: context.pageIndex, lineTotal: context.lineTotal, enabled: canPage, onPage: (pageIndex: number) => send({ type: 'user.page', pageIndex }) }
+    : undefined), [definition, context.pageIndex, context.lineTotal, canPage, send]);
+  const lifecycle = lifecycleSnapshot(context.state);
+  const accepts = (event: string) => lifecycleAccepts(lifecycle, { type: event } as LifecycleEvent);
+  const busy = snap.hasTag('busy');
+
+  return (
+    <Stack gap="md" aria-busy={busy} aria-label={definition.label} component="article">
+      <DetailBreadcrumb listPath={listPath} fallback={definition.label} adding={context.bill.id === null} />
+      <DetailToolbar actions={definition.actions} buttons={buttons} granted={granted} mode={mode}
+        idle={snap.matches('view') || snap.matches('edit') || snap.matches('failed')}
+        matches={(s) => snap.matches(s as never)} accepts={accepts} onBack={() => navigate(listPath)} label={billDetailText.toolbar} />
+      {snap.matches('failed') && <Alert color="red">{context.loadError}</Alert>}
+      {context.stashed && <Alert color="yellow">{billText.stashWarning}</Alert>}
+      {context.errors.general.length > 0 && <Alert color="red">{context.errors.general.join('；')}</Alert>}
+      {snap.matches('loading') ? (
+        <Center mih={200}><Loader size="sm" aria-label={billDetailText.loading} /></Center>
+      ) : !snap.matches('failed') && (
+        <>
+          <Paper withBorder p="md" component="section" aria-label={billText.head}>
+            <Title order={5} mb="sm">{billText.head}</Title>
+            <DefinitionForm fields={definition.head} form={headForm} disabled={!snap.matches('edit')} loadDictionary={loadDictionary} />
+          </Paper>
+          {definition.lines && (
+            <BodySection
+              fields={lineFields}
+              form={lineForm}
+              loadDictionary={loadDictionary}
+              showForm={rowsEditable || selected !== undefined}
+              rowsEditable={rowsEditable}
+              canSaveRows={granted.has(BODY_SAVE)}
+              onNewLine={() => send({ type: 'user.newLine' })}
+              onSaveLine={saveLine}
+              table={{ lines: context.lines, selectedId: context.selectedLineId, invalidIds, onSelect: selectLine, selectable: snap.matches('view') || snap.matches('edit'), ...(paging ? { paging } : {}) }}
+            />
+          )}
+        </>
+      )}
+      <StashDialog opened={snap.matches('stashing')} onConfirm={() => send({ type: 'user.confirm' })} onCancel={() => send({ type: 'user.cancel' })} />
+    </Stack>
+  );
+}

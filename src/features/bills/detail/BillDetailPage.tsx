@@ -1,0 +1,19 @@
+/**
+ * Route /details/{type}/{key}?id=..&startTime=..&endTime=.. (bills §2): the bill type comes from
+ * the registry (findBill); an unknown one is a 404. Without an id the page adds a bill.
+ */
+import { useMemo } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import { findBill } from '../../../../domain/bills/index.ts';
+import { BillDetail } from './BillDetail.tsx';
+import { billRefOf } from './bill-ref.ts';
+
+export default function BillDetailPage() {
+  const { type = '', key = '' } = useParams();
+  const [search] = useSearchParams();
+  const definition = findBill(type, key);
+  const bill = useMemo(() => billRefOf(search), [search]);
+  if (!definition) return <Navigate to="/404" replace />;
+  // a new definition or bill is a new page: the machine is created once per mount
+  return <BillDetail key={`${type}/${key}?${search.toString()}`} definition={definition} bill={bill} />;
+}

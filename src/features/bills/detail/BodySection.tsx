@@ -1,0 +1,62 @@
+/**
+ * 表体信息 (bills §2): a collapsible section with the body table and, below it, the body form of
+ * the selected row (or of a new row after 新增). 保存 here checks the row (bills §5: the body form
+ * validates before the row goes into the table) and puts it into the table; the bill itself is
+ * saved by the page's 保存.
+ */
+import { Box, Button, Collapse, Group, Paper, Title, UnstyledButton } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { FieldDef } from '../../../../domain/bills/types.ts';
+import { billDetailText, billText } from '../../../../domain/texts/bills.ts';
+import { DefinitionForm, type DefinitionFormApi } from '../../../components/DefinitionForm.tsx';
+import type { DictionaryLoader } from '../../../components/FieldInput.tsx';
+import { LineTable, type LineTableProps } from './LineTable.tsx';
+
+export interface BodySectionProps {
+  fields: readonly FieldDef[];
+  table: Omit<LineTableProps, 'fields' | 'loadDictionary'>;
+  form: DefinitionFormApi;
+  /** the body form is shown (edit mode, or a row is selected) */
+  showForm: boolean;
+  /** rows may be added and changed now */
+  rowsEditable: boolean;
+  /** the module grants the body buttons (bodySave) */
+  canSaveRows: boolean;
+  onNewLine: () => void;
+  onSaveLine: () => void;
+  loadDictionary: DictionaryLoader;
+}
+
+/** Long texts are left to the body form: the definition names no table columns for lines. */
+const tableFields = (fields: readonly FieldDef[]) => fields.filter((f) => f.kind !== 'textarea');
+
+export function BodySection({ fields, table, form, showForm, rowsEditable, canSaveRows, onNewLine, onSaveLine, loadDictionary }: BodySectionProps) {
+  const [opened, setOpened] = useState(true);
+  const columns = useMemo(() => tableFields(fields), [fields]);
+  return (
+    <Paper withBorder p="md" component="section" aria-label={billText.body}>
+      <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} w="100%">
+        <Group justify="space-between">
+          <Title order={5}>{billText.body}</Title>
+          <Box fz="sm" c="dimmed">{opened ? billDetailText.collapse : billDetailText.expand}</Box>
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={opened}>
+        <Box mt="sm">
+          <LineTable fields={columns} loadDictionary={loadDictionary} {...table} />
+          {showForm && (
+            <Box mt="md">
+              <DefinitionForm fields={fields} form={form} disabled={!rowsEditable} loadDictionary={loadDictionary} />
+              {rowsEditable && canSaveRows && (
+                <Group mt="sm" gap="xs">
+                  <Button size="xs" variant="default" onClick={onNewLine}>{billDetailText.newLine}</Button>
+                  <Button size="xs" onClick={onSaveLine}>{billDetailText.saveLine}</Button>
+                </Group>
+              )}
+            </Box>
+          )}
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The page's bill-detail actor with the real effects: the definition's API calls and toasts.
+ * Created once per page (the page stays mounted while its tab is open, accounts §2).
+ */
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise, type InspectionEvent } from 'xstate';
+import type { BillDefinition } from '../../../../domain/bills/types.ts';
+import {
+  billDetailMachine, type BillRef, type LinesPage, type LoadedBill, type LoadInput, type SavedBill, type SaveInput,
+} from '../../../../machines/bill-detail.ts';
+import { useUserInfo } from '../../../lib/auth-context.tsx';
+import type { Http } from '../../../lib/http.ts';
+import { notifySuccess, notifyWarning } from '../../../lib/notify.ts';
+import { createDetailApi } from './api.ts';
+import { fieldDefaults } from './defaults.ts';
+
+/** `inspect` sees every snapshot and event (developer tools, the model-based test). */
+export function useDetailActor(definition: BillDefinition, bill: BillRef, client?: Http, inspect?: (event: InspectionEvent) => void) {
+  const userInfo = useUserInfo();
+  const [machine] = useState(() => {
+    const api = createDetailApi(definition, () => fieldDefaults(definition.head, userInfo), client);
+    return billDetailMachine.provide({
+      actors: {
+        load: fromPromise<LoadedBill, LoadInput>(({ input }) => api.load(input)),
+        lines: fromPromise<LinesPage, LoadInput>(({ input }) => api.lines(input)),
+        save: fromPromise<SavedBill, SaveInput>(({ input }) => api.save(input, 'save')),
+        saveAndDeclare: fromPromise<SavedBill, SaveInput>(({ input }) => api.save(input, 'declare')),
+      },
+      actions: {
+        notify: (_, { kind, message }) => (kind === 'success' ? notifySuccess(message) : notifyWarning(message)),
+      },
+    });
+  });
+  return useActorRef(machine, { input: { bill, paged: definition.lines?.paged === true }, ...(inspect ? { inspect } : {}) });
+}
