@@ -3,7 +3,8 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from './db/database.ts';
 import { seed } from './db/seed/index.ts';
-import { demoUsers } from './db/seed/demo.ts';
+import { seedDemoBills } from './db/seed/demo-bills.ts';
+import { demoCompanies, demoUsers } from './db/seed/demo.ts';
 
 export interface Started {
   app: FastifyInstance;
@@ -18,6 +19,10 @@ export async function start(config: Config): Promise<Started> {
   try {
     await migrateToLatest(handle.db);
     const { demoCreated } = await seed(handle.db);
+    if (demoCreated) {
+      const demo = await handle.db.selectFrom('companies').select('id').where('company_code', '=', demoCompanies[0].company_code).executeTakeFirstOrThrow();
+      await seedDemoBills(handle.db, demo.id);
+    }
     const app = await buildApp({ config, db: handle.db });
     app.addHook('onClose', async () => { await handle.close(); });
     const url = await app.listen({ port: config.port, host: config.host });
