@@ -9,7 +9,7 @@ export const billActions: readonly ActionDef[] = [
   { code: 'batchDeclare', label: '批量申报', place: 'list', event: 'user.declare', confirm: billText.confirmBatchDeclare, api: 'apply', needsSelection: true },
   { code: 'sendReciept', label: '重新发送回执', place: 'list', event: 'user.resendReceipt', confirm: billText.confirmResendReceipt, api: 'sendReceipt', needsSelection: true },
   { code: 'export', label: '导出', place: 'list', api: 'export' },
-  { code: 'addNew', label: '新增', place: 'list', api: 'save' },
+  { code: 'add', label: '新增', place: 'list', api: 'save' },
   { code: 'batchDelete', label: '删除', place: 'list', event: 'user.delete', confirm: billText.confirmDelete, api: 'delete', needsSelection: true },
   { code: 'edit', label: '编辑', place: 'detail', event: 'user.save', api: 'save' },
   { code: 'save', label: '保存', place: 'detail', event: 'user.save', confirm: billText.confirmSave, api: 'save' },

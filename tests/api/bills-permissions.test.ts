@@ -23,7 +23,7 @@ beforeAll(async () => {
   // save codes of 出口订单 and the whole 收款单 page; the ADMIN keeps both.
   const order = await db.selectFrom('modules').select('id').where('uri', '=', '/bill/export/order').executeTakeFirstOrThrow();
   await db.updateTable('module_buttons').set({ roles: sql`array['ADMIN']::text[]` as never })
-    .where('module_id', '=', order.id).where('code', 'in', ['save', 'edit', 'temporary', 'addNew', 'batchDelete']).execute();
+    .where('module_id', '=', order.id).where('code', 'in', ['save', 'edit', 'temporary', 'add', 'batchDelete']).execute();
   await db.updateTable('modules').set({ roles: sql`array['ADMIN']::text[]` as never }).where('uri', '=', '/bill/export/receipt').execute();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
   user = await login(t.app, demo.user.username, demo.user.password);
