@@ -110,7 +110,6 @@ export const billListText = {
   selected: (n: number) => `已选择 ${n} 条`,
   selectRow: (title: string) => `选择 ${title}`,
   selectAll: '全选本页',
-  confirmTitle: '提示',
   confirmAction: (label: string) => `确定${label}选中的单据吗？`,
   willSubmit: (n: number) => `将提交 ${n} 条单据。`,
   excluded: (n: number, label: string) => `其中 ${n} 条单据的状态不允许${label}，已排除：`,

@@ -43,6 +43,11 @@ export const placeholderPaths = [
 
 /** Bill pages: need a filed enterprise. */
 export const billPaths = ['bill/:type/:key', 'details/:type/:key'] as const;
+/** The page module of each bill path; a path whose page is not built yet shows the placeholder. */
+const billPages: Partial<Record<(typeof billPaths)[number], typeof comingSoon>> = {
+  'bill/:type/:key': page(() => import('../features/bills/list/BillListPage.tsx')),
+  'details/:type/:key': page(() => import('../features/bills/detail/BillDetailPage.tsx')),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -62,7 +67,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/home" replace /> },
               { path: 'home', lazy: page(() => import('./pages/HomePage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
-              { element: <RequireCompany />, children: billPaths.map((path) => ({ path, lazy: comingSoon })) },
+              { element: <RequireCompany />, children: billPaths.map((path) => ({ path, lazy: billPages[path] ?? comingSoon })) },
               { path: '404', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
               { path: '*', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
             ],

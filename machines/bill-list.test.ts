@@ -1,0 +1,313 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { billActions } from '../domain/bills/actions.ts';
+import type { ListRequest, Term, TimeWindow } from '../domain/query.ts';
+import {
+  billListMachine,
+  partitionByLifecycle,
+  type BatchInput,
+  type BatchResult,
+  type BillRow,
+  type ListPage,
+  type StateCountItem,
+} from './bill-list.ts';
+
+const declare = billActions.find((a) => a.code === 'batchDeclare')!;
+const window: TimeWindow = ['2025-11-21 00:00:00', '2026-11-21 23:59:59'];
+const row = (id: number, state = 'DRAFT'): BillRow => ({ id, state, orderNo: `SO${id}` });
+const counts: StateCountItem[] = [{ state: 'DRAFT', stateName: '暂存', count: 2 }];
+
+/** Effects as fakes: every call is recorded; answers come from the functions a test may replace. */
+function world() {
+  const calls = { pageList: [] as ListRequest[], stateCount: [] as ListRequest[], batch: [] as BatchInput[], export: [] as ListRequest[], importQuery: 0 };
+  const effects = { warn: [] as string[], errors: [] as { error: unknown; message?: string }[], success: [] as string[], downloads: [] as string[] };
+  const answer = {
+    pageList: async (_r: ListRequest): Promise<ListPage> => ({ rows: [row(1), row(2, '120')], total: 2 }),
+    stateCount: async (_r: ListRequest): Promise<StateCountItem[]> => counts,
+    batch: async (i: BatchInput): Promise<BatchResult> => ({ total: i.ids.length, succeeded: i.ids.length, failed: [] }),
+    export: async (_r: ListRequest) => ({ downloadUri: '/api/file/download/x.xlsx' }),
+    importQuery: async (): Promise<Term[]> => [{ column: 'order_no', termType: 'in', value: ['SO1', 'SO2'] }],
+  };
+  const machine = billListMachine.provide({
+    actors: {
+      pageList: fromPromise(({ input }) => { calls.pageList.push(input); return answer.pageList(input); }),
+      stateCount: fromPromise(({ input }) => { calls.stateCount.push(input); return answer.stateCount(input); }),
+      batch: fromPromise(({ input }) => { calls.batch.push(input); return answer.batch(input); }),
+      export: fromPromise(({ input }) => { calls.export.push(input); return answer.export(input); }),
+      importQuery: fromPromise(() => { calls.importQuery++; return answer.importQuery(); }),
+    },
+    actions: {
+      warn: (_, p) => { effects.warn.push(p.message); },
+      notifyError: (_, p) => { effects.errors.push(p); },
+      notifySuccess: (_, p) => { effects.success.push(p.message); },
+      openDownload: (_, p) => { effects.downloads.push(p.uri); },
+    },
+  });
+  const actor = createActor(machine, { input: { pageSize: 50, sorts: [{ name: 'app_time', order: 'desc' }], window } });
+  const idle = () => waitFor(actor, (s) => s.matches({ browsing: 'idle' }));
+  return { actor, calls, effects, answer, idle };
+}
+
+describe('bill-list machine', () => {
+  it('loads the first page and the counts with the create_time window, sorted by app_time', async () => {
+    const w = world();
+    w.actor.start();
+    expect(w.actor.getSnapshot().hasTag('loading')).toBe(true);
+    const s = await w.idle();
+    const windowTerm = { column: 'create_time', termType: 'btw', value: window };
+    expect(w.calls.pageList).toEqual([{ pageIndex: 0, pageSize: 50, sorts: [{ name: 'app_time', order: 'desc' }], terms: [windowTerm] }]);
+    expect(w.calls.stateCount).toEqual([{ pageIndex: 0, pageSize: 10, sorts: [{ name: 'app_time', order: 'desc' }], terms: [windowTerm] }]);
+    expect(s.context.rows).toHaveLength(2);
+    expect(s.context.total).toBe(2);
+    expect(s.context.counts).toEqual(counts);
+    expect(s.hasTag('loading')).toBe(false);
+    expect(s.hasTag('ready')).toBe(true);
+  });
+
+  it('estimates the total of a simple-paging answer', async () => {
+    const w = world();
+    w.answer.pageList = async () => ({ rows: Array.from({ length: 50 }, (_, i) => row(i + 1)) });
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.page', pageIndex: 2 });
+    const s = await w.idle();
+    expect(s.context.estimated).toBe(true);
+    expect(s.context.total).toBe(50 * 3 + 50);
+  });
+
+  it('filters by state and pages without reloading the counts; a search reloads them from page 0', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.page', pageIndex: 3 });
+    await w.idle();
+    w.actor.send({ type: 'user.filterState', state: 'DRAFT' });
+    await w.idle();
+    expect(w.calls.pageList.at(-1)).toMatchObject({ pageIndex: 0, terms: [expect.anything(), { column: 'state', termType: 'eq', value: 'DRAFT' }] });
+    expect(w.calls.stateCount).toHaveLength(1);
+    w.actor.send({ type: 'user.page', pageIndex: 1 });
+    await w.idle();
+    expect(w.calls.pageList.at(-1)?.pageIndex).toBe(1);
+    const terms: Term[] = [{ column: 'order_no', termType: 'like', value: 'SO1' }];
+    w.actor.send({ type: 'user.search', terms });
+    await w.idle();
+    expect(w.calls.pageList.at(-1)).toMatchObject({ pageIndex: 0, terms: [terms[0], expect.anything(), { column: 'state' }] });
+    expect(w.calls.stateCount).toHaveLength(2);
+    expect(w.calls.stateCount.at(-1)?.terms).toEqual([terms[0], { column: 'create_time', termType: 'btw', value: window }]);
+  });
+
+  it('sorting and the page size start again from page 0', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.page', pageIndex: 2 });
+    await w.idle();
+    w.actor.send({ type: 'user.sort', sorts: [{ name: 'order_no', order: 'asc' }] });
+    await w.idle();
+    expect(w.calls.pageList.at(-1)).toMatchObject({ pageIndex: 0, sorts: [{ name: 'order_no', order: 'asc' }] });
+    w.actor.send({ type: 'user.pageSize', pageSize: 200 });
+    await w.idle();
+    expect(w.calls.pageList.at(-1)).toMatchObject({ pageIndex: 0, pageSize: 200 });
+  });
+
+  it('a filter change during a load cancels it: only the newest answer is shown', async () => {
+    const w = world();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    w.answer.pageList = async (r) => {
+      if (r.pageIndex === 0 && !r.terms?.some((t) => t.column === 'state')) await gate;
+      return { rows: [row(r.terms?.some((t) => t.column === 'state') ? 7 : 1)], total: 1 };
+    };
+    w.actor.start();
+    w.actor.send({ type: 'user.filterState', state: 'DRAFT' });
+    const s = await w.idle();
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(s.context.rows.map((r) => r.id)).toEqual([7]);
+    expect(w.actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([7]);
+  });
+
+  it('a failed list load ends the loading and toasts; refresh retries (counts too)', async () => {
+    const w = world();
+    w.answer.pageList = async () => { throw new Error('网络连接失败,请检查网络链接!'); };
+    w.actor.start();
+    const s = await waitFor(w.actor, (x) => x.matches({ browsing: 'error' }));
+    expect(s.hasTag('loading')).toBe(false);
+    expect(s.hasTag('error')).toBe(true);
+    expect(s.context.error).toBe('网络连接失败,请检查网络链接!');
+    expect(w.effects.errors).toHaveLength(1);
+    w.answer.pageList = async () => ({ rows: [row(1)], total: 1 });
+    w.actor.send({ type: 'user.refresh' });
+    expect((await w.idle()).context.error).toBeNull();
+    expect(w.calls.stateCount.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a failed counts load toasts but keeps the list', async () => {
+    const w = world();
+    w.answer.stateCount = async () => { throw new Error('服务器内部错误'); };
+    w.actor.start();
+    const s = await w.idle();
+    expect(s.context.rows).toHaveLength(2);
+    expect(w.effects.errors.map((e) => (e.error as Error).message)).toEqual(['服务器内部错误']);
+    // not marked current: the next load asks again
+    w.answer.stateCount = async () => counts;
+    w.actor.send({ type: 'user.page', pageIndex: 1 });
+    expect((await w.idle()).context.counts).toEqual(counts);
+  });
+
+  it('a batch action with nothing selected warns 请选择操作数据！ and stays', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.action', action: declare });
+    expect(w.effects.warn).toEqual(['请选择操作数据！']);
+    expect(w.actor.getSnapshot().matches({ browsing: { idle: 'unselected' } })).toBe(true);
+  });
+
+  it('confirm → running → reload list and counts; rows the lifecycle refuses are excluded', async () => {
+    const w = world();
+    w.actor.start();
+    const loaded = await w.idle();
+    w.actor.send({ type: 'user.select', rows: loaded.context.rows });
+    expect(w.actor.getSnapshot().hasTag('hasSelection')).toBe(true);
+    w.actor.send({ type: 'user.action', action: declare });
+    const confirming = w.actor.getSnapshot();
+    expect(confirming.hasTag('confirming')).toBe(true);
+    expect(confirming.context.pending?.rows.map((r) => r.id)).toEqual([1]);
+    expect(confirming.context.pending?.excluded.map((r) => r.id)).toEqual([2]);
+    w.actor.send({ type: 'user.confirm' });
+    expect(w.actor.getSnapshot().hasTag('running')).toBe(true);
+    const after = await w.idle();
+    expect(w.calls.batch).toEqual([{ action: declare, ids: [1], window, values: {} }]);
+    expect(w.calls.pageList).toHaveLength(2);
+    expect(w.calls.stateCount).toHaveLength(2);
+    // an exclusion is worth a dialog, not a bare 操作成功！
+    expect(w.effects.success).toEqual([]);
+    expect(after.context.result).toMatchObject({ total: 1, succeeded: 1, failed: [], excluded: [{ id: 2 }] });
+    expect(after.context.selected).toEqual([]);
+    w.actor.send({ type: 'user.dismissResult' });
+    expect(w.actor.getSnapshot().context.result).toBeNull();
+  });
+
+  it('all succeeded: 操作成功！ and no dialog; failures: the per-bill result', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.select', rows: [row(1)] });
+    w.actor.send({ type: 'user.action', action: declare });
+    w.actor.send({ type: 'user.confirm' });
+    expect((await w.idle()).context.result).toBeNull();
+    expect(w.effects.success).toEqual(['操作成功！']);
+    w.answer.batch = async () => ({ total: 1, succeeded: 0, failed: [{ id: 1, title: 'SO1', message: '订单编号 SO1 当前状态为海关入库，不能申报' }] });
+    w.actor.send({ type: 'user.select', rows: [row(1)] });
+    w.actor.send({ type: 'user.action', action: declare });
+    w.actor.send({ type: 'user.confirm' });
+    expect((await w.idle()).context.result?.failed).toHaveLength(1);
+  });
+
+  it('passes the prompt answer and refuses to run with no eligible row', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.select', rows: [row(2, '120')] });
+    w.actor.send({ type: 'user.action', action: declare });
+    w.actor.send({ type: 'user.confirm' });
+    expect(w.actor.getSnapshot().hasTag('confirming')).toBe(true);
+    w.actor.send({ type: 'user.cancel' });
+    const back = w.actor.getSnapshot();
+    expect(back.matches({ browsing: { idle: 'selected' } })).toBe(true);
+    expect(back.context.selected.map((r) => r.id)).toEqual([2]);
+    w.actor.send({ type: 'user.select', rows: [row(1)] });
+    w.actor.send({ type: 'user.action', action: { ...declare, prompt: { field: 'reason', label: '原因', requiredMessage: '请输入撤单原因', maxLength: 100 } } });
+    w.actor.send({ type: 'user.confirm', values: { reason: '重复' } });
+    await w.idle();
+    expect(w.calls.batch.at(-1)?.values).toEqual({ reason: '重复' });
+  });
+
+  it('a failed batch call toasts and keeps the selection', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.answer.batch = async () => { throw new Error('服务不可用'); };
+    w.actor.send({ type: 'user.select', rows: [row(1)] });
+    w.actor.send({ type: 'user.action', action: declare });
+    w.actor.send({ type: 'user.confirm' });
+    const s = await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'selected' } }));
+    expect(s.hasTag('busy')).toBe(false);
+    expect(s.context.selected).toHaveLength(1);
+    expect(w.effects.errors).toHaveLength(1);
+  });
+
+  it('exports the current conditions, or the selected ids, and opens the download', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.page', pageIndex: 1 });
+    await w.idle();
+    w.actor.send({ type: 'user.export' });
+    expect(w.actor.getSnapshot().hasTag('exporting')).toBe(true);
+    await waitFor(w.actor, (s) => s.matches({ browsing: { idle: 'unselected' } }));
+    expect(w.calls.export[0]).toMatchObject({ pageIndex: 0, terms: [{ column: 'create_time' }] });
+    w.actor.send({ type: 'user.select', rows: [row(1), row(2)] });
+    w.actor.send({ type: 'user.export' });
+    await waitFor(w.actor, (s) => s.matches({ browsing: { idle: 'selected' } }));
+    expect(w.calls.export[1]?.terms).toEqual([{ column: 'id', termType: 'in', value: [1, 2] }]);
+    expect(w.effects.downloads).toEqual(['/api/file/download/x.xlsx', '/api/file/download/x.xlsx']);
+    w.answer.export = async () => { throw new Error('x'); };
+    w.actor.send({ type: 'user.export' });
+    await waitFor(w.actor, (s) => s.matches({ browsing: { idle: 'selected' } }));
+    expect(w.effects.errors.at(-1)?.message).toBe('导出失败');
+  });
+
+  it('an Excel query import filters by its `in` terms until cleared or reset', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.import', files: [{ name: 'a.xlsx', size: 10 }] });
+    expect(w.actor.getSnapshot().hasTag('importing')).toBe(true);
+    await w.idle();
+    const inTerm = { column: 'order_no', termType: 'in', value: ['SO1', 'SO2'] };
+    expect(w.calls.pageList.at(-1)?.terms).toContainEqual(inTerm);
+    expect(w.calls.stateCount.at(-1)?.terms).toContainEqual(inTerm);
+    w.actor.send({ type: 'user.clearImport' });
+    await w.idle();
+    expect(w.calls.pageList.at(-1)?.terms).not.toContainEqual(inTerm);
+    w.actor.send({ type: 'user.import', files: [{ name: 'a.xlsx', size: 10 }] });
+    await w.idle();
+    w.actor.send({ type: 'user.search', terms: [{ column: 'order_no', termType: 'like', value: 'x' }] });
+    await w.idle();
+    const next: TimeWindow = ['2026-11-15 00:00:00', '2026-11-21 23:59:59'];
+    w.actor.send({ type: 'user.reset', window: next });
+    const s = await w.idle();
+    expect(w.calls.pageList.at(-1)?.terms).toEqual([{ column: 'create_time', termType: 'btw', value: next }]);
+    expect(s.context.imported).toEqual([]);
+  });
+
+  it('a failed import toasts and returns to the list', async () => {
+    const w = world();
+    w.answer.importQuery = async () => { throw new Error('文件数据为空或格式不正确！'); };
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.import', files: [{ name: 'a.xlsx', size: 10 }] });
+    await waitFor(w.actor, (s) => s.matches({ browsing: { idle: 'unselected' } }));
+    expect(w.effects.errors.map((e) => (e.error as Error).message)).toEqual(['文件数据为空或格式不正确！']);
+  });
+
+  it('without a window (noCreateTime) no create_time term is sent', async () => {
+    const w = world();
+    const actor = createActor(billListMachine.provide({ actors: { pageList: fromPromise(async ({ input }) => { w.calls.pageList.push(input); return { rows: [], total: 0 }; }), stateCount: fromPromise(async (): Promise<StateCountItem[]> => []) } }), {
+      input: { pageSize: 10, sorts: [], window: null },
+    }).start();
+    await waitFor(actor, (s) => s.matches({ browsing: 'idle' }));
+    expect(w.calls.pageList[0]?.terms).toEqual([]);
+  });
+});
+
+describe('partitionByLifecycle', () => {
+  it('keeps rows whose state accepts the event; stateless rows are the server’s to judge', () => {
+    const rows = [row(1, 'DRAFT'), row(2, '120'), row(3, '100'), { id: 4 }, row(5, 'DECLARING')];
+    expect(partitionByLifecycle(rows, declare)).toEqual({ rows: [rows[0], rows[2], rows[3]], excluded: [rows[1], rows[4]] });
+    const resend = billActions.find((a) => a.code === 'sendReciept')!;
+    expect(partitionByLifecycle(rows, resend).rows.map((r) => r.id)).toEqual([2, 3, 4]);
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The generic bill list (bills §2 "List screen"), driven only by the bill's definition: top
+ * buttons by permission, the create window, 高级搜索, 批量查询, the state filter with counts, the
+ * table, paging, receipts, batch results. Behaviour is the bill-list machine's; this view renders
+ * its snapshot and sends it events.
+ *
+ * Kept alive across tab switches (the layout keeps /bill/ pages mounted): nothing here reads the
+ * location, so navigating elsewhere neither re-renders nor refetches the list.
+ */
+import { Box, Stack } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { memo, useCallback, useMemo, useState } from 'react';
+import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
+import type { Sort, TimeWindow } from '../../../../domain/query.ts';
+import { billListText } from '../../../../domain/texts/bills.ts';
+import type { BillRow } from '../../../../machines/bill-list.ts';
+import { DefinitionTable } from '../../../components/DefinitionTable.tsx';
+import { useModules } from '../../../lib/auth-context.tsx';
+import { http, type Http } from '../../../lib/http.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { buttonCodesFor } from '../../../lib/permissions.ts';
+import { codeTablesOf, useCodeNames } from '../shared/code-names.ts';
+import { billDetailPath, billListPath } from '../shared/detail-link.ts';
+import { fieldOfColumn, rowFields } from '../shared/row-fields.ts';
+import { listActionKind, listControlCodes } from './action-kind.ts';
+import { downloadQueryTemplate } from './api/actions.ts';
+import { BatchResultDialog } from './components/BatchResultDialog.tsx';
+import { ImportedFilter } from './components/ImportedFilter.tsx';
+import { ImportQueryDialog } from './components/ImportQueryDialog.tsx';
+import { ListPager } from './components/ListPager.tsx';
+import { ListToolbar } from './components/ListToolbar.tsx';
+import { LoadError } from './components/LoadError.tsx';
+import { ReceiptCell } from './components/ReceiptCell.tsx';
+import { ReceiptDialog } from './components/ReceiptDialog.tsx';
+import { SearchDialog } from './components/SearchDialog.tsx';
+import { StateFilter } from './components/StateFilter.tsx';
+import { defaultWindow } from './create-window.ts';
+import { countConditions, searchTerms, type SearchValues } from './search-terms.ts';
+import { useActionConfirm } from './use-action-confirm.tsx';
+import { useBillStates } from './use-bill-states.ts';
+import { openDownload } from './open-download.ts';
+import { useBillListActor } from './use-bill-list.ts';
+
+export interface BillListProps {
+  definition: BillDefinition;
+  /** opens another page of the app (the detail, the add page) */
+  onNavigate: (to: string) => void;
+  client?: Http;
+}
+
+/** Header (AppShell offset) + tab strip ~37 px + the page area's padding 2 × 16 px. */
+const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0px) - 72px)';
+
+function BillListView({ definition, onNavigate, client = http }: BillListProps) {
+  const { list, mode, key } = definition;
+  const actor = useBillListActor(definition, client);
+  const send = actor.send;
+
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const selected = useSelector(actor, (s) => s.context.selected);
+  const total = useSelector(actor, (s) => s.context.total);
+  const estimated = useSelector(actor, (s) => s.context.estimated);
+  const pageIndex = useSelector(actor, (s) => s.context.pageIndex);
+  const pageSize = useSelector(actor, (s) => s.context.pageSize);
+  const sorts = useSelector(actor, (s) => s.context.sorts);
+  const state = useSelector(actor, (s) => s.context.state);
+  const counts = useSelector(actor, (s) => s.context.counts);
+  const createWindow = useSelector(actor, (s) => s.context.window);
+  const imported = useSelector(actor, (s) => s.context.imported);
+  const result = useSelector(actor, (s) => s.context.result);
+  const error = useSelector(actor, (s) => s.context.error);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const countsLoading = useSelector(actor, (s) => s.hasTag('countsLoading'));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const ready = useSelector(actor, (s) => s.hasTag('ready'));
+  const failed = useSelector(actor, (s) => s.hasTag('error'));
+  const importing = useSelector(actor, (s) => s.hasTag('importing'));
+  const busyCode = useSelector(actor, (s) =>
+    s.hasTag('running') ? (s.context.pending?.action.code ?? null) : s.hasTag('exporting') ? (definition.actions.find((a) => a.api === 'export')?.code ?? null) : null,
+  );
+
+  // permissions of the list's module, not of the location: a kept-alive tab must not follow it
+  const modules = useModules();
+  const codes = useMemo(() => buttonCodesFor(modules, billListPath(mode, key)), [modules, mode, key]);
+  const actions = useMemo(() => definition.actions.filter((a) => a.place === 'list' && codes.has(a.code)), [definition, codes]);
+
+  const fields = rowFields(definition);
+  const tables = useMemo(() => codeTablesOf([...list.columns, ...list.search].map((c) => fields.get(c.field))), [list, fields]);
+  const codeNames = useCodeNames(tables, client);
+  const states = useBillStates(definition, client);
+
+  const [searchValues, setSearchValues] = useState<SearchValues>({});
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [receiptRow, setReceiptRow] = useState<BillRow | null>(null);
+  const [lastImported, setLastImported] = useState(imported);
+  if (lastImported !== imported) {
+    // an import that went through closes its dialog
+    setLastImported(imported);
+    if (imported.length > 0) setImportOpen(false);
+  }
+
+  const titleOf = useCallback((row: BillRow) => String(row[definition.titleField] ?? row.id), [definition]);
+  const selectTitle = useCallback((row: BillRow) => billListText.selectRow(titleOf(row)), [titleOf]);
+  useActionConfirm(actor, titleOf);
+
+  const onAction = useCallback(
+    (action: ActionDef) => {
+      const kind = listActionKind(action);
+      if (kind === 'add') onNavigate(billDetailPath(mode, key));
+      else if (kind === 'export') send({ type: 'user.export' });
+      else send({ type: 'user.action', action });
+    },
+    [send, onNavigate, mode, key],
+  );
+  const onSearch = useCallback(
+    (values: SearchValues) => {
+      setSearchValues(values);
+      setSearchOpen(false);
+      send({ type: 'user.search', terms: searchTerms(list.search, values) });
+    },
+    [send, list.search],
+  );
+  const onReset = useCallback(() => {
+    setSearchValues({});
+    send({ type: 'user.reset', window: defaultWindow(list, new Date()) });
+  }, [send, list]);
+  const onTemplate = useCallback(() => {
+    downloadQueryTemplate(client, definition).then((d) => openDownload(d.downloadUri), notifyError);
+  }, [client, definition]);
+  const onImportOpen = useCallback(() => setImportOpen(true), []);
+  const onToggleSearch = useCallback(() => setSearchOpen((o) => !o), []);
+  const onRefresh = useCallback(() => send({ type: 'user.refresh' }), [send]);
+  const onWindow = useCallback((w: TimeWindow) => send({ type: 'user.window', window: w }), [send]);
+
+  const linkOf = useCallback((row: BillRow) => billDetailPath(mode, key, row.id, createWindow), [mode, key, createWindow]);
+  const onSelect = useCallback((next: BillRow[]) => send({ type: 'user.select', rows: next }), [send]);
+  const selection = useMemo(() => (list.selection ? { selected, onChange: onSelect } : undefined), [list.selection, selected, onSelect]);
+  // the receipts of a bill need its customs message (the receipt's root and key fields)
+  const trailing = useMemo(
+    () =>
+      definition.message
+        ? { title: billListText.receipt, width: 64, render: (row: BillRow) => <ReceiptCell title={titleOf(row)} onOpen={() => setReceiptRow(row)} /> }
+        : undefined,
+    [definition.message, titleOf],
+  );
+  const onSort = useCallback((next: Sort[]) => send({ type: 'user.sort', sorts: next }), [send]);
+  const onPage = useCallback((next: number) => send({ type: 'user.page', pageIndex: next }), [send]);
+  const onPageSize = useCallback((next: number) => send({ type: 'user.pageSize', pageSize: next }), [send]);
+  const onState = useCallback((next: string | null) => send({ type: 'user.filterState', state: next }), [send]);
+
+  const canSearch = codes.has(listControlCodes.search) && list.search.length > 0;
+  const importedCount = imported.reduce((n, t) => n + (Array.isArray(t.value) ? t.value.length : 1), 0);
+  const importedLabel = imported[0] ? (fieldOfColumn(fields, imported[0].column)?.label ?? imported[0].column) : '';
+
+  return (
+    <Stack gap={6} h={PAGE_HEIGHT} mih={420}>
+      <ListToolbar
+        actions={actions}
+        busyCode={busyCode}
+        ready={ready}
+        busy={busy}
+        createWindow={createWindow}
+        conditionCount={canSearch ? countConditions(list.search, searchValues) : undefined}
+        onAction={onAction}
+        onWindow={onWindow}
+        onToggleSearch={onToggleSearch}
+        onRefresh={onRefresh}
+        onImport={codes.has(listControlCodes.importQuery) ? onImportOpen : undefined}
+        onTemplate={codes.has(listControlCodes.queryTemplate) && definition.api.downloadQueryTemplate ? onTemplate : undefined}
+      />
+      <StateFilter states={states} counts={counts} countsLoading={countsLoading} active={state} onChange={onState} />
+      {imported.length > 0 && <ImportedFilter count={importedCount} label={importedLabel} onClear={() => send({ type: 'user.clearImport' })} />}
+      {failed && <LoadError message={error} onRetry={onRefresh} />}
+      <Box style={{ flex: 1, minHeight: 0 }}>
+        <DefinitionTable<BillRow>
+          columns={list.columns}
+          fields={fields}
+          records={rows}
+          codeNames={codeNames}
+          fetching={loading}
+          sorts={sorts}
+          onSort={onSort}
+          firstIndex={list.indexColumn ? pageIndex * pageSize + 1 : undefined}
+          indexTitle={billListText.index}
+          selection={selection}
+          selectTitle={selectTitle}
+          selectAllTitle={billListText.selectAll}
+          linkOf={linkOf}
+          onNavigate={onNavigate}
+          trailing={trailing}
+          noRecordsText={billListText.noRecords}
+        />
+      </Box>
+      <ListPager
+        pageIndex={pageIndex}
+        pageSize={pageSize}
+        pageSizeOptions={list.pageSizeOptions}
+        total={total}
+        rowsOnPage={rows.length}
+        // a bare-array answer has no total: previous/next with the estimate, whatever the config says
+        simple={Boolean(list.simplePaging) || estimated}
+        selectedCount={selected.length}
+        onPage={onPage}
+        onPageSize={onPageSize}
+      />
+      <SearchDialog
+        opened={searchOpen}
+        search={list.search}
+        fields={fields}
+        codeNames={codeNames}
+        values={searchValues}
+        onSearch={onSearch}
+        onReset={onReset}
+        onClose={() => setSearchOpen(false)}
+      />
+      <ImportQueryDialog opened={importOpen} importing={importing} onImport={(files) => send({ type: 'user.import', files })} onClose={() => setImportOpen(false)} />
+      <ReceiptDialog definition={definition} client={client} row={receiptRow} title={receiptRow ? titleOf(receiptRow) : ''} onClose={() => setReceiptRow(null)} />
+      <BatchResultDialog result={result} titleOf={titleOf} onClose={() => send({ type: 'user.dismissResult' })} />
+    </Stack>
+  );
+}
+
+export const BillList = memo(BillListView);

@@ -1,0 +1,23 @@
+/**
+ * Customs receipts of one bill (bills §7 Shared): POST /api/receipter/messageFindByBill
+ * {messageType: the receipt's root (CEB304Message), ...the receipt key fields of the row} → the last
+ * three days' receipts.
+ */
+import type { BillDefinition } from '../../../../../domain/bills/types.ts';
+import type { BillRow } from '../../../../../machines/bill-list.ts';
+import type { Http } from '../../../../lib/http.ts';
+
+export interface ReceiptItem {
+  returnTime: string;
+  returnStatus?: string;
+  returnStatusName: string;
+  returnInfo: string;
+}
+
+export async function fetchReceipts(client: Http, definition: BillDefinition, row: BillRow, signal?: AbortSignal): Promise<ReceiptItem[]> {
+  const receipt = definition.message?.receipt;
+  if (!receipt) return [];
+  const keys = Object.fromEntries(receipt.keys.map((k) => [k, row[k] ?? '']));
+  const answer = await client.post<ReceiptItem[] | null>('/api/receipter/messageFindByBill', { messageType: receipt.root, ...keys }, { signal });
+  return answer ?? [];
+}

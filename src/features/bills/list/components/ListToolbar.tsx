@@ -1,0 +1,59 @@
+/**
+ * The bar above the state filter: the definition's action buttons on the left; the create window,
+ * 高级搜索 (with the number of conditions set), refresh and 批量查询 on the right.
+ */
+import { ActionIcon, Button, Group, Indicator, Tooltip } from '@mantine/core';
+import { memo } from 'react';
+import type { ActionDef } from '../../../../../domain/bills/types.ts';
+import type { TimeWindow } from '../../../../../domain/query.ts';
+import { billListText, billText } from '../../../../../domain/texts/bills.ts';
+import { BatchQueryMenu } from './BatchQueryMenu.tsx';
+import { CreateWindowInput } from './CreateWindowInput.tsx';
+import { ListActions } from './ListActions.tsx';
+
+export interface ListToolbarProps {
+  actions: readonly ActionDef[];
+  busyCode: string | null;
+  /** the list is idle: actions may start */
+  ready: boolean;
+  /** an action, export or import is running */
+  busy: boolean;
+  createWindow: TimeWindow | null;
+  /** the number of 条件查询 conditions in force; undefined = no 高级搜索 (no permission or fields) */
+  conditionCount?: number;
+  onAction: (action: ActionDef) => void;
+  onWindow: (window: TimeWindow) => void;
+  onToggleSearch: () => void;
+  onRefresh: () => void;
+  onImport?: () => void;
+  onTemplate?: () => void;
+}
+
+const refreshGlyph = { fontSize: 16, lineHeight: 1 } as const;
+
+function ListToolbarView(props: ListToolbarProps) {
+  const { actions, busyCode, ready, busy, createWindow, conditionCount, onAction, onWindow, onToggleSearch, onRefresh, onImport, onTemplate } = props;
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <ListActions actions={actions} busyCode={busyCode} disabled={!ready} onAction={onAction} />
+      <Group gap="xs" wrap="nowrap">
+        {createWindow && <CreateWindowInput window={createWindow} onChange={onWindow} />}
+        {conditionCount !== undefined && (
+          <Indicator label={conditionCount} size={16} disabled={conditionCount === 0} title={billListText.conditionCount(conditionCount)}>
+            <Button size="xs" variant="default" disabled={busy} onClick={onToggleSearch}>
+              {billText.advancedSearch}
+            </Button>
+          </Indicator>
+        )}
+        <Tooltip label={billListText.refresh} withArrow>
+          <ActionIcon variant="default" size={30} aria-label={billListText.refresh} disabled={busy} onClick={onRefresh}>
+            <span aria-hidden style={refreshGlyph}>↻</span>
+          </ActionIcon>
+        </Tooltip>
+        <BatchQueryMenu disabled={busy} onImport={onImport} onTemplate={onTemplate} />
+      </Group>
+    </Group>
+  );
+}
+
+export const ListToolbar = memo(ListToolbarView);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { addQueryFiles, queryFileProblem } from './query-files.ts';
+
+const f = (name: string, size = 10) => ({ name, size });
+
+describe('query import files', () => {
+  it('accepts .xls/.xlsx named with 汉字, letters, digits and underscores', () => {
+    expect(queryFileProblem(f('订单_2026.XLSX'))).toBeNull();
+    expect(queryFileProblem(f('a.xls'))).toBeNull();
+    expect(queryFileProblem(f('a.csv'))).toBe('数据格式不正确或者模板不正确');
+    expect(queryFileProblem(f('a b.xlsx'))).toBe('非法文件名，文件名只能包含汉字、英文、数字、下划线');
+    expect(queryFileProblem(f('a-b.xlsx'))).toBe('非法文件名，文件名只能包含汉字、英文、数字、下划线');
+    expect(queryFileProblem(f('a.xlsx', 0))).toBe('文件数据为空或格式不正确！');
+  });
+
+  it('keeps at most 3 files, skips repeats, and says why it refused one', () => {
+    const first = addQueryFiles([], [f('a.xlsx'), f('b.xlsx'), f('a.xlsx')]);
+    expect(first.files.map((x) => x.name)).toEqual(['a.xlsx', 'b.xlsx']);
+    const second = addQueryFiles(first.files, [f('c.xlsx'), f('d.xlsx'), f('e.txt')]);
+    expect(second.files.map((x) => x.name)).toEqual(['a.xlsx', 'b.xlsx', 'c.xlsx']);
+    expect(second.problems).toEqual(['d.xlsx：最多上传3个文件', 'e.txt：数据格式不正确或者模板不正确']);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * What the Excel query import accepts before anything is uploaded (bills §5), the same rules the
+ * server applies (server/files/uploads.ts): at most 3 files, .xls/.xlsx, a name of 汉字, letters,
+ * digits and underscores, not empty.
+ */
+import { billServerText, billText } from '../../../../domain/texts/bills.ts';
+
+export const MAX_QUERY_FILES = 3;
+const NAME = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
+
+export interface NamedFile { readonly name: string; readonly size: number }
+
+/** The spec's message for a file the import refuses, or null. */
+export function queryFileProblem(file: NamedFile): string | null {
+  const dot = file.name.lastIndexOf('.');
+  const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
+  if (ext !== 'xls' && ext !== 'xlsx') return billText.badTemplate;
+  if (!NAME.test(file.name.slice(0, dot))) return billText.badFileName;
+  if (file.size === 0) return billText.emptyFile;
+  return null;
+}
+
+/** Adds chosen files to those already listed; refuses (with the reason) what would break a rule. */
+export function addQueryFiles<F extends NamedFile>(current: readonly F[], chosen: readonly F[]): { files: F[]; problems: string[] } {
+  const files = [...current];
+  const problems: string[] = [];
+  for (const file of chosen) {
+    const problem = queryFileProblem(file);
+    if (problem) problems.push(`${file.name}：${problem}`);
+    else if (files.some((f) => f.name === file.name)) continue;
+    else if (files.length >= MAX_QUERY_FILES) problems.push(`${file.name}：${billServerText.tooManyFiles(MAX_QUERY_FILES)}`);
+    else files.push(file);
+  }
+  return { files, problems };
+}

@@ -1,0 +1,48 @@
+/**
+ * The bill-list machine with this app's effects: API calls of ./api for its actors, toasts and
+ * window.open for its actions. One actor per mounted list; kept-alive tabs keep it (and its data),
+ * so switching tabs never refetches.
+ */
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { BillDefinition } from '../../../../domain/bills/types.ts';
+import { billListMachine, type BillListInput } from '../../../../machines/bill-list.ts';
+import type { Http } from '../../../lib/http.ts';
+import { errorMessage, notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
+import { exportBills, runBatch } from './api/actions.ts';
+import { fetchPage, fetchStateCounts } from './api/list.ts';
+import { importQueryFiles } from './api/query-import.ts';
+import { defaultWindow } from './create-window.ts';
+import { openDownload } from './open-download.ts';
+
+export function useBillListActor(definition: BillDefinition, client: Http) {
+  const [machine] = useState(() =>
+    billListMachine.provide({
+      actors: {
+        pageList: fromPromise(({ input, signal }) => fetchPage(client, definition, input, signal)),
+        stateCount: fromPromise(({ input, signal }) => fetchStateCounts(client, definition, input, signal)),
+        batch: fromPromise(({ input }) => runBatch(client, definition, input)),
+        export: fromPromise(({ input }) => exportBills(client, definition, input)),
+        // the files of user.import are the browser's File objects chosen in the import dialog
+        importQuery: fromPromise(({ input }) => importQueryFiles(client, definition, input.files as readonly File[])),
+      },
+      actions: {
+        warn: (_, { message }) => notifyWarning(message),
+        notifyError: (_, { error, message }) => {
+          // a fixed message (导出失败) replaces the server's, but a cancelled call stays silent
+          if (message === undefined) notifyError(error);
+          else if (errorMessage(error) !== null) notifyWarning(message);
+        },
+        notifySuccess: (_, { message }) => notifySuccess(message),
+        openDownload: (_, { uri }) => openDownload(uri),
+      },
+    }),
+  );
+  const [input] = useState<BillListInput>(() => ({
+    pageSize: definition.list.pageSize,
+    sorts: definition.list.defaultSort,
+    window: defaultWindow(definition.list, new Date()),
+  }));
+  return useActorRef(machine, { input });
+}
