@@ -18,3 +18,6 @@ export const billActions: readonly ActionDef[] = [
   { code: 'delete', label: '删除', place: 'detail', event: 'user.save', confirm: billText.confirmDeleteLines, api: 'deleteLines' },
   { code: 'refresh', label: '刷新', place: 'detail', api: 'detail' },
 ];
+
+/** A bill without body lines has no line deletion. */
+export const headOnlyBillActions: readonly ActionDef[] = billActions.filter((a) => a.api !== 'deleteLines');

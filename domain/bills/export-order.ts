@@ -1,7 +1,7 @@
 /** 出口订单 — CEB303 OrderHead/OrderList, answered by CEB304 (bills §3 Order, ceb-messages §3.1). */
-import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, DEFAULT_SORTS } from '../query.ts';
 import { appTime, appType, company, money, note, transferFields } from './fields.ts';
 import { billActions } from './actions.ts';
+import { declarableBillList } from './lists.ts';
 import type { BillDefinition } from './types.ts';
 
 export const exportOrder: BillDefinition = {
@@ -46,31 +46,20 @@ export const exportOrder: BillDefinition = {
       { ...note, xml: 'note' },
     ],
   },
-  list: {
-    columns: [
+  list: declarableBillList(
+    [
       { field: 'orderNo', navigate: true, sortable: true, width: 190 },
       { field: 'ebpName', width: 200 },
       { field: 'ebcName', width: 200 },
       { field: 'goodsValue', width: 110 },
       { field: 'currency', width: 80 },
-      { field: 'appTime', sortable: true, width: 170 },
-      { field: 'stateName', width: 120 },
-      { field: 'returnInfo', width: 260 },
-      { field: 'createTime', sortable: true, width: 170 },
     ],
-    search: [
+    [
       { field: 'orderNo', termType: 'like' },
       { field: 'ebpCode', termType: 'eq' },
       { field: 'ebcName', termType: 'like' },
-      { field: 'appTime', termType: 'btw' },
     ],
-    defaultSort: DEFAULT_SORTS,
-    pageSize: BILL_PAGE_SIZE,
-    pageSizeOptions: BILL_PAGE_SIZE_OPTIONS,
-    createWindow: 'year',
-    indexColumn: true,
-    selection: true,
-  },
+  ),
   actions: billActions,
   api: {
     pageList: '/expu/order/pageList',

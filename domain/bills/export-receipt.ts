@@ -9,9 +9,9 @@
  * orderNo identifies the bill (title, unique); the XSD also demands ebpCode/ebpName, asked for
  * when declaring only.
  */
-import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, DEFAULT_SORTS } from '../query.ts';
 import { appTime, appType, company, money, note, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
+import { headOnlyBillActions } from './actions.ts';
+import { declarableBillList } from './lists.ts';
 import type { BillDefinition } from './types.ts';
 
 export const exportReceipt: BillDefinition = {
@@ -46,8 +46,8 @@ export const exportReceipt: BillDefinition = {
     note,
     ...transferFields,
   ],
-  list: {
-    columns: [
+  list: declarableBillList(
+    [
       { field: 'orderNo', navigate: true, sortable: true, width: 190 },
       { field: 'payNo', width: 170 },
       { field: 'ebpName', width: 200 },
@@ -56,27 +56,16 @@ export const exportReceipt: BillDefinition = {
       { field: 'charge', width: 110 },
       { field: 'currency', width: 80 },
       { field: 'accountingDate', sortable: true, width: 170 },
-      { field: 'appTime', sortable: true, width: 170 },
-      { field: 'stateName', width: 120 },
-      { field: 'returnInfo', width: 260 },
-      { field: 'createTime', sortable: true, width: 170 },
     ],
-    search: [
+    [
       { field: 'orderNo', termType: 'like' },
       { field: 'payNo', termType: 'like' },
       { field: 'ebpCode', termType: 'eq' },
       { field: 'ebcName', termType: 'like' },
-      { field: 'appTime', termType: 'btw' },
     ],
-    defaultSort: DEFAULT_SORTS,
-    pageSize: BILL_PAGE_SIZE,
-    pageSizeOptions: BILL_PAGE_SIZE_OPTIONS,
-    createWindow: 'year',
-    indexColumn: true,
-    selection: true,
-  },
+  ),
   // No body lines, so no line deletion.
-  actions: billActions.filter((a) => a.api !== 'deleteLines'),
+  actions: headOnlyBillActions,
   // The spec lists only the import payment family (/invt_payment/…); the export paths mirror its
   // verbs under /expu_receipt (docs/decisions.md, "Bill engine (server)").
   api: {

@@ -6,9 +6,9 @@
  * does too. billNo, consignee* and orderNo are on the spec's form but CEB505 has no element for
  * them (xml: false). goodsInfo is optional on the form but the XSD demands it: asked when declaring.
  */
-import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, DEFAULT_SORTS } from '../query.ts';
 import { appTime, appType, money, note, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
+import { headOnlyBillActions } from './actions.ts';
+import { declarableBillList } from './lists.ts';
 import type { BillDefinition } from './types.ts';
 
 export const exportWaybill: BillDefinition = {
@@ -43,10 +43,10 @@ export const exportWaybill: BillDefinition = {
     note,
     ...transferFields,
   ],
-  list: {
+  list: declarableBillList(
     // bills §3: logisticsNo, logisticsCodeName, ebcCodeName, ebcTelephone, freight, grossWeight,
     // appTime, returnInfo; a code-and-name column is shown as its two fields.
-    columns: [
+    [
       { field: 'logisticsNo', navigate: true, sortable: true, width: 190 },
       { field: 'logisticsCode', width: 130 },
       { field: 'logisticsName', width: 200 },
@@ -55,26 +55,15 @@ export const exportWaybill: BillDefinition = {
       { field: 'ebcTelephone', width: 130 },
       { field: 'freight', width: 110 },
       { field: 'grossWeight', width: 120 },
-      { field: 'appTime', sortable: true, width: 170 },
-      { field: 'stateName', width: 120 },
-      { field: 'returnInfo', width: 260 },
-      { field: 'createTime', sortable: true, width: 170 },
     ],
-    search: [
+    [
       { field: 'logisticsNo', termType: 'like' },
       { field: 'logisticsCode', termType: 'eq' },
       { field: 'orderNo', termType: 'like' },
       { field: 'billNo', termType: 'like' },
-      { field: 'appTime', termType: 'btw' },
     ],
-    defaultSort: DEFAULT_SORTS,
-    pageSize: BILL_PAGE_SIZE,
-    pageSizeOptions: BILL_PAGE_SIZE_OPTIONS,
-    createWindow: 'year',
-    indexColumn: true,
-    selection: true,
-  },
-  actions: billActions.filter((a) => a.api !== 'deleteLines'),
+  ),
+  actions: headOnlyBillActions,
   api: {
     pageList: '/expu/logistics/pageList',
     queryStateCount: '/expu/logistics/queryStateCount',
