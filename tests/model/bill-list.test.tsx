@@ -6,8 +6,9 @@
  * until the step settles it. After each step the page must show what the state promises (the
  * per-state table), and at the end every state and transition of the machine must have been walked.
  * A step the view cannot offer from where the path stands (next page before any page loaded, × of
- * an import that never happened) skips that path; the scenarios at the end walk those transitions
- * from where a user can reach them.
+ * an import that never happened) ends that path there: finding the control absent or disabled is
+ * what that path checks; the scenarios at the end walk those transitions from where a user can
+ * reach them.
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -368,7 +369,7 @@ describe('bill-list machine, generated paths through the real view', { timeout: 
   });
 
   for (const path of paths) {
-    it(path.name, async (ctx) => walk(eventsOf(path), () => ctx.skip()));
+    it(path.name, async () => walk(eventsOf(path), () => undefined));
   }
 
   for (const { name, events } of scenarios) {
