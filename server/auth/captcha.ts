@@ -30,9 +30,3 @@ export async function consumeCaptcha(db: Db, captchaId: string, answer: string, 
   if (row.expires_at.getTime() <= now.getTime()) return 'expired';
   return row.answer === answer.trim().toLowerCase() ? 'ok' : 'wrong';
 }
-
-/** Test hook: the answer of an issued captcha (used by API tests that must pass a real captcha). */
-export async function peekCaptcha(db: Db, captchaId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('captchas').select('answer').where('captcha_id', '=', captchaId).executeTakeFirst();
-  return row?.answer;
-}
