@@ -1,8 +1,5 @@
 // The bill engine's generated routes on a real database: save, detail, lines, list, counts,
 // validation, scoping to the caller's company, versions, duplicates and deletion.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
 import { statesFor } from '../../domain/bill-states.ts';
@@ -12,16 +9,14 @@ import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from
 let t: TestApp;
 let admin: LoginAnswer;
 let other: LoginAnswer;
-const dataDir = mkdtempSync(join(tmpdir(), 'cbec-bills-crud-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
   other = await login(t.app, demo.other.username, demo.other.password);
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const url = (key: keyof BillApi) => `/api/enterprise${exportOrder.api[key]}`;

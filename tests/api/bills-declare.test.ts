@@ -13,19 +13,17 @@ import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from
 
 let t: TestApp;
 let admin: LoginAnswer;
-const dataDir = mkdtempSync(join(tmpdir(), 'cbec-bills-declare-'));
 
 beforeAll(async () => {
   // The customs plugin compiles the XSDs at start; done here too so this file does not depend on it.
   await initCustomsSchemas();
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp();
   // Bills stay DECLARING here: the outbox worker (and the simulator answering behind it) is off.
   await t.app.customs.worker.stop();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (def: BillDefinition, key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${def.api[key]}`, data, admin.token);

@@ -1,6 +1,5 @@
 // Excel around a bill list: the streaming export, the query template and the batch query import.
-import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,6 @@ import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from
 
 let t: TestApp;
 let admin: LoginAnswer;
-const dataDir = mkdtempSync(join(tmpdir(), 'cbec-bills-excel-'));
 const ids: number[] = [];
 
 const post = (def: BillDefinition, key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${def.api[key]}`, data, admin.token);
@@ -21,14 +19,13 @@ const order = (orderNo: string, goodsValue: number) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
   for (let i = 1; i <= 3; i++) ids.push((await post(exportOrder, 'save', order(`XL-${i}`, i * 100))).body.data.id);
   await t.handle.db.updateTable('bill_heads').set({ state: '120', return_info: '新增申报成功' }).where('id', '=', ids[0]!).execute();
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function download(uri: string) {
@@ -76,7 +73,7 @@ describe('export', () => {
     const r = await post(exportOrder, 'export', { pageIndex: 0, pageSize: 50, terms: [like] });
     const uri = r.body.data.downloadUri as string;
     const [, , , , id, name] = uri.split('/');
-    const file = join(dataDir, 'exports', id!, decodeURIComponent(name!));
+    const file = join(t.dataDir, 'exports', id!, decodeURIComponent(name!));
     const old = new Date(Date.now() - 61 * 60 * 1000);
     utimesSync(file, old, old);
     const expired = await download(uri);

@@ -1,7 +1,4 @@
 // Bill permissions: read calls need the page, write calls a button code of the action using them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
@@ -13,11 +10,10 @@ import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from
 let t: TestApp;
 let admin: LoginAnswer;
 let user: LoginAnswer;
-const dataDir = mkdtempSync(join(tmpdir(), 'cbec-bills-perm-'));
 const denied = { code: -1, message: serverText.noPermission };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp();
   const db = t.handle.db;
   // Before any call (button codes are read once per user type): the demo sub-account loses the
   // save codes of 出口订单 and the whole 收款单 page; the ADMIN keeps both.
@@ -30,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (def: BillDefinition, key: keyof BillApi, data: unknown, token: string) => call(t.app, `/api/enterprise${def.api[key]}`, data, token);

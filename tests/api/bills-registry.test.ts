@@ -1,8 +1,5 @@
 // "Adding a bill type is a definition file": every registered definition is well formed and gets
 // every one of its routes (and they reach the engine, not a 404), documented in OpenAPI.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listWhitelistSpec, snake } from '../../domain/bills/columns.ts';
 import { billDefinitions, findBill } from '../../domain/bills/index.ts';
@@ -12,15 +9,13 @@ import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from
 
 let t: TestApp;
 let admin: LoginAnswer;
-const dataDir = mkdtempSync(join(tmpdir(), 'cbec-bills-registry-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const ENGINE = new Set(['state', 'stateName', 'appTime', 'createTime', 'updateTime', 'returnInfo', 'returnTime', 'returnStatus', 'id']);

@@ -1,6 +1,5 @@
 // POST /api/file/upload: one Excel file with a plain name, at most 10 MB, usable by its company only.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,16 +9,14 @@ import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from
 let t: TestApp;
 let admin: LoginAnswer;
 let other: LoginAnswer;
-const dataDir = mkdtempSync(join(tmpdir(), 'cbec-files-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createTestApp();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
   other = await login(t.app, demo.other.username, demo.other.password);
 });
 afterAll(async () => {
   await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 export function multipart(files: { name: string; content: Buffer }[]) {
@@ -46,7 +43,7 @@ async function upload(files: { name: string; content: Buffer }[], token = admin.
 }
 
 const uploadedFiles = (companyId: number) => {
-  const dir = join(dataDir, 'uploads', String(companyId));
+  const dir = join(t.dataDir, 'uploads', String(companyId));
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes, publicEncrypt, constants } from 'node:crypto';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -16,6 +18,8 @@ export interface TestApp {
   advanceClock(ms: number): void;
   /** Base URL when started with listen: true. */
   url: string;
+  /** The app's DATA_DIR (uploads, exports): a temp dir of its own, removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -47,16 +51,23 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
 
 export async function createTestApp(options: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', ...options.env });
+  // Never the repository's ./data: uploads and exports of a test go to a temp dir of its own.
+  const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cbec-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DATA_DIR: dataDir, ...options.env });
   let offset = 0;
   const app = await buildApp({ config, db: handle.db, now: () => Date.now() + offset, logger: false });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
   return {
-    app, handle, config, url,
+    app, handle, config, url, dataDir,
     advanceClock: (ms) => { offset += ms; },
-    close: async () => { await app.close(); await handle.close(); await drop(); },
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await drop();
+      if (!options.env?.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
