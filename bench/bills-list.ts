@@ -9,8 +9,9 @@
  */
 import { sql } from 'kysely';
 import { defaultCreateTimeWindow } from '../domain/query.ts';
+import { initCustomsSchemas } from '../server/customs/schemas.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
-import { fmt, median, verdict } from './lib.ts';
+import { fmt, median, profiled, verdict } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -39,8 +40,11 @@ await sql`insert into bill_heads (company_id, bill_key, mode, state, order_no, e
 await sql`vacuum analyze bill_heads`.execute(db);
 const loadMs = performance.now() - t0;
 
-// No background outbox polling: its queries would land in the captured SQL.
-const s = await startBenchSession(opened, { CUSTOMS_POLL_MS: '0' });
+// Nothing in the background (outbox polling, the simulator's reply pump, the folder inbox): its
+// queries would land in the captured SQL. The folder transport with polling off does nothing unasked.
+const s = await startBenchSession(opened, { CUSTOMS_POLL_MS: '0', CUSTOMS_TRANSPORT: 'folder', CUSTOMS_INBOX_POLL_MS: '0' });
+// The customs schemas compile in the background after start (0.5–1 s of CPU): not during the runs.
+await initCustomsSchemas();
 const [start, end] = defaultCreateTimeWindow(new Date());
 const request = {
   pageIndex: 0, pageSize: 50, sorts: [{ name: 'app_time', order: 'desc' }],
@@ -55,16 +59,37 @@ async function measure(name: string, path: string, data: unknown, target: number
   const call = () => s.post(path, data);
   for (let i = 0; i < 10; i++) await call();
   const queries = await s.capture(call);
+  // The replay is whatever ran during the call: background work landing here would inflate "SQL".
+  for (const q of queries) {
+    const foreign = !/\bbill_heads\b/.test(q.sql);
+    if (foreign || process.env.BENCH_VERBOSE) console.log(`    captured${foreign ? ' (not the call\'s own? check for background work)' : ''}: ${q.sql.replace(/\s+/g, ' ').slice(0, 120)}`);
+  }
   const api: number[] = [];
   const direct: number[] = [];
+  // CPU time of this process (HTTP client, app, database driver) per call: on a machine shared
+  // with other jobs it moves far less than wall time, so it shows the app's own cost.
+  const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+  let apiCpu = 0;
+  let directCpu = 0;
   for (let i = 0; i < RUNS; i++) {
+    let c = cpu();
     let t = performance.now(); await call(); api.push(performance.now() - t);
+    apiCpu += cpu() - c;
+    c = cpu();
     t = performance.now(); await s.replay(queries); direct.push(performance.now() - t);
+    directCpu += cpu() - c;
   }
   const a = median(api);
   const d = median(direct);
+  // BENCH_PROFILE=<dir>: a CPU profile of the API calls alone (with PostgreSQL, the app's own work).
+  if (process.env.BENCH_PROFILE) {
+    await profiled(name, async () => { for (let i = 0; i < RUNS; i++) await call(); });
+    await profiled(`${name}-sql`, async () => { for (let i = 0; i < RUNS; i++) await s.replay(queries); });
+  }
   console.log(`  ${name}: SQL ${fmt(d)} (${queries.length} queries) | API ${fmt(a)} | overhead ${fmt(a - d)} (≤ 1.50 ms: ${verdict(a - d, 1.5)})` +
     (opened.handle.kind === 'pg' ? ` | API ≤ ${target} ms: ${verdict(a, target)}` : ''));
+  console.log(`    CPU per call in this process: API ${fmt(apiCpu / RUNS)}, SQL ${fmt(directCpu / RUNS)}, difference ${fmt((apiCpu - directCpu) / RUNS)}` +
+    (opened.handle.kind === 'pglite' ? ' (PGlite runs the queries in this process too)' : ''));
 }
 
 const sample = await s.post('/api/enterprise/expu/order/pageList', request);

@@ -6,7 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const benches = ['cold-start.ts', 'bundle-size.ts', 'query-engine.ts'];
+const benches = ['cold-start.ts', 'bundle-size.ts', 'query-engine.ts', 'bills-list.ts', 'bills-batch.ts', 'declare-pipeline.ts'];
+benches.push('statistics.ts');
+benches.push('rewards-import.ts');
 const only = process.argv[2];
 let failed = false;
 for (const file of benches) {

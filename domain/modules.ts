@@ -333,7 +333,7 @@ export const moduleSeeds: ModuleSeed[] = [
     button('save', '保存', ADMIN_ONLY),
   ], { roles: ADMIN_ONLY, hidden: true }),
   page(604, ENTERPRISE, '/parametersSetting', '参数设置', 'settings', 'parameters_setting', 3, [
-    button('save', '保存'),
+    button('save', '保存', ADMIN_ONLY),
   ]),
   page(605, ENTERPRISE, '/commonFun', '常用功能', 'function', 'common_fun', 4, [
     button('save', '保存'),

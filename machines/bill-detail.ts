@@ -14,6 +14,10 @@
  *   saving         [editing saving busy]  invoke `save` → 保存成功！, view, reload
  *   declaring      [editing saving busy]  invoke `saveAndDeclare` → 操作成功！, view, reload
  *   refreshing     [busy]    invoke `reload` (刷新, and after a save); a new bill gets its defaults
+ *   savingLine     [editing busy]  invoke `saveLine` (bodySave, input.lineSave): the body form's row of a
+ *                            stored bill saved alone (saveLines {headId}); the row takes the server's id,
+ *                            the page the bill's new version; refused: the row's errors, still editing
+ * input.sequenceField (gnum): deleting a row renumbers the rest 1…n (machines/bill-detail-lines.ts).
  * A failed save or declaration goes back to edit with everything the user typed and the server's
  * field errors (`orderNo`, `lines.1.itemName`) mapped to the head and to row ids.
  * 删除 takes the selected row out of the page, temp or saved: the save sends every row left
@@ -31,6 +35,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../domain/envelope.ts';
 import { billText } from '../domain/texts/bills.ts';
 import { lifecycleAccepts, lifecycleSnapshot } from './bill-lifecycle.ts';
+import { lineFailure, renumber, savedLine } from './bill-detail-lines.ts';
 
 export type FieldValues = Record<string, unknown>;
 export interface DetailLine extends FieldValues { id: string }
@@ -48,7 +53,10 @@ export interface SaveInput { bill: BillRef; version: number | string | null; hea
 export interface NotifyParams { kind: 'success' | 'warning'; message: string }
 /** head by field, lines by row id and field, general: errors of no single input (表体至少需要1行) */
 export interface DetailErrors { head: Record<string, string>; lines: Record<string, Record<string, string>>; general: string[] }
-export interface DetailInput { bill: BillRef; paged?: boolean }
+export interface DetailInput { bill: BillRef; paged?: boolean; lineSave?: boolean; sequenceField?: string }
+/** bodySave: the row as typed, `id` the row it was typed into (null: a new row) */
+export interface SaveLineInput { bill: BillRef; line: FieldValues & { id?: string | null } }
+export interface SavedLine { id: string; version: number | string | null }
 
 export interface DetailContext {
   bill: BillRef; paged: boolean; version: number | string | null;
@@ -62,6 +70,8 @@ export interface DetailContext {
   linesChanged: boolean;
   revision: number; // bumped whenever the page's copy is replaced: the view resets its forms
   loadError: string | null; nextTemp: number;
+  lineSave: boolean; sequenceField: string | null; // bodySave saves rows alone; the row number field
+  pendingLine: (FieldValues & { id?: string | null }) | null; // the row being saved alone
 }
 
 export type DetailEvent =
@@ -113,7 +123,7 @@ function withLine(context: DetailContext, line: FieldValues & { id?: string | nu
   };
 }
 
-const dropLine = (context: DetailContext, id: string) => ({ lines: context.lines.filter((l) => l.id !== id), selectedLineId: null, linesChanged: true });
+const dropLine = (context: DetailContext, id: string) => ({ lines: renumber(context.lines.filter((l) => l.id !== id), context.sequenceField), selectedLineId: null, linesChanged: true });
 
 /** A failed effect's message as a warning toast (bills §8: -1 → warning). */
 const warn = { type: 'notify', params: ({ event }: { event: unknown }): NotifyParams => ({ kind: 'warning', message: failure((event as { error?: unknown }).error).message }) } as const;
@@ -129,6 +139,7 @@ export const billDetailMachine = setup({
     lines: fromPromise<LinesPage, LoadInput>(reject('bill-detail: lines not provided')),
     save: fromPromise<SavedBill, SaveInput>(reject('bill-detail: save not provided')),
     saveAndDeclare: fromPromise<SavedBill, SaveInput>(reject('bill-detail: saveAndDeclare not provided')),
+    saveLine: fromPromise<SavedLine, SaveLineInput>(reject('bill-detail: saveLine not provided')),
   },
   actions: {
     notify: (_, _params: NotifyParams) => {},
@@ -152,6 +163,8 @@ export const billDetailMachine = setup({
     paged: ({ context }) => context.paged,
     /** a paged body holds one page only, so it cannot be sent whole (`details`): read-only here */
     rowsEditable: ({ context }) => !context.paged,
+    /** bodySave: a row of a stored bill goes to the server on its own */
+    savesLineAlone: ({ context }) => context.lineSave && !context.paged && context.bill.id !== null,
     lineExists: ({ context, event }) => event.type === 'user.selectLine' && context.lines.some((l) => l.id === event.id),
   },
 }).createMachine({
@@ -159,6 +172,7 @@ export const billDetailMachine = setup({
   context: ({ input }) => ({
     bill: input.bill, paged: input.paged ?? false, version: null, state: 'DRAFT', head: {}, lines: [], lineTotal: 0,
     pageIndex: 1, selectedLineId: null, errors: noErrors, stashed: false, linesChanged: false, revision: 0, loadError: null, nextTemp: 1,
+    lineSave: input.lineSave ?? false, sequenceField: input.sequenceField ?? null, pendingLine: null,
   }),
   initial: 'loading',
   states: {
@@ -193,7 +207,10 @@ export const billDetailMachine = setup({
         'user.saveAndDeclare': { guard: 'declarable', target: 'declaring', actions: 'takeHead' },
         'user.refresh': { target: 'refreshing' },
         'user.selectLine': { guard: 'lineExists', actions: 'select' }, 'user.newLine': { guard: 'rowsEditable', actions: 'select' },
-        'user.saveLine': { guard: 'rowsEditable', actions: assign(({ context, event }) => withLine(context, event.line)) },
+        'user.saveLine': [
+          { guard: 'savesLineAlone', target: 'savingLine', actions: assign({ pendingLine: ({ event }) => event.line }) },
+          { guard: 'rowsEditable', actions: assign(({ context, event }) => withLine(context, event.line)) },
+        ],
         'user.deleteLine': { guard: 'rowsEditable', actions: [assign(({ context, event }) => dropLine(context, event.id)), success(billText.deleted)] },
         'form.invalid': { actions: assign({ errors: ({ context, event }) => mapErrors(event.errors, context.lines) }) },
       },
@@ -203,6 +220,14 @@ export const billDetailMachine = setup({
       on: {
         'user.confirm': { target: 'view', actions: [assign({ stashed: true, revision: ({ context }) => context.revision + 1 }), success(billText.stashed)] },
         'user.cancel': { target: 'edit' },
+      },
+    },
+    savingLine: {
+      tags: ['editing', 'busy'],
+      invoke: {
+        id: 'saveLine', src: 'saveLine', input: ({ context }) => ({ bill: context.bill, line: context.pendingLine ?? {} }),
+        onDone: { target: 'edit', actions: [assign(({ context, event }) => savedLine(context, event.output)), success(billText.saved)] },
+        onError: { target: 'edit', actions: [assign(({ context, event }) => lineFailure(context, failure(event.error))), warn] },
       },
     },
     saving: {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { billActions } from '../domain/bills/actions.ts';
+import type { ActionDef } from '../domain/bills/types.ts';
+import type { JobView } from './bill-job.ts';
+import { listJobMachine } from './bill-list-job.ts';
 import type { ListRequest, Term, TimeWindow } from '../domain/query.ts';
 import {
   billListMachine,
-  partitionByLifecycle,
   type BatchInput,
   type BatchResult,
   type BillRow,
@@ -12,7 +14,9 @@ import {
   type StateCountItem,
 } from './bill-list.ts';
 
-const declare = billActions.find((a) => a.code === 'batchDeclare')!;
+const jobDeclare = billActions.find((a) => a.code === 'batchDeclare')!;
+/** 批量申报 as a plain batch (an apply path answering {total, succeeded, failed} at once) */
+const declare: ActionDef = { ...jobDeclare, kind: 'batch' };
 const window: TimeWindow = ['2025-11-21 00:00:00', '2026-11-21 23:59:59'];
 const row = (id: number, state = 'DRAFT'): BillRow => ({ id, state, orderNo: `SO${id}` });
 const counts: StateCountItem[] = [{ state: 'DRAFT', stateName: '暂存', count: 2 }];
@@ -27,7 +31,9 @@ function world() {
     batch: async (i: BatchInput): Promise<BatchResult> => ({ total: i.ids.length, succeeded: i.ids.length, failed: [] }),
     export: async (_r: ListRequest) => ({ downloadUri: '/api/file/download/x.xlsx' }),
     importQuery: async (): Promise<Term[]> => [{ column: 'order_no', termType: 'in', value: ['SO1', 'SO2'] }],
+    jobDetail: async (id: number): Promise<JobView> => ({ id, state: 'done', total: 1, done: 1, succeeded: 1, failed: [] }),
   };
+  const jobs = { started: [] as (string | number)[][], details: 0 };
   const machine = billListMachine.provide({
     actors: {
       pageList: fromPromise(({ input }) => { calls.pageList.push(input); return answer.pageList(input); }),
@@ -35,6 +41,13 @@ function world() {
       batch: fromPromise(({ input }) => { calls.batch.push(input); return answer.batch(input); }),
       export: fromPromise(({ input }) => { calls.export.push(input); return answer.export(input); }),
       importQuery: fromPromise(() => { calls.importQuery++; return answer.importQuery(); }),
+      billJob: listJobMachine.provide({
+        actors: {
+          recentJobs: fromPromise(async (): Promise<JobView[]> => []),
+          startJob: fromPromise(async ({ input }) => { jobs.started.push(input.ids); return { jobId: 7 }; }),
+          jobDetail: fromPromise(({ input }) => { jobs.details++; return answer.jobDetail(input.id); }),
+        },
+      }),
     },
     actions: {
       warn: (_, p) => { effects.warn.push(p.message); },
@@ -45,7 +58,7 @@ function world() {
   });
   const actor = createActor(machine, { input: { pageSize: 50, sorts: [{ name: 'app_time', order: 'desc' }], window } });
   const idle = () => waitFor(actor, (s) => s.matches({ browsing: 'idle' }));
-  return { actor, calls, effects, answer, idle };
+  return { actor, calls, effects, answer, jobs, idle };
 }
 
 describe('bill-list machine', () => {
@@ -205,6 +218,17 @@ describe('bill-list machine', () => {
     expect((await w.idle()).context.result?.failed).toHaveLength(1);
   });
 
+  it('toasts the action’s own success text when it has one (删除成功！)', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.select', rows: [row(1)] });
+    w.actor.send({ type: 'user.action', action: { ...declare, success: '删除成功！' } });
+    w.actor.send({ type: 'user.confirm' });
+    await w.idle();
+    expect(w.effects.success).toEqual(['删除成功！']);
+  });
+
   it('passes the prompt answer and refuses to run with no eligible row', async () => {
     const w = world();
     w.actor.start();
@@ -236,6 +260,45 @@ describe('bill-list machine', () => {
     expect(s.hasTag('busy')).toBe(false);
     expect(s.context.selected).toHaveLength(1);
     expect(w.effects.errors).toHaveLength(1);
+  });
+
+  it('a job action (批量申报): confirm hands the eligible ids to the job child and frees the list at once', async () => {
+    const w = world();
+    w.actor.start();
+    const loaded = await w.idle();
+    w.actor.send({ type: 'user.select', rows: loaded.context.rows });
+    w.actor.send({ type: 'user.action', action: jobDeclare });
+    w.actor.send({ type: 'user.confirm' });
+    const freed = w.actor.getSnapshot();
+    expect(freed.matches({ browsing: { idle: 'unselected' } })).toBe(true);
+    expect(freed.context).toMatchObject({ selected: [], pending: null });
+    expect(w.calls.batch).toEqual([]);
+    // the job ran (done at its first look) and told the list, which reloaded rows and counts
+    await waitFor(w.actor.getSnapshot().children.job!, (s) => s.hasTag('jobFinished'));
+    expect(w.jobs.started).toEqual([[1]]);
+    await w.idle();
+    expect(w.calls.pageList).toHaveLength(2);
+    expect(w.calls.stateCount).toHaveLength(2);
+  });
+
+  it('a job finishing while the list is elsewhere in browsing reloads from there, keeping the page', async () => {
+    const w = world();
+    let finish: (job: JobView) => void = () => {};
+    w.answer.jobDetail = (id) => new Promise((resolve) => { finish = resolve; void id; });
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.select', rows: [row(1)] });
+    w.actor.send({ type: 'user.action', action: jobDeclare });
+    w.actor.send({ type: 'user.confirm' });
+    const job = w.actor.getSnapshot().children.job!;
+    await waitFor(job, (s) => s.matches({ active: { progress: 'fetching' } }));
+    w.actor.send({ type: 'user.page', pageIndex: 1 });
+    await w.idle();
+    finish({ id: 7, state: 'done', total: 1, done: 1, succeeded: 1, failed: [] });
+    await waitFor(w.actor, (s) => s.matches({ browsing: 'loading' }));
+    await w.idle();
+    expect(w.calls.pageList.map((r) => r.pageIndex)).toEqual([0, 1, 1]);
+    expect(w.calls.stateCount).toHaveLength(2);
   });
 
   it('exports the current conditions, or the selected ids, and opens the download', async () => {
@@ -300,14 +363,5 @@ describe('bill-list machine', () => {
     }).start();
     await waitFor(actor, (s) => s.matches({ browsing: 'idle' }));
     expect(w.calls.pageList[0]?.terms).toEqual([]);
-  });
-});
-
-describe('partitionByLifecycle', () => {
-  it('keeps rows whose state accepts the event; stateless rows are the server’s to judge', () => {
-    const rows = [row(1, 'DRAFT'), row(2, '120'), row(3, '100'), { id: 4 }, row(5, 'DECLARING')];
-    expect(partitionByLifecycle(rows, declare)).toEqual({ rows: [rows[0], rows[2], rows[3]], excluded: [rows[1], rows[4]] });
-    const resend = billActions.find((a) => a.code === 'sendReciept')!;
-    expect(partitionByLifecycle(rows, resend).rows.map((r) => r.id)).toEqual([2, 3, 4]);
   });
 });

@@ -11,8 +11,10 @@
  *                 failure → .error; a counts failure only toasts (the list stays usable).
  *     .idle       [ready]     .unselected / .selected [hasSelection]
  *     .error      [error]     the loading indicator has ended; user.refresh retries
- *   confirming    [confirming]  the action's confirm text, with the rows its lifecycle refuses excluded
- *   running       [running busy]  invoke `batch` → reload list and counts (result dialog on failures)
+ *   confirming    [confirming]  the action's confirm text, with the rows its lifecycle refuses excluded;
+ *                 confirming an action of kind 'job' (批量申报) sends job.start {ids} to the `job` child
+ *                 and frees the list at once (selection cleared)
+ *   running       [running busy]  invoke `batch` → reload list and counts; toast action.success ?? 操作成功！ (result dialog on failures)
  *   exportingAll / exportingSelected  [exporting busy]  invoke `export` (current conditions / ids)
  *   importing     [importing busy]  invoke `importQuery` (files → `in` terms) → reload
  *
@@ -22,149 +24,27 @@
  *       (anywhere in browsing: reload from page 0 — user.page keeps its page, user.refresh everything)
  *   user.select {rows}   user.action {action}   user.confirm {values?}   user.cancel
  *   user.export   user.import {files}   user.dismissResult
+ *   job.finished  (from the `job` child) in browsing: reload list and counts
  *
  * Effects (placeholders; the view supplies them with machine.provide()):
- *   actors  pageList, stateCount, batch, export, importQuery
+ *   actors  pageList, stateCount, batch, export, importQuery; billJob (./bill-job.ts, invoked for the
+ *           list's lifetime as `job`; default ./bill-list-job.ts, which the view extends with the calls)
  *   actions warn({message}), notifyError({error, message?}), notifySuccess({message}), openDownload({uri})
- * Imports only xstate, domain/ and the lifecycle machine: no axios, React, window or clock.
+ * Its data: ./bill-list-types.ts; what it asks the server: ./bill-list-requests.ts. Imports only xstate,
+ * domain/ and machines/: no axios, React, window or clock.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import type { ActionDef } from '../domain/bills/types.ts';
-import {
-  estimateSimpleTotal,
-  STATE_COUNT_PAGE_SIZE,
-  type ListRequest,
-  type Sort,
-  type Term,
-  type TimeWindow,
-} from '../domain/query.ts';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { estimateSimpleTotal, type ListRequest, type Term } from '../domain/query.ts';
 import { billText } from '../domain/texts/bills.ts';
-import { lifecycleAccepts, lifecycleSnapshot, type LifecycleEvent } from './bill-lifecycle.ts';
+import { listJobMachine } from './bill-list-job.ts';
+import { batchInput, countRequest, countsKeyOf, listRequest, partitionByLifecycle } from './bill-list-requests.ts';
+import { exporting, messageOf, notProvided } from './bill-list-states.ts';
+import type {
+  BatchInput, BatchResult, BillListContext, BillListEvent, BillListInput, ListPage, QueryFile, StateCountItem,
+} from './bill-list-types.ts';
 
-export interface BillRow {
-  id: string | number;
-  state?: string | null;
-  [field: string]: unknown;
-}
-export interface StateCountItem { state: string; stateName: string; count: number }
-/** A page of rows; `total` is absent for simple paging (the answer is a bare array). */
-export interface ListPage { rows: BillRow[]; total?: number }
-export interface BatchFailure { id: string | number; title: string; message: string }
-export interface BatchResult { total: number; succeeded: number; failed: BatchFailure[] }
-export interface PendingAction { action: ActionDef; rows: BillRow[]; excluded: BillRow[] }
-export interface BatchOutcome extends BatchResult { action: ActionDef; excluded: BillRow[] }
-/** A chosen file, as far as the machine cares (the browser's File fits). */
-export interface QueryFile { readonly name: string; readonly size: number }
-export interface BatchInput {
-  action: ActionDef;
-  ids: (string | number)[];
-  window: TimeWindow | null;
-  /** the prompt's answer, e.g. {reason: '…'} */
-  values: Record<string, string>;
-}
-
-export interface BillListContext {
-  /** state filter; null = 全部 */
-  state: string | null;
-  /** conditions of the 条件查询 dialog */
-  terms: Term[];
-  /** the create_time window; null when the list has noCreateTime */
-  window: TimeWindow | null;
-  /** `in` terms of the last Excel query import */
-  imported: Term[];
-  sorts: Sort[];
-  pageIndex: number;
-  pageSize: number;
-  rows: BillRow[];
-  total: number;
-  /** total is estimated (simple paging) */
-  estimated: boolean;
-  counts: StateCountItem[];
-  /** the terms the counts were loaded for; null = must reload */
-  countsKey: string | null;
-  selected: BillRow[];
-  pending: PendingAction | null;
-  result: BatchOutcome | null;
-  /** message of the last failed list load */
-  error: string | null;
-}
-
-export interface BillListInput { pageSize: number; sorts: readonly Sort[]; window: TimeWindow | null }
-
-export type BillListEvent =
-  | { type: 'user.filterState'; state: string | null }
-  | { type: 'user.search'; terms: Term[] }
-  | { type: 'user.window'; window: TimeWindow | null }
-  | { type: 'user.reset'; window: TimeWindow | null }
-  | { type: 'user.sort'; sorts: Sort[] }
-  | { type: 'user.page'; pageIndex: number }
-  | { type: 'user.pageSize'; pageSize: number }
-  | { type: 'user.refresh' }
-  | { type: 'user.clearImport' }
-  | { type: 'user.select'; rows: BillRow[] }
-  | { type: 'user.action'; action: ActionDef }
-  | { type: 'user.confirm'; values?: Record<string, string> }
-  | { type: 'user.cancel' }
-  | { type: 'user.export' }
-  | { type: 'user.import'; files: readonly QueryFile[] }
-  | { type: 'user.dismissResult' };
-
-/** The conditions every request carries: dialog terms, the create_time window, imported ids. */
-export function conditionTerms(c: Pick<BillListContext, 'terms' | 'window' | 'imported'>): Term[] {
-  const terms = [...c.terms];
-  if (c.window) terms.push({ column: 'create_time', termType: 'btw', value: [c.window[0], c.window[1]] });
-  return [...terms, ...c.imported];
-}
-
-export function listRequest(c: BillListContext): ListRequest {
-  const terms = conditionTerms(c);
-  if (c.state !== null) terms.push({ column: 'state', termType: 'eq', value: c.state });
-  return { pageIndex: c.pageIndex, pageSize: c.pageSize, sorts: [...c.sorts], terms };
-}
-
-/** Counts ignore the state filter and paging (bills §7: pageIndex 0, pageSize 10). */
-export function countRequest(c: BillListContext): ListRequest {
-  return { pageIndex: 0, pageSize: STATE_COUNT_PAGE_SIZE, sorts: [...c.sorts], terms: conditionTerms(c) };
-}
-
-/** Selected rows export by id; otherwise everything the current conditions find. */
-export function exportRequest(c: BillListContext, selectedOnly: boolean): ListRequest {
-  if (!selectedOnly) return { ...listRequest(c), pageIndex: 0 };
-  return { pageIndex: 0, pageSize: c.pageSize, sorts: [...c.sorts], terms: [{ column: 'id', termType: 'in', value: c.selected.map((r) => r.id) }] };
-}
-
-const countsKeyOf = (c: BillListContext) => JSON.stringify(conditionTerms(c));
-
-/** Splits rows into those whose lifecycle state accepts the action's event and the rest. */
-export function partitionByLifecycle(rows: readonly BillRow[], action: ActionDef): Pick<PendingAction, 'rows' | 'excluded'> {
-  if (!action.event) return { rows: [...rows], excluded: [] };
-  const event = { type: action.event } as LifecycleEvent;
-  const accepted: BillRow[] = [];
-  const excluded: BillRow[] = [];
-  for (const row of rows) {
-    // a row without a state code is the server's to judge
-    const ok = row.state == null || lifecycleAccepts(lifecycleSnapshot(String(row.state)), event);
-    (ok ? accepted : excluded).push(row);
-  }
-  return { rows: accepted, excluded };
-}
-
-function messageOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && typeof (error as Error).message === 'string') return (error as Error).message;
-  return String(error);
-}
-
-/** exportingAll / exportingSelected: one export call; what it exports and where it returns differ. */
-const exporting = (selectedOnly: boolean, back: string) => ({
-  tags: ['exporting', 'busy'] as const,
-  invoke: {
-    id: 'export',
-    src: 'export' as const,
-    input: ({ context }: { context: BillListContext }) => exportRequest(context, selectedOnly),
-    onDone: { target: back, actions: { type: 'openDownload' as const, params: ({ event }: { event: { output: { downloadUri: string } } }) => ({ uri: event.output.downloadUri }) } },
-    onError: { target: back, actions: { type: 'notifyError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, message: billText.exportFailed }) } },
-  },
-});
+export type * from './bill-list-types.ts';
+export { batchInput, conditionTerms, countRequest, exportRequest, listRequest, partitionByLifecycle } from './bill-list-requests.ts';
 
 export const billListMachine = setup({
   types: {} as {
@@ -174,21 +54,12 @@ export const billListMachine = setup({
     tags: 'loading' | 'countsLoading' | 'ready' | 'hasSelection' | 'error' | 'confirming' | 'running' | 'exporting' | 'importing' | 'busy';
   },
   actors: {
-    pageList: fromPromise<ListPage, ListRequest>(async () => {
-      throw new Error('bill-list: pageList actor not provided');
-    }),
-    stateCount: fromPromise<StateCountItem[], ListRequest>(async () => {
-      throw new Error('bill-list: stateCount actor not provided');
-    }),
-    batch: fromPromise<BatchResult, BatchInput>(async () => {
-      throw new Error('bill-list: batch actor not provided');
-    }),
-    export: fromPromise<{ downloadUri: string }, ListRequest>(async () => {
-      throw new Error('bill-list: export actor not provided');
-    }),
-    importQuery: fromPromise<Term[], { files: readonly QueryFile[] }>(async () => {
-      throw new Error('bill-list: importQuery actor not provided');
-    }),
+    pageList: fromPromise<ListPage, ListRequest>(notProvided('pageList')),
+    stateCount: fromPromise<StateCountItem[], ListRequest>(notProvided('stateCount')),
+    batch: fromPromise<BatchResult, BatchInput>(notProvided('batch')),
+    export: fromPromise<{ downloadUri: string }, ListRequest>(notProvided('export')),
+    importQuery: fromPromise<Term[], { files: readonly QueryFile[] }>(notProvided('importQuery')),
+    billJob: listJobMachine,
   },
   actions: {
     warn: (_, _params: { message: string }) => {},
@@ -200,6 +71,7 @@ export const billListMachine = setup({
     countsCurrent: ({ context }) => context.countsKey === countsKeyOf(context),
     hasRows: ({ event }) => event.type === 'user.select' && event.rows.length > 0,
     hasEligible: ({ context }) => (context.pending?.rows.length ?? 0) > 0,
+    startsJob: ({ context }) => context.pending?.action.kind === 'job' && context.pending.rows.length > 0,
     allSucceeded: ({ context, event }) =>
       (event as unknown as { output: BatchResult }).output.failed.length === 0 && (context.pending?.excluded.length ?? 0) === 0,
   },
@@ -211,6 +83,8 @@ export const billListMachine = setup({
     counts: [], countsKey: null, selected: [], pending: null, result: null, error: null,
   }),
   initial: 'browsing',
+  // the bulk job (批量申报) lives as long as the list: its dialog and indicator outlast any state here
+  invoke: { id: 'job', src: 'billJob' },
   on: { 'user.dismissResult': { actions: assign({ result: null }) } },
   states: {
     browsing: {
@@ -227,6 +101,8 @@ export const billListMachine = setup({
         'user.pageSize': { target: '.loading', actions: assign({ pageIndex: 0, pageSize: ({ event }) => event.pageSize }) },
         'user.page': { target: '.loading', actions: assign({ pageIndex: ({ event }) => event.pageIndex }) },
         'user.refresh': { target: '.loading', actions: assign({ countsKey: null }) },
+        // a finished job changed states (elsewhere: the reload after a batch or import shows it)
+        'job.finished': { target: '.loading', actions: assign({ countsKey: null }) },
       },
       states: {
         loading: {
@@ -241,8 +117,7 @@ export const billListMachine = setup({
                   // the table's loader: rows that arrived are shown while the counts still load
                   tags: ['loading'],
                   invoke: {
-                    id: 'pageList',
-                    src: 'pageList',
+                    id: 'pageList', src: 'pageList',
                     input: ({ context }) => listRequest(context),
                     onDone: {
                       target: 'done',
@@ -271,8 +146,7 @@ export const billListMachine = setup({
                 fetching: {
                   tags: ['countsLoading'],
                   invoke: {
-                    id: 'stateCount',
-                    src: 'stateCount',
+                    id: 'stateCount', src: 'stateCount',
                     input: ({ context }) => countRequest(context),
                     onDone: { target: 'done', actions: assign(({ context, event }) => ({ counts: event.output, countsKey: countsKeyOf(context) })) },
                     onError: { target: 'done', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
@@ -318,26 +192,29 @@ export const billListMachine = setup({
     confirming: {
       tags: ['confirming'],
       on: {
-        'user.confirm': { guard: 'hasEligible', target: 'running' },
+        'user.confirm': [
+          {
+            // a job action goes to the job (which shows its own progress); the list is free at once
+            guard: 'startsJob',
+            target: '#billList.browsing.idle.unselected',
+            actions: [sendTo('job', ({ context }) => ({ type: 'job.start' as const, ids: context.pending!.rows.map((r) => r.id) })), assign({ pending: null, selected: [] })],
+          },
+          { guard: 'hasEligible', target: 'running' },
+        ],
         'user.cancel': { target: '#billList.browsing.idle.selected', actions: assign({ pending: null }) },
       },
     },
     running: {
       tags: ['running', 'busy'],
       invoke: {
-        id: 'batch',
-        src: 'batch',
-        input: ({ context, event }) => ({
-          action: context.pending!.action,
-          ids: context.pending!.rows.map((r) => r.id),
-          window: context.window,
-          values: event.type === 'user.confirm' ? (event.values ?? {}) : {},
-        }),
+        id: 'batch', src: 'batch',
+        input: ({ context, event }) => batchInput(context, event.type === 'user.confirm' ? (event.values ?? {}) : {}),
         onDone: [
           {
             guard: 'allSucceeded',
             target: 'browsing',
-            actions: [assign({ pending: null, countsKey: null }), { type: 'notifySuccess', params: { message: billText.ok } }],
+            // the action's own success text (删除成功！, 申请成功), before pending is cleared
+            actions: [{ type: 'notifySuccess', params: ({ context }) => ({ message: context.pending?.action.success ?? billText.ok }) }, assign({ pending: null, countsKey: null })],
           },
           {
             target: 'browsing',
@@ -360,8 +237,7 @@ export const billListMachine = setup({
       tags: ['importing', 'busy'],
       entry: assign({ selected: [] }),
       invoke: {
-        id: 'importQuery',
-        src: 'importQuery',
+        id: 'importQuery', src: 'importQuery',
         input: ({ event }) => ({ files: event.type === 'user.import' ? event.files : [] }),
         onDone: { target: 'browsing', actions: assign({ imported: ({ event }) => event.output, pageIndex: 0 }) },
         onError: { target: '#billList.browsing.idle.unselected', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },

@@ -14,8 +14,25 @@ import customsPlugin from './plugins/customs.ts';
 import dbPlugin from './plugins/db.ts';
 import billRoutes from './bills/index.ts';
 import fileRoutes from './files/index.ts';
+import signRoutes from './customs/sign/routes.ts';
 import authRoutes from './routes/auth.ts';
 import sharedRoutes from './routes/shared.ts';
+import filingSandbox from './company/sandbox.ts';
+import companyRoutes from './routes/company.ts';
+import registrationRoutes from './routes/registration.ts';
+import accountRoutes from './routes/accounts.ts';
+import reviewRoutes from './routes/review.ts';
+import settlementSandbox from './settlement/sandbox.ts';
+import settlementRoutes from './routes/settlement.ts';
+import verificationRoutes from './routes/verification.ts';
+import authorizationRoutes from './routes/authorization.ts';
+import rewardRoutes from './routes/rewards.ts';
+import statisticsRoutes from './routes/statistics.ts';
+import settlementReviewRoutes from './routes/settlement-review.ts';
+import contentRoutes from './routes/content.ts';
+import ticketRoutes from './routes/tickets.ts';
+import settingsRoutes from './routes/settings.ts';
+import upgradeRoutes from './routes/upgrade.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -81,6 +98,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sharedRoutes);
   await app.register(billRoutes);
   await app.register(fileRoutes);
+  await app.register(signRoutes);
+  await app.register(filingSandbox);
+  await app.register(companyRoutes);
+  await app.register(registrationRoutes);
+  await app.register(accountRoutes);
+  await app.register(reviewRoutes);
+  await app.register(settlementSandbox);
+  await app.register(settlementRoutes);
+  await app.register(verificationRoutes);
+  await app.register(authorizationRoutes);
+  await app.register(rewardRoutes);
+  await app.register(statisticsRoutes);
+  await app.register(settlementReviewRoutes);
+  await app.register(contentRoutes);
+  await app.register(ticketRoutes);
+  await app.register(settingsRoutes);
+  await app.register(upgradeRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** Everything the server reads from its environment, read once at start. Names are fixed by the issues. */
 export interface Config {
@@ -20,21 +20,43 @@ export interface Config {
   /** A password older than this must be changed at the next login. */
   passwordMaxAgeDays: number;
   logLevel: string;
-  /** How declarations reach customs: only the embedded simulator so far (DXP and folder exchange next). */
-  customsTransport: 'simulator';
+  /** How declarations reach customs: the embedded simulator, or files exchanged with the Single Window client. */
+  customsTransport: 'simulator' | 'folder';
+  /** Folder transport: where declaration files are written (the client's send folder). */
+  customsOutboxDir: string;
+  /** Folder transport: where the client drops receipt files. */
+  customsInboxDir: string;
+  /** Folder transport: handled receipt files. */
+  customsDoneDir: string;
+  /** Folder transport: refused receipt files, each with a `.error.txt` saying why. */
+  customsErrorDir: string;
+  /** Folder transport: inbox listing interval (ms); 0 = no polling. */
+  customsInboxPollMs: number;
+  /** Folder transport: a receipt file is read once unchanged for this long (ms), never half-written. */
+  customsInboxSettleMs: number;
   /** Simulator: wait before each receipt (ms); 3000 by default, 0 under NODE_ENV=test. */
   simulatorDelayMs: number;
   /** Simulator: share (0..1) of otherwise good declarations it refuses with 100 海关退单, for demos. */
   simulatorRejectRate: number;
+  /** pause between the chunks of a bulk job (0; spreads a job out for demos and the crash test) */
+  billJobPauseMs: number;
   /** Outbox worker: background poll interval (ms); 0 = no background polling (wake/drain only). */
   customsPollMs: number;
   /** Outbox worker: deliveries tried before a message fails (the bill goes to SEND_FAILED). */
   customsMaxAttempts: number;
   /** Outbox worker: first retry delay (ms), doubled per attempt. */
   customsRetryBaseMs: number;
+  /** Enterprise filing sandbox: a declared filing is approved this long after (ms); 0 = never (refused in production). */
+  filingAutoApproveMs: number;
+  /** Shared secret of the filing review API (X-Review-Token); unset = the review API is off. */
+  reviewToken: string | undefined;
+  /** Settlement, verification and reward sandbox: the bank's and customs' side advances a record this long after its last change (ms); 0 = never (refused in production). */
+  sandboxAdvanceMs: number;
+  /** SIGN_MODE: software = the server's own key under DATA_DIR/customs-key signs in the worker; external = the company's UKey client signs (sign records). */
+  signMode: 'software' | 'external';
 }
 
-const CUSTOMS_TRANSPORTS = ['simulator'] as const;
+const CUSTOMS_TRANSPORTS = ['simulator', 'folder'] as const;
 
 function numberIn(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -51,11 +73,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('CAPTCHA=off 仅用于自动化测试，生产环境 (NODE_ENV=production) 不允许关闭验证码');
   }
   const port = Number(env.PORT ?? 8080);
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  const customsDir = (name: string, fallback: string) => resolve(env[name] || join(dataDir, 'customs', fallback));
+  const inboxDir = customsDir('CUSTOMS_INBOX_DIR', 'inbox');
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT 无效: ${env.PORT}`);
+  const filingAutoApproveMs = numberIn(env, 'FILING_AUTO_APPROVE_MS', nodeEnv === 'development' ? 10_000 : 0, 0, 7 * 24 * 3600_000);
+  if (filingAutoApproveMs > 0 && nodeEnv === 'production') {
+    throw new Error('FILING_AUTO_APPROVE_MS 仅用于演示与测试，生产环境 (NODE_ENV=production) 不允许自动审核企业备案');
+  }
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
-    dataDir: resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     captchaOff,
     nodeEnv,
@@ -68,9 +97,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customsTransport: customsTransportOf(env.CUSTOMS_TRANSPORT),
     simulatorDelayMs: numberIn(env, 'SIMULATOR_DELAY_MS', nodeEnv === 'test' ? 0 : 3000, 0, 3600_000),
     simulatorRejectRate: numberIn(env, 'SIMULATOR_REJECT_RATE', 0, 0, 1),
+    billJobPauseMs: numberIn(env, 'BILL_JOB_PAUSE_MS', 0, 0, 60_000),
     customsPollMs: numberIn(env, 'CUSTOMS_POLL_MS', 500, 0, 3600_000),
     customsMaxAttempts: numberIn(env, 'CUSTOMS_MAX_ATTEMPTS', 5, 1, 100),
     customsRetryBaseMs: numberIn(env, 'CUSTOMS_RETRY_BASE_MS', 2000, 0, 3600_000),
+    filingAutoApproveMs,
+    reviewToken: env.REVIEW_TOKEN || undefined,
+    sandboxAdvanceMs: sandboxAdvanceMsOf(env, nodeEnv),
+    signMode: signModeOf(env.SIGN_MODE),
+    customsOutboxDir: customsDir('CUSTOMS_OUTBOX_DIR', 'outbox'),
+    customsInboxDir: inboxDir,
+    // beside the inbox by default: the same file system, so a handled file is moved, never copied
+    customsDoneDir: resolve(env.CUSTOMS_DONE_DIR || join(dirname(inboxDir), 'done')),
+    customsErrorDir: resolve(env.CUSTOMS_ERROR_DIR || join(dirname(inboxDir), 'error')),
+    customsInboxPollMs: numberIn(env, 'CUSTOMS_INBOX_POLL_MS', 1000, 0, 3600_000),
+    customsInboxSettleMs: numberIn(env, 'CUSTOMS_INBOX_SETTLE_MS', 2000, 0, 3600_000),
   };
 }
 
@@ -78,4 +119,19 @@ function customsTransportOf(value: string | undefined): Config['customsTransport
   const v = value || 'simulator';
   if (!(CUSTOMS_TRANSPORTS as readonly string[]).includes(v)) throw new Error(`CUSTOMS_TRANSPORT 无效: ${v}（可选 ${CUSTOMS_TRANSPORTS.join(', ')}）`);
   return v as Config['customsTransport'];
+}
+
+const SIGN_MODES = ['software', 'external'] as const;
+
+function signModeOf(value: string | undefined): Config['signMode'] {
+  const v = value || 'software';
+  if (!(SIGN_MODES as readonly string[]).includes(v)) throw new Error(`SIGN_MODE 无效: ${v}（可选 ${SIGN_MODES.join(', ')}）`);
+  return v as Config['signMode'];
+}
+
+/** SANDBOX_ADVANCE_MS: 10 s by default in development, off elsewhere; never in production. */
+function sandboxAdvanceMsOf(env: NodeJS.ProcessEnv, nodeEnv: string): number {
+  const ms = numberIn(env, 'SANDBOX_ADVANCE_MS', nodeEnv === 'development' ? 10_000 : 0, 0, 7 * 24 * 3600_000);
+  if (ms > 0 && nodeEnv === 'production') throw new Error('SANDBOX_ADVANCE_MS 仅用于演示与测试，生产环境 (NODE_ENV=production) 不允许自动审核结汇、核销与补贴');
+  return ms;
 }

@@ -6,11 +6,11 @@ import type { ActionDef } from './types.ts';
 import { billText } from '../texts/bills.ts';
 
 export const billActions: readonly ActionDef[] = [
-  { code: 'batchDeclare', label: '批量申报', place: 'list', event: 'user.declare', confirm: billText.confirmBatchDeclare, api: 'apply', needsSelection: true },
-  { code: 'sendReciept', label: '重新发送回执', place: 'list', event: 'user.resendReceipt', confirm: billText.confirmResendReceipt, api: 'sendReceipt', needsSelection: true },
-  { code: 'export', label: '导出', place: 'list', api: 'export' },
-  { code: 'add', label: '新增', place: 'list', api: 'save' },
-  { code: 'batchDelete', label: '删除', place: 'list', event: 'user.delete', confirm: billText.confirmDelete, api: 'delete', needsSelection: true },
+  { code: 'batchDeclare', label: '批量申报', place: 'list', kind: 'job', event: 'user.declare', confirm: billText.confirmBatchDeclare, api: 'apply', needsSelection: true },
+  { code: 'sendReciept', label: '重新发送回执', place: 'list', kind: 'batch', event: 'user.resendReceipt', confirm: billText.confirmResendReceipt, api: 'sendReceipt', needsSelection: true },
+  { code: 'export', label: '导出', place: 'list', kind: 'export', api: 'export' },
+  { code: 'add', label: '新增', place: 'list', kind: 'add', api: 'save' },
+  { code: 'batchDelete', label: '删除', place: 'list', kind: 'batch', event: 'user.delete', confirm: billText.confirmDelete, success: billText.deleted, api: 'delete', needsSelection: true },
   { code: 'edit', label: '编辑', place: 'detail', event: 'user.save', api: 'save' },
   { code: 'save', label: '保存', place: 'detail', event: 'user.save', confirm: billText.confirmSave, api: 'save' },
   { code: 'saveDeclare', label: '保存并申报', place: 'detail', event: 'user.declare', confirm: billText.confirmSaveDeclare, api: 'saveAndApply' },

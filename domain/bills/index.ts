@@ -5,9 +5,28 @@
 import { exportOrder } from './export-order.ts';
 import { exportReceipt } from './export-receipt.ts';
 import { exportWaybill } from './export-waybill.ts';
+import { exportArrivalNote } from './export-arrival-note.ts';
+import { exportDepartureForm } from './export-departure-form.ts';
+import { exportDetailedList } from './export-detailed-list.ts';
+import { exportBillCancellation } from './export-bill-cancellation.ts';
+import { exportBillOfLading } from './export-bill-of-lading.ts';
+import { exportReturnApplicationForm } from './export-return-application-form.ts';
+import { exportTallying } from './export-tallying.ts';
+import { exportSummaryApplicationForm } from './export-summary-application-form.ts';
+import { importOrder } from './import-order.ts';
+import { importPayment } from './import-payment.ts';
+import { importWaybill } from './import-waybill.ts';
+import { importDetailedList } from './import-detailed-list.ts';
+import { importBillCancellation } from './import-bill-cancellation.ts';
+import { importReturnApplicationForm } from './import-return-application-form.ts';
+import { importWarehousingDetails } from './import-warehousing-details.ts';
 import type { BillDefinition, BillMode } from './types.ts';
 
-export const billDefinitions: readonly BillDefinition[] = [exportOrder, exportReceipt, exportWaybill];
+export const billDefinitions: readonly BillDefinition[] = [exportOrder, exportReceipt, exportWaybill,
+  importOrder, importPayment, importWaybill, importDetailedList, importBillCancellation, importReturnApplicationForm, importWarehousingDetails,
+  exportArrivalNote, exportDepartureForm, exportDetailedList, exportBillCancellation, exportBillOfLading,
+  exportReturnApplicationForm, exportTallying, exportSummaryApplicationForm,
+];
 
 export function findBill(mode: string, key: string): BillDefinition | undefined {
   return billDefinitions.find((d) => d.mode === mode && d.key === key);

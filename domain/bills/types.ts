@@ -98,7 +98,25 @@ export interface ListConfig {
   createWindow?: 'year' | 'week';
   indexColumn?: boolean;
   selection?: boolean;
+  /** a line under the list with a total over the current conditions (税单: 税款总额 … 元 人民币) */
+  summary?: ListSummary;
 }
+
+/** A figure over everything the list's conditions find, asked whenever they change. */
+export interface ListSummary {
+  /** the BillApi key whose path answers it (`summary`), or a path under /api/enterprise */
+  api: keyof BillApi | `/${string}`;
+  /** the text shown; {value} stands for the answer, e.g. `税款总额 {value} 元 人民币` */
+  label: string;
+}
+
+/**
+ * What a list button does: export the list · open an add page · a batch action on the selected
+ * rows · a batch action that first asks for `prompt`'s text · a bill-specific dialog (`dialog`) ·
+ * a bulk job on the selected rows (`job`: 批量申报 through /api/enterprise/bills/jobs, with a
+ * progress dialog; the server runs it in the background).
+ */
+export type ActionKind = 'export' | 'add' | 'batch' | 'prompt' | 'dialog' | 'job';
 
 /** What the user can do, with the lifecycle event that decides in which states it is allowed. */
 export interface ActionDef {
@@ -116,6 +134,14 @@ export interface ActionDef {
   api: keyof BillApi;
   /** needs selected rows (请选择操作数据！) */
   needsSelection?: boolean;
+  /** what the button does; absent: read from `api` (export, save → add, else batch) */
+  kind?: ActionKind;
+  /** kind 'dialog': the name of the view's dialog that carries it out (src/features/bills registry) */
+  dialog?: string;
+  /** the success toast (bills §8: 删除成功！, 申请成功, 申请撤销成功); absent: 操作成功！ */
+  success?: string;
+  /** kind 'add': the route it opens when it is not the bill's own add page (汇总申请 → /bill/export/detailedList) */
+  opens?: string;
 }
 
 /** The spec's call paths for a bill (bills §7), relative to /api/enterprise. */
@@ -133,6 +159,8 @@ export interface BillApi {
   export?: string;
   sendReceipt?: string;
   downloadQueryTemplate?: string;
+  /** the list's summary figure (税单: /invtTax/queryTotalTax), with the list's terms */
+  summary?: string;
 }
 
 export interface CustomsMessageDef {
@@ -164,6 +192,10 @@ export interface BillLinesDef {
   fields: readonly FieldDef[];
   /** body table shows 10 a page with previous/next (bills §9) */
   paged?: boolean;
+  /** the line's number field (gnum): a new line gets max+1, deleting a line renumbers the rest 1…n */
+  sequenceField?: string;
+  /** the line fields the body table shows, in order; absent: every field but long texts */
+  columns?: readonly string[];
   min?: number;
   max?: number;
 }

@@ -44,12 +44,16 @@ export const billText = {
   refundReasonRequired: '请输入退货原因',
   noFilterSummary: '尚未对可汇总清单进行筛选, 是否进行筛选?',
   taxTotal: (amount: string) => `税款总额 ${amount} 元 人民币`,
+  /** the 税单 list's summary line as a definition word (ListConfig.summary.label) */
+  taxTotalLabel: '税款总额 {value} 元 人民币',
 } as const;
 
 /** What the bill engine's server answers (docs/bill-engine.md): refusals, file and export messages. */
 export const billServerText = {
   notFound: '单据不存在或无权访问',
   stale: '单据已被修改，请刷新后重试',
+  unknownBill: '不支持的单据类型',
+  jobNotFound: '任务不存在或无权访问',
   /** `订单编号 SO1 当前状态为海关入库，不能申报` */
   refused: (label: string, value: string, stateName: string, verb: string) => `${label} ${value} 当前状态为${stateName}，不能${verb}`,
   /** `订单编号 SO1 已存在` */
@@ -127,6 +131,31 @@ export const billListText = {
   importAction: '导入',
   imported: (n: number, label: string) => `已按导入的 ${n} 个${label}查询`,
   clearImport: '清除导入条件',
+} as const;
+
+/**
+ * Texts of a bulk job of the list (批量申报 as a job: progress dialog and the top bar's indicator).
+ * The spec is silent on all of them; `label` is the action's own (批量申报).
+ */
+export const billJobText = {
+  /** a job found running whose list has no job action to name it */
+  defaultLabel: '批量申报',
+  title: (label: string) => `${label}进度`,
+  /** the indicator while the job runs, e.g. 批量申报进行中 120/500 */
+  running: (label: string, done: number, total: number) => `${label}进行中 ${done}/${total}`,
+  /** the indicator once it is done and its dialog was closed before */
+  finished: (label: string) => `${label}已完成`,
+  progress: (done: number, total: number, percent: number) => `已处理 ${done}/${total}（${percent}%）`,
+  progressLabel: '处理进度',
+  succeeded: (n: number) => `成功 ${n}`,
+  failed: (n: number) => `失败 ${n}`,
+  done: '任务已完成',
+  background: '关闭窗口不会中断任务，可从列表上方的进度按钮重新打开',
+  pollFailing: '进度查询失败，正在重试…',
+  failedBill: '单据',
+  failedReason: '原因',
+  retryFailed: '仅重试失败',
+  close: '关闭',
 } as const;
 
 /**

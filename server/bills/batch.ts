@@ -1,24 +1,27 @@
 /**
- * Batch actions on selected bills (apply, delete, sendReceipt): each bill in its own transaction,
- * so one refused bill does not stop the others, while the state change and the outbox write of one
- * bill are always together. Answers {total, succeeded, failed: [{id, title, message}]}.
+ * Batch actions on selected bills (apply, delete, sendReceipt): one refused bill does not stop the
+ * others, while the state change and the outbox write of one bill are always together. Answers
+ * {total, succeeded, failed: [{id, title, message}]}, failures in the order the ids came.
  */
+import { enqueueDeclarations, type Declaration } from '../customs/declaration.ts';
 import { validateBill } from '../../domain/bills/validation.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { fieldErrors, idOf, type BillCall } from './call.ts';
-import { queueDeclaration } from './declare.ts';
-import { decide } from './lifecycle.ts';
-import { deleteHead, findHead, findLines, lineOut, updateHead, type Executor } from './repository.ts';
+import { declarationOf, declarationsReady } from './declare.ts';
+import { batchDecider, decide } from './lifecycle.ts';
+import { deleteHead, findHead, findHeads, findLinesOfHeads, lineOut, moveStates, type Executor, type LineRow, type StateMove } from './repository.ts';
 import { headValues, titleOf, type HeadRow } from './values.ts';
 
 /** The most bills one batch call may name. */
 export const MAX_BATCH = 500;
 
+export interface BillAnswerFailure { id: number; title: string; message: string }
+
 export interface BatchAnswer {
   total: number;
   succeeded: number;
-  failed: { id: number; title: string; message: string }[];
+  failed: BillAnswerFailure[];
 }
 
 /** The distinct ids of a batch request, refused when empty, malformed or over MAX_BATCH. */
@@ -30,6 +33,7 @@ export function batchIds(value: unknown): number[] {
 
 type Step = (trx: Executor, row: HeadRow) => Promise<void>;
 
+/** Each bill in its own transaction, decided on its locked row (delete, sendReceipt). */
 async function runBatch(call: BillCall, ids: readonly number[], step: Step): Promise<BatchAnswer> {
   const answer: BatchAnswer = { total: ids.length, succeeded: 0, failed: [] };
   for (const id of ids) {
@@ -51,20 +55,84 @@ async function runBatch(call: BillCall, ids: readonly number[], step: Step): Pro
   return answer;
 }
 
-/** 申报 / 批量申报: stored values checked for declaring, state DECLARING and the message queued together. */
-export async function applyBills(call: BillCall, ids: readonly number[]): Promise<BatchAnswer> {
+/** Bills declared per transaction: each write is two statements whatever the count; smaller chunks hold fewer row locks. */
+const DECLARE_CHUNK = 100;
+
+/** A bill ready to declare: its decided move and its built, XSD-checked message. */
+export interface ReadyDeclaration {
+  row: HeadRow;
+  move: StateMove;
+  declaration: Declaration;
+}
+
+export type Refusals = Map<number, { title: string; message: string }>;
+
+/**
+ * Everything of 申报 that needs no lock, outside any transaction: the bills and their lines read in
+ * two queries, each bill decided, checked for declaring and its message built and XSD-checked
+ * (pure). Refusals are each bill's answer; anything else is a fault of the server and surfaces.
+ */
+export async function prepareDeclarations(call: BillCall, ids: readonly number[]): Promise<{ ready: ReadyDeclaration[]; refusals: Refusals }> {
   const { model } = call;
-  const answer = await runBatch(call, ids, async (trx, row) => {
-    const next = decide(model, row, 'declare', call.states);
-    const lines = model.def.lines ? (await findLines(trx, row.id)).map((l) => lineOut(model, l)) : [];
-    const valid = validateBill(model.def, headValues(model, row), lines, 'declare');
-    if (valid.errors.length > 0) throw fieldErrors(valid.errors);
-    const appTime = call.now;
-    if ((await updateHead(trx, call.scope, row.id, row.version, { state: next, appTime })) === undefined) throw new BizError(billServerText.stale);
-    await queueDeclaration(trx, call, row.id, { ...headValues(model, row), ...valid.head }, valid.lines, appTime);
+  await declarationsReady();
+  const rows = new Map((await findHeads(call.db, call.scope, ids)).map((r) => [Number(r.id), r]));
+  const lines: Map<number, LineRow[]> = model.def.lines ? await findLinesOfHeads(call.db, [...rows.keys()]) : new Map();
+  const decideDeclare = batchDecider(model, 'declare', call.states);
+  const refusals: Refusals = new Map();
+  const ready: ReadyDeclaration[] = [];
+  for (const id of ids) {
+    const row = rows.get(id);
+    try {
+      if (!row) throw new BizError(billServerText.notFound);
+      const next = decideDeclare(row);
+      const head = headValues(model, row);
+      const valid = validateBill(model.def, head, (lines.get(id) ?? []).map((l) => lineOut(model, l)), 'declare');
+      if (valid.errors.length > 0) throw fieldErrors(valid.errors);
+      const declaration = declarationOf(call, { ...head, ...valid.head }, valid.lines, call.now);
+      ready.push({ row, move: { id, version: row.version, state: row.state, next }, declaration });
+    } catch (error) {
+      if (!(error instanceof BizError)) throw error;
+      refusals.set(id, { title: row ? titleOf(model, row) : '', message: error.message });
+    }
+  }
+  return { ready, refusals };
+}
+
+/**
+ * In the caller's transaction: the state moves in one statement for the bills still at the version
+ * and state they were decided on, and their messages are queued in another; a bill changed
+ * meanwhile is refused as stale (added to `refusals`), never overwritten. Answers the moved ids.
+ */
+export async function commitDeclarations(trx: Executor, call: BillCall, ready: readonly ReadyDeclaration[], refusals: Refusals): Promise<Set<number>> {
+  const done = await moveStates(trx, call.scope, ready.map((r) => r.move), call.now);
+  await enqueueDeclarations(trx, ready.filter((r) => done.has(r.move.id))
+    .map((r) => ({ companyId: call.scope.companyId, billId: r.move.id, declaration: r.declaration })));
+  for (const r of ready) if (!done.has(r.move.id)) refusals.set(r.move.id, { title: titleOf(call.model, r.row), message: billServerText.stale });
+  return done;
+}
+
+/** The failures of `ids`, in the order they came. */
+export function failuresOf(ids: readonly number[], refusals: Refusals): BatchAnswer['failed'] {
+  return ids.flatMap((id) => {
+    const refusal = refusals.get(id);
+    return refusal ? [{ id, ...refusal }] : [];
   });
-  if (answer.succeeded > 0) call.declared();
-  return answer;
+}
+
+/**
+ * 申报 / 批量申报 in one call: prepared without locks, then written per chunk (one transaction each).
+ * Bulk declarations from the list run as jobs (jobs.ts), which use the same two steps.
+ */
+export async function applyBills(call: BillCall, ids: readonly number[]): Promise<BatchAnswer> {
+  const { ready, refusals } = await prepareDeclarations(call, ids);
+  let succeeded = 0;
+  for (let i = 0; i < ready.length; i += DECLARE_CHUNK) {
+    const chunk = ready.slice(i, i + DECLARE_CHUNK);
+    const moved = await call.db.transaction().execute((trx) => commitDeclarations(trx, call, chunk, refusals));
+    succeeded += moved.size;
+  }
+  if (succeeded > 0) call.declared();
+  return { total: ids.length, succeeded, failed: failuresOf(ids, refusals) };
 }
 
 export function deleteBills(call: BillCall, ids: readonly number[]): Promise<BatchAnswer> {

@@ -19,6 +19,8 @@ export interface BillCall {
   states: StateNames;
   company: CompanyReader;
   now: Date;
+  /** the caller (absent for work the server does on its own, e.g. a resumed job) */
+  userId?: number;
   /** after a declaration is committed: lets the outbox deliver now rather than at its next poll */
   declared(): void;
 }

@@ -1,10 +1,22 @@
-/** The bill engine's routes: one set per registered bill definition (domain/bills/index.ts). */
+/**
+ * The bill engine's routes: one set per registered bill definition (domain/bills/index.ts), and the
+ * bulk-job runner behind 批量申报 (jobs left running by a stopped server resume once it is ready).
+ */
 import type { FastifyInstance } from 'fastify';
 import { billDefinitions } from '../../domain/bills/index.ts';
+import { registerJobRoutes } from './job-routes.ts';
+import { createJobRunner } from './jobs.ts';
 import { registerBillRoutes } from './routes.ts';
 import { createStateNames } from './states.ts';
 
 export default async function billRoutes(app: FastifyInstance) {
   const stateNames = createStateNames(app.db);
-  for (const def of billDefinitions) registerBillRoutes(app, def, stateNames);
+  const runner = createJobRunner({
+    db: app.db, stateNames, log: app.log.child({ module: 'bill-jobs' }), pauseMs: app.config.billJobPauseMs,
+    wake: () => { if (app.hasDecorator('customs')) app.customs.wake(); },
+  });
+  for (const def of billDefinitions) registerBillRoutes(app, def, stateNames, runner);
+  registerJobRoutes(app, runner);
+  app.addHook('onReady', async () => { await runner.resumeAll(); });
+  app.addHook('onClose', async () => { await runner.stop(); });
 }

@@ -41,6 +41,24 @@ export function decide(model: BillModel, row: HeadRow, action: UserAction, state
   return lifecycleCodeOf(next.value, next.context);
 }
 
+/**
+ * decide() for many bills at once (a batch): the machine's answer depends only on the state, the
+ * return status and the return time, so bills that share them (most of a batch) are decided once.
+ * Refusals are not remembered: each names its own bill.
+ */
+export function batchDecider(model: BillModel, action: UserAction, states: StateNames): (row: HeadRow) => string {
+  const accepted = new Map<string, string>();
+  return (row) => {
+    const key = `${row.state}\u0000${row.return_status ?? ''}\u0000${row.return_time ?? ''}`;
+    let next = accepted.get(key);
+    if (next === undefined) {
+      next = decide(model, row, action, states);
+      accepted.set(key, next);
+    }
+    return next;
+  };
+}
+
 /** The state a new bill starts in, and the one declaring it reaches. */
 export const initialState = (): string => lifecycleCodeOf('draft', { returnStatus: '', returnTime: '' });
 export function declaredState(): string {

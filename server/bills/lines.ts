@@ -38,14 +38,16 @@ export async function listLines(call: BillCall, data: Record<string, unknown>): 
   return { total, datas: rows.map((l) => lineOut(call.model, l)) };
 }
 
-/** Locks the bill, lets the lifecycle decide, and moves its version (the bill changed). */
-async function editBill(trx: Executor, call: BillCall, head: HeadRow): Promise<void> {
+/** Locks the bill, lets the lifecycle decide, and moves its version (the bill changed): the new version. */
+async function editBill(trx: Executor, call: BillCall, head: HeadRow): Promise<number> {
   decide(call.model, head, 'save', call.states);
-  if ((await updateHead(trx, call.scope, head.id, head.version, {})) === undefined) throw new BizError(billServerText.stale);
+  const version = await updateHead(trx, call.scope, head.id, head.version, {});
+  if (version === undefined) throw new BizError(billServerText.stale);
+  return version;
 }
 
-/** saveLines {headId, id?, ...line fields} → {id}. */
-export async function saveLine(call: BillCall, data: Record<string, unknown>): Promise<{ id: number }> {
+/** saveLines {headId, id?, ...line fields} → {id, version}: the bill's new version, so the page's next save is not stale. */
+export async function saveLine(call: BillCall, data: Record<string, unknown>): Promise<{ id: number; version: number }> {
   const fields = call.model.def.lines?.fields;
   if (!fields) throw new BizError(billServerText.noLines);
   const headId = idOf(data.headId);
@@ -64,7 +66,7 @@ export async function saveLine(call: BillCall, data: Record<string, unknown>): P
   return call.db.transaction().execute(async (trx) => {
     const head = await findHead(trx, call.scope, headId, { lock: true });
     if (!head) throw new BizError(billServerText.notFound);
-    await editBill(trx, call, head);
+    const version = await editBill(trx, call, head);
     const lines = await findLines(trx, head.id);
     if (typeof values.gnum === 'number' && lines.some((l) => l.gnum === values.gnum && l.id !== lineId)) {
       const message = billServerText.duplicateGnum(values.gnum);
@@ -72,11 +74,11 @@ export async function saveLine(call: BillCall, data: Record<string, unknown>): P
     }
     if (lineId !== undefined) {
       if (!(await updateLine(trx, head.id, lineId, values))) throw new BizError(billServerText.lineNotFound);
-      return { id: lineId };
+      return { id: lineId, version };
     }
     const max = call.model.def.lines?.max;
     if (max !== undefined && lines.length >= max) throw new BizError(billServerText.tooManyLines(max));
-    return { id: await insertLine(trx, head.id, values) };
+    return { id: await insertLine(trx, head.id, values), version };
   });
 }
 

@@ -7,7 +7,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BillModel } from './model.ts';
-import { BASE_COLUMNS, type HeadRow, type Storage, type Value, type Values } from './values.ts';
+import { BASE_COLUMNS, dataAlias, type HeadRow, type Storage, type Value, type Values } from './values.ts';
 
 export type Executor = Kysely<Database>;
 
@@ -30,10 +30,67 @@ function scoped(q: Executor, s: Scope) {
     .where('bill_heads.mode', '=', s.model.def.mode);
 }
 
+type HeadsQuery = SelectQueryBuilder<Database, 'bill_heads', HeadRow>;
+
+/**
+ * The select list of a model's rows, parsed once per executor and model: Kysely builders are
+ * immutable, and parsing some 30 column names was a tenth of a list call's own work.
+ */
+const selectLists = new WeakMap<Executor, Map<BillModel, HeadsQuery>>();
+
+function headsSelect(q: Executor, model: BillModel): HeadsQuery {
+  let byModel = selectLists.get(q);
+  if (!byModel) selectLists.set(q, (byModel = new Map()));
+  let query = byModel.get(model);
+  if (!query) {
+    const cols = [...BASE_COLUMNS, ...model.columns].map((c) => `bill_heads.${c}` as const);
+    query = q.selectFrom('bill_heads').select(cols as never) as unknown as HeadsQuery;
+    byModel.set(model, query);
+  }
+  return query;
+}
+
 /** The rows of this bill type of this company, with every column a row needs; no order, no limit. */
-export function selectHeads(q: Executor, s: Scope): SelectQueryBuilder<Database, 'bill_heads', HeadRow> {
-  const cols = [...BASE_COLUMNS, ...s.model.columns].map((c) => `bill_heads.${c}` as const);
-  return scoped(q, s).select(cols as never) as unknown as SelectQueryBuilder<Database, 'bill_heads', HeadRow>;
+export function selectHeads(q: Executor, s: Scope): HeadsQuery {
+  return headsSelect(q, s.model)
+    .where('bill_heads.company_id', '=', s.companyId)
+    .where('bill_heads.bill_key', '=', s.model.def.key)
+    .where('bill_heads.mode', '=', s.model.def.mode);
+}
+
+/** The ids of this bill type of this company, to be filtered, ordered and limited by the caller. */
+export function selectHeadIds(q: Executor, s: Scope): SelectQueryBuilder<Database, 'bill_heads', { id: number }> {
+  return scoped(q, s).select('bill_heads.id');
+}
+
+/** bill_heads columns holding a time (sent as epoch milliseconds by findHeadFields). */
+const TIME_COLUMNS = new Set(['app_time', 'create_time', 'update_time']);
+
+/**
+ * Some columns and `data` values (each as its own field, dataAlias(key)) of bills by id, in no
+ * particular order: an export reads only what its columns show. Each row travels as one JSON array
+ * (one value to decode, parsed natively) rather than a value per column: 2.4× less decoding on
+ * PGlite for an export's 100,000 rows. Times go as epoch milliseconds, whatever the session's zone.
+ */
+export async function findHeadFields(q: Executor, s: Scope, ids: readonly number[], columns: readonly string[], dataKeys: readonly string[]): Promise<HeadRow[]> {
+  if (ids.length === 0) return [];
+  const cols = ['id', ...columns.filter((c) => c !== 'id')];
+  // json_build_array takes at most 100 arguments: far more than a list has columns.
+  const values = [
+    ...cols.map((c) => (TIME_COLUMNS.has(c) ? sql`floor(extract(epoch from ${sql.ref(`bill_heads.${c}`)}) * 1000)` : sql.ref(`bill_heads.${c}`))),
+    ...dataKeys.map((k) => sql`bill_heads.data->${sql.lit(k)}`),
+  ];
+  const rows = await scoped(q, s).select(sql<unknown[]>`json_build_array(${sql.join(values)})`.as('r'))
+    .where('bill_heads.id', '=', sql<number>`any(${[...ids]}::bigint[])`).execute();
+  return rows.map(({ r }) => {
+    const row: Record<string, unknown> = {};
+    cols.forEach((c, i) => {
+      const v = r[i];
+      row[c] = TIME_COLUMNS.has(c) && v !== null ? new Date(Number(v)) : v;
+    });
+    dataKeys.forEach((k, i) => { row[dataAlias(k)] = r[cols.length + i]; });
+    return row as HeadRow;
+  });
 }
 
 /** One bill, optionally locked for the rest of the transaction (writes decide on what they read). */
@@ -41,6 +98,38 @@ export async function findHead(q: Executor, s: Scope, id: number, options: { loc
   let query = selectHeads(q, s).where('bill_heads.id', '=', id);
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/** Several bills of this company and type by id (a batch), in no particular order. */
+export async function findHeads(q: Executor, s: Scope, ids: readonly number[]): Promise<HeadRow[]> {
+  if (ids.length === 0) return [];
+  return selectHeads(q, s).where('bill_heads.id', '=', sql<number>`any(${[...ids]}::bigint[])`).execute();
+}
+
+/** A batch's state change in one statement: what each bill moves from and to. */
+export interface StateMove {
+  id: number;
+  /** the version and state the decision was made on */
+  version: number;
+  state: string;
+  next: string;
+}
+
+/**
+ * Moves each bill to its next state (and records the declaration time) only if it still has the
+ * version and state the caller decided on; the rows are locked by the update itself. Answers the
+ * ids that moved: a bill someone changed meanwhile is left as it is, for the caller to refuse.
+ */
+export async function moveStates(q: Executor, s: Scope, moves: readonly StateMove[], appTime: Date): Promise<Set<number>> {
+  if (moves.length === 0) return new Set();
+  const { rows } = await sql<{ id: number }>`
+    update bill_heads set state = m.next, app_time = ${appTime}, version = bill_heads.version + 1, update_time = now()
+    from unnest(${moves.map((m) => m.id)}::bigint[], ${moves.map((m) => m.version)}::int[], ${moves.map((m) => m.state)}::text[], ${moves.map((m) => m.next)}::text[])
+      as m(id, version, state, next)
+    where bill_heads.id = m.id and bill_heads.version = m.version and bill_heads.state = m.state
+      and bill_heads.company_id = ${s.companyId} and bill_heads.bill_key = ${s.model.def.key} and bill_heads.mode = ${s.model.def.mode}
+    returning bill_heads.id`.execute(q);
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 export async function insertHead(q: Executor, s: Scope, storage: Storage, state: string, appTime: Date | null): Promise<{ id: number; version: number }> {
@@ -120,6 +209,22 @@ export async function findLines(q: Executor, headId: number, page?: { offset: nu
   let query = q.selectFrom('bill_lines').select(['id', 'head_id', 'gnum', 'data']).where('head_id', '=', headId).orderBy('gnum').orderBy('id');
   if (page) query = query.limit(page.limit).offset(page.offset);
   return query.execute() as Promise<LineRow[]>;
+}
+
+/** The lines of several bills (a batch), by bill, each bill's in gnum order. */
+export async function findLinesOfHeads(q: Executor, headIds: readonly number[]): Promise<Map<number, LineRow[]>> {
+  const byHead = new Map<number, LineRow[]>();
+  if (headIds.length === 0) return byHead;
+  const rows = await q.selectFrom('bill_lines').select(['id', 'head_id', 'gnum', 'data'])
+    .where('head_id', '=', sql<number>`any(${[...headIds]}::bigint[])`)
+    .orderBy('head_id').orderBy('gnum').orderBy('id')
+    .execute() as LineRow[];
+  for (const r of rows) {
+    const list = byHead.get(Number(r.head_id));
+    if (list) list.push(r);
+    else byHead.set(Number(r.head_id), [r]);
+  }
+  return byHead;
 }
 
 export async function countLines(q: Executor, headId: number): Promise<number> {

@@ -10,6 +10,7 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import { defineRoute, BizError } from '../http/route.ts';
 import { resolveUpload } from '../files/uploads.ts';
 import { applyBills, batchIds, deleteBills, resendReceipts } from './batch.ts';
+import { batchAnswerOf, createDeclareJob, type JobRunner } from './jobs.ts';
 import type { BillCall } from './call.ts';
 import { companyReader } from './defaults.ts';
 import { exportBills } from './export.ts';
@@ -34,9 +35,15 @@ interface Handler {
 /** The most files one parseQueryTemplate call reads (bills §2: at most 3). */
 export const MAX_TEMPLATE_FILES = 3;
 
-export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, stateNames: StateNamesLoader): string[] {
+export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, stateNames: StateNamesLoader, runner?: JobRunner): string[] {
   const model = billModel(def);
   const dataDir = app.config.dataDir;
+
+  async function applyAsJob(call: BillCall, ids: number[]) {
+    const jobId = await createDeclareJob(app.db, { companyId: call.scope.companyId, userId: call.userId ?? null, def, ids });
+    const job = await runner!.run(jobId);
+    return job ? batchAnswerOf(job) : applyBills(call, []);
+  }
 
   async function callFor(user: AuthUser, key: keyof BillApi): Promise<BillCall> {
     await requireBillAccess(app, user, model, key);
@@ -46,11 +53,13 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
       states: await stateNames(def.states.mode, def.states.billType),
       company: companyReader(app.db, user.companyId),
       now: new Date(),
+      userId: user.userId,
       declared: () => { if (app.hasDecorator('customs')) app.customs.wake(); },
     };
   }
 
-  const handlers: Record<keyof BillApi, Handler> = {
+  // `summary` (税单's 税款总额) is a bill-specific figure, not one the engine computes generically
+  const handlers: Record<Exclude<keyof BillApi, 'summary'>, Handler> = {
     pageList: { summary: '列表', data: schemas.listRequestSchema, run: (c, d) => listBills(c, d) },
     queryStateCount: { summary: '状态统计', data: schemas.listRequestSchema, run: (c, d) => countStates(c, d) },
     detail: { summary: '表头详情', data: schemas.detailSchema, run: (c, d) => billDetail(c, d) },
@@ -59,7 +68,8 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     saveAndApply: { summary: '保存并申报', data: schemas.saveSchema(def), run: (c, d) => saveBill(c, d, true) },
     saveLines: { summary: '保存表体', data: schemas.saveLineSchema(def), message: billText.saved, run: (c, d) => saveLine(c, d) },
     deleteLines: { summary: '删除表体', data: schemas.lineIdsSchema, message: billText.deleted, run: (c, d) => deleteLines(c, d) },
-    apply: { summary: '批量申报', data: schemas.idsSchema, run: (c, d) => applyBills(c, batchIds(d.ids)) },
+    // with a job runner the call is a job run to its end, so a crash mid-way resumes at the next start
+    apply: { summary: '批量申报', data: schemas.idsSchema, run: (c, d) => (runner ? applyAsJob(c, batchIds(d.ids)) : applyBills(c, batchIds(d.ids))) },
     delete: { summary: '删除', data: schemas.idsSchema, run: (c, d) => deleteBills(c, batchIds(d.ids)) },
     export: { summary: '导出Excel', data: schemas.listRequestSchema, run: (c, d) => exportBills(c, d, dataDir) },
     sendReceipt: { summary: '重新发送回执', data: schemas.idsSchema, run: (c, d) => resendReceipts(c, batchIds(d.ids)) },
@@ -67,7 +77,7 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
   };
 
   const paths: string[] = [];
-  for (const key of Object.keys(handlers) as (keyof BillApi)[]) {
+  for (const key of Object.keys(handlers) as (keyof typeof handlers)[]) {
     const path = def.api[key];
     if (!path) continue;
     const h = handlers[key];

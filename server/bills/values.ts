@@ -80,3 +80,65 @@ export function titleOf(model: BillModel, row: HeadRow): string {
   const f = model.title;
   return String((f.column ? row[f.column] : row.data[f.name]) ?? '');
 }
+
+type Reader = (row: HeadRow) => unknown;
+
+/** The column a `data` value is selected as when rows carry only some of it (`data->'key'`). */
+export const dataAlias = (key: string) => `data:${key}`;
+
+/** The engine fields of a row (as toRow writes them): the bill_heads column each reads, and how. */
+function engineReader(field: string, states: StateNames): { column: string; read: Reader } | undefined {
+  switch (field) {
+    case 'id': return { column: 'id', read: (r) => r.id };
+    case 'version': return { column: 'version', read: (r) => r.version };
+    case 'state': return { column: 'state', read: (r) => r.state };
+    case 'stateName': return { column: 'state', read: (r) => states.name(r.state) };
+    case 'returnStatus': return { column: 'return_status', read: (r) => r.return_status };
+    case 'returnTime': return { column: 'return_time', read: (r) => customsTime(r.return_time) };
+    case 'returnInfo': return { column: 'return_info', read: (r) => r.return_info };
+    case 'appTime': return { column: 'app_time', read: (r) => chinaDateTime(r.app_time) };
+    case 'createTime': return { column: 'create_time', read: (r) => chinaDateTime(r.create_time) };
+    case 'updateTime': return { column: 'update_time', read: (r) => chinaDateTime(r.update_time) };
+    default: return undefined;
+  }
+}
+
+export interface FieldsReader {
+  /** the bill_heads columns to select */
+  columns: readonly string[];
+  /** the `data` (jsonb) values to select, each as its own column named dataAlias(key) */
+  dataKeys: readonly string[];
+  /** the values of the fields, in order, exactly as toRow has them (null for none) */
+  read(row: HeadRow): unknown[];
+}
+
+/**
+ * Reads only some fields of rows (an export's columns), from rows that carry only what they need:
+ * `read(row)[i]` equals `toRow(model, row, states)[fields[i]] ?? null`.
+ */
+export function fieldsReader(model: BillModel, states: StateNames, fields: readonly string[]): FieldsReader {
+  const columns = new Set<string>();
+  const dataKeys = new Set<string>();
+  const readers: Reader[] = fields.map((name) => {
+    const engine = engineReader(name, states);
+    if (engine) {
+      columns.add(engine.column);
+      return engine.read;
+    }
+    const f = model.stored.find((s) => s.name === name);
+    if (!f) return () => null;
+    if (f.column) {
+      const column = f.column;
+      columns.add(column);
+      return (r) => asValue(r[column]);
+    }
+    dataKeys.add(f.name);
+    const alias = dataAlias(f.name);
+    return (r) => asValue(r[alias]);
+  });
+  return {
+    columns: [...columns],
+    dataKeys: [...dataKeys],
+    read: (row) => readers.map((read) => read(row) ?? null),
+  };
+}

@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { transition } from 'xstate';
 import { findBill } from '../../domain/bills/index.ts';
+import { elementOf } from './xml/build.ts';
 import { LocalBillState, receiptState } from '../../domain/bill-states.ts';
 import {
   billLifecycleMachine,
@@ -71,4 +72,46 @@ export async function applyBillEvent(trx: Kysely<Database>, bill: LockedBill, ev
     .where('id', '=', bill.id)
     .execute();
   return true;
+}
+
+/** Numbers customs issues on the way (ceb-messages §6) that bills show in read-only fields. */
+export const ISSUED_NUMBERS: readonly string[] = ['preNo', 'invtNo', 'sumNo', 'rkdNo'];
+
+/**
+ * Writes the numbers a receipt carries (preNo, invtNo …) into the bill's read-only head fields of
+ * the same element name, so the list and detail show what customs assigned. Idempotent: a late or
+ * repeated receipt writes the same values again. Returns whether anything was written.
+ */
+export async function recordIssuedNumbers(trx: Kysely<Database>, bill: LockedBill, values: Readonly<Record<string, string>>): Promise<boolean> {
+  const def = findBill(bill.mode, bill.bill_key);
+  if (!def) return false;
+  const columns: Record<string, string> = {};
+  const data: Record<string, string> = {};
+  for (const field of def.head) {
+    const element = elementOf(field);
+    const value = values[element];
+    if (!field.readOnly || !ISSUED_NUMBERS.includes(element) || !value) continue;
+    if (field.column) columns[field.column] = value;
+    else data[field.name] = value;
+  }
+  if (Object.keys(columns).length === 0 && Object.keys(data).length === 0) return false;
+  await trx.updateTable('bill_heads')
+    .set({ ...columns, ...(Object.keys(data).length > 0 ? { data: sql`data || ${JSON.stringify(data)}::jsonb` } : {}) } as never)
+    .where('id', '=', bill.id)
+    .execute();
+  return true;
+}
+
+/**
+ * Once customs holds a bill (any receipt from 2 申报中 on, 退单 included: customs keeps a refused
+ * document), declaring it again is a change: its appType becomes 2 变更, so the next message goes
+ * out as customs requires (a new declaration of a held key is refused, −301010 …). Drafts (1),
+ * negative answers (the e-port did not take it) and a deletion (3) leave it as it is.
+ */
+export async function markHeldByCustoms(trx: Kysely<Database>, bill: LockedBill, returnStatus: string): Promise<boolean> {
+  if (!/^\d+$/.test(returnStatus) || Number(returnStatus) < 2) return false;
+  const r = await trx.updateTable('bill_heads').set({ app_type: '2' })
+    .where('id', '=', bill.id).where('app_type', '=', '1')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

@@ -9,7 +9,7 @@ import { customsText } from '../../domain/texts/customs.ts';
 import type { Database } from '../db/schema.ts';
 import { BizError } from '../http/errors.ts';
 import { validateCebXml } from './schemas.ts';
-import { buildMessageXml } from './xml/build.ts';
+import { awaitsSignature, buildMessageXml } from './xml/build.ts';
 import { schemaFieldErrors, schemaMessage } from './xml/problems.ts';
 
 export interface Declaration {
@@ -43,7 +43,8 @@ export function buildDeclaration(
   const guid = (options.guid ?? newGuid()).toUpperCase();
   const bills = [{ guid, head, lines }];
   const built = buildMessageXml(def, bills, { guid, appStatus: options.appStatus, now: new Date() });
-  const problems = validateCebXml(message.schema, built.xml);
+  // Unsigned yet: the Signature some import messages require is added when the message is signed.
+  const problems = validateCebXml(message.schema, built.xml).filter((p) => !awaitsSignature(p));
   if (built.problems.length > 0 || problems.length > 0) {
     // A value that could not be written (not a number …) left its element out; the schema then
     // misses it too, and the value's own problem is the one to show for that field.
@@ -60,8 +61,16 @@ export async function enqueueDeclaration(
   trx: Kysely<Database>,
   args: { companyId: number; billId: number; declaration: Declaration },
 ): Promise<void> {
-  const { companyId, billId, declaration } = args;
-  await trx.insertInto('customs_messages').values({
+  await enqueueDeclarations(trx, [args]);
+}
+
+/** Several messages to the outbox in one statement (a batch declaration), in the caller's transaction. */
+export async function enqueueDeclarations(
+  trx: Kysely<Database>,
+  items: readonly { companyId: number; billId: number; declaration: Declaration }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await trx.insertInto('customs_messages').values(items.map(({ companyId, billId, declaration }) => ({
     guid: declaration.guid,
     company_id: companyId,
     bill_id: billId,
@@ -69,5 +78,5 @@ export async function enqueueDeclaration(
     status: 'pending',
     xml: declaration.xml,
     // next_attempt_at defaults to the database's now(): due at once, on the clock the worker reads
-  }).execute();
+  }))).execute();
 }

@@ -1,21 +1,40 @@
 /**
- * POST /api/receipter/messageFindByBill (no /api/enterprise prefix, bills §7): the receipt timeline
- * of one bill, found by its business keys, for the detail page's 回执 tab.
+ * The receipt routes (no /api/enterprise prefix, bills §7).
  *
- * data: {messageType: 'CEB304Message' | 'CEB404Message' | 'CEB506Message' (or 'CEB304' …), ...keys}
- *   keys: the receipt type's bill keys are required (order ebpCode + orderNo; receipt of payment
- *   ebcCode + orderNo; waybill logisticsCode + logisticsNo); its other fields (ebcCode, payNo)
- *   narrow the search when given.
- * answer: [{returnTime 'YYYY-MM-DD HH:mm:ss.SSS' (customs' China time), returnStatus,
- *   returnStatusName, returnInfo}], the caller's company's receipts received in the last 3 days,
- *   newest customs time first (at most 200).
+ * POST /api/receipter/messageFindByBill: the receipt timeline of one bill, found by its business
+ * keys, for the detail page's 回执 tab.
+ *   data: {messageType: 'CEB304Message' … 'CEB712Message', or a customs-issued 'CEB792Message',
+ *     'CEB816Message', 'CEB818Message', 'CEB900Message' (or 'CEB304' …), ...keys}
+ *     keys: the type's bill keys are required (order ebpCode + orderNo; inventory copNo; tax bill
+ *     invtNo; CEB900 oriCopMsgId …, receipts/catalogue.ts); its other fields narrow the search.
+ *   answer: [{returnTime 'YYYY-MM-DD HH:mm:ss.SSS' (customs' China time), returnStatus,
+ *     returnStatusName, returnInfo, explain: {meaning, cause?, fix?}}], the caller's company's
+ *     receipts received in the last 3 days, newest customs time first (at most 200).
+ *
+ * POST /api/receipter/unmatched: the caller's company's receipts that match no bill (kept, never
+ *   dropped), newest first. data: {pageIndex?, pageSize?, messageType?}; answer {total, datas:
+ *   [{id, messageType, messageTypeName, guid, keys, returnTime, returnStatus, returnStatusName,
+ *   returnInfo, receivedAt, explain}]}.
+ *
+ * POST /api/receipter/timeline {billId}: the bill's 回执记录, every outbox message and receipt of
+ *   the bill, oldest first (timeline.ts); answer {state, stateName?, events}. Another company's
+ *   bill: code -1 单据不存在或无权访问, as the bill calls answer.
+ * POST /api/receipter/raw {kind: 'message' | 'receipt', id}: {xml} of one of them, re-indented for
+ *   reading (company-scoped, -1 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { returnStatusNames } from '../../domain/bill-states.ts';
+import { explainReceipt, issuedStatusCodes } from '../../domain/customs/return-codes.ts';
+import { BILL_PAGE_SIZE, MAX_PAGE_SIZE } from '../../domain/query.ts';
 import { customsText } from '../../domain/texts/customs.ts';
+import { receiptText } from '../../domain/texts/receipts.ts';
+import { billServerText } from '../../domain/texts/bills.ts';
+import { timelineText } from '../../domain/texts/timeline.ts';
 import { BizError, defineRoute } from '../http/route.ts';
-import { findReceiptType, receiptTypes } from './receipts/catalogue.ts';
+import { customsMessageLabel, findIssuedType, findReceiptType, issuedTypes, messageCodeOf, receiptTypes, type ReceiptField } from './receipts/catalogue.ts';
+import { listUnmatchedReceipts } from './receipts/unmatched.ts';
+import { billTimeline, prettyXml, rawRecordXml } from './timeline.ts';
 import { displayReturnTime } from './xml/format.ts';
 
 const WINDOW = sql`interval '3 days'`;
@@ -25,8 +44,30 @@ export function returnStatusName(code: string): string {
   return returnStatusNames[code] ?? (/^-\d+$/.test(code) ? customsText.negativeStatusName : customsText.unknownStatusName(code));
 }
 
+/** The status name for a stored row: tax bills have their own list, CEB792's decState is shown as received. */
+export function statusNameOf(messageType: string, code: string): string {
+  const issued = issuedStatusCodes[messageType];
+  if (issued) return issued[code]?.name ?? customsText.unknownStatusName(code);
+  if (messageType === 'CEB792') return code;
+  return returnStatusName(code);
+}
+
+/** What a type can be looked up by: its fields, and the ones that must be given. */
+interface Lookup { type: string; fields: readonly ReceiptField[]; keys: readonly string[] }
+
+function lookupOf(messageType: string): Lookup | undefined {
+  const receipt = findReceiptType(messageType);
+  if (receipt) return { type: receipt.type, fields: receipt.fields, keys: receipt.keys };
+  const issued = findIssuedType(messageType);
+  if (!issued) return undefined;
+  // the columns (status, time, text) and the echoed original message are not lookup keys
+  const skip = new Set([issued.status, issued.time, issued.info, 'oriBizMessage']);
+  return { type: issued.type, fields: issued.fields.filter((f) => !skip.has(f.name)), keys: issued.belongsTo?.keys ?? issued.identity };
+}
+
 const keyProperties = Object.fromEntries(
-  receiptTypes.flatMap((t) => t.fields).map((f) => [f.name, { type: 'string', title: f.label, maxLength: 100 }]),
+  [...receiptTypes.flatMap((t) => t.fields), ...issuedTypes.flatMap((t) => lookupOf(t.type)!.fields)]
+    .map((f) => [f.name, { type: 'string', title: f.label, maxLength: 255 }]),
 );
 
 export default async function customsRoutes(app: FastifyInstance) {
@@ -41,19 +82,19 @@ export default async function customsRoutes(app: FastifyInstance) {
       properties: { messageType: { type: 'string', title: '回执报文类型', minLength: 1, maxLength: 40 }, ...keyProperties },
     },
     handler: async ({ data, user }) => {
-      const type = findReceiptType(data.messageType);
-      if (!type) throw new BizError(customsText.unknownMessageType(data.messageType));
+      const lookup = lookupOf(data.messageType);
+      if (!lookup) throw new BizError(customsText.unknownMessageType(data.messageType));
       const filter: Record<string, string> = {};
-      for (const field of type.fields) {
+      for (const field of lookup.fields) {
         const raw = data[field.name];
         const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
         if (value) filter[field.name] = value;
-        else if (type.keys.includes(field.name)) throw new BizError(customsText.keyRequired(field.label));
+        else if (lookup.keys.includes(field.name)) throw new BizError(customsText.keyRequired(field.label));
       }
       const rows = await app.db.selectFrom('customs_receipts')
         .select(['return_time', 'return_status', 'return_info'])
         .where('company_id', '=', user.companyId)
-        .where('message_type', '=', type.type)
+        .where('message_type', '=', lookup.type)
         .where('received_at', '>=', sql<Date>`now() - ${WINDOW}`)
         .where(sql<boolean>`keys @> ${JSON.stringify(filter)}::jsonb`)
         .orderBy('return_time', 'desc').orderBy('id', 'desc')
@@ -62,9 +103,90 @@ export default async function customsRoutes(app: FastifyInstance) {
       return rows.map((r) => ({
         returnTime: displayReturnTime(r.return_time),
         returnStatus: r.return_status,
-        returnStatusName: returnStatusName(r.return_status),
+        returnStatusName: statusNameOf(lookup.type, r.return_status),
         returnInfo: r.return_info,
+        explain: explainReceipt(r.return_status, r.return_info, lookup.type),
       }));
+    },
+  });
+
+  defineRoute<{ pageIndex?: number; pageSize?: number; messageType?: string }>(app, {
+    path: '/api/receipter/unmatched',
+    summary: receiptText.unmatchedSummary,
+    tags: ['海关回执'],
+    access: 'company',
+    dataOptional: true,
+    data: {
+      type: 'object',
+      properties: {
+        pageIndex: { type: 'integer', title: '页码', minimum: 0, maximum: 100000 },
+        pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: MAX_PAGE_SIZE },
+        messageType: { type: 'string', title: '回执报文类型', maxLength: 40 },
+      },
+    },
+    handler: async ({ data, user }) => {
+      const raw = data?.messageType?.trim();
+      const messageType = raw ? messageCodeOf(raw) : undefined;
+      if (raw && (!messageType || !customsMessageLabel(messageType))) throw new BizError(customsText.unknownMessageType(raw));
+      const page = await listUnmatchedReceipts(app.db, {
+        companyId: user.companyId,
+        pageIndex: data?.pageIndex ?? 0,
+        pageSize: data?.pageSize ?? BILL_PAGE_SIZE,
+        ...(messageType ? { messageType } : {}),
+      });
+      return {
+        total: page.total,
+        datas: page.datas.map((r) => ({
+          id: r.id,
+          messageType: r.messageType,
+          messageTypeName: customsMessageLabel(r.messageType) ?? r.messageType,
+          guid: r.guid,
+          keys: r.keys,
+          returnTime: displayReturnTime(r.returnTime),
+          returnStatus: r.returnStatus,
+          returnStatusName: statusNameOf(r.messageType, r.returnStatus),
+          returnInfo: r.returnInfo,
+          receivedAt: r.receivedAt,
+          explain: explainReceipt(r.returnStatus, r.returnInfo, r.messageType),
+        })),
+      };
+    },
+  });
+
+  defineRoute<{ billId: number }>(app, {
+    path: '/api/receipter/timeline',
+    summary: timelineText.timelineSummary,
+    tags: ['海关回执'],
+    access: 'company',
+    data: {
+      type: 'object',
+      required: ['billId'],
+      properties: { billId: { type: 'integer', title: timelineText.billId, minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+    },
+    handler: async ({ data, user }) => {
+      const timeline = await billTimeline(app.db, user.companyId, data.billId, statusNameOf);
+      if (!timeline) throw new BizError(billServerText.notFound);
+      return timeline;
+    },
+  });
+
+  defineRoute<{ kind: 'message' | 'receipt'; id: number }>(app, {
+    path: '/api/receipter/raw',
+    summary: timelineText.rawSummary,
+    tags: ['海关回执'],
+    access: 'company',
+    data: {
+      type: 'object',
+      required: ['kind', 'id'],
+      properties: {
+        kind: { type: 'string', title: timelineText.kind, enum: ['message', 'receipt'] },
+        id: { type: 'integer', title: timelineText.recordId, minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+      },
+    },
+    handler: async ({ data, user }) => {
+      const xml = await rawRecordXml(app.db, user.companyId, data.kind, data.id);
+      if (xml === undefined) throw new BizError(timelineText.recordNotFound);
+      return { xml: prettyXml(xml) };
     },
   });
 }

@@ -5,6 +5,8 @@
  * initCustomsSchemas() at startup (the customs plugin awaits it); after that validation is
  * synchronous (≈1 ms a message), so building a declaration stays a plain function call.
  * The schemas are this repository's copies (server/customs/xsd/), never ../shared.
+ * The DXP envelope schemas (terminal node DxpMsg, transport node DxpMsgSv) compile alongside and
+ * are checked with validateDxpXml.
  * Validators live as long as the process; each message document is disposed after use (wasm
  * memory is not garbage-collected).
  */
@@ -14,6 +16,8 @@ import type { XsdValidator } from 'libxml2-wasm';
 import { customsText } from '../../domain/texts/customs.ts';
 
 export type SchemaName = 'export' | 'import';
+/** DXP envelope schemas: terminal node (DxpMsg, DxpRep) and transport node (DxpMsgSv). */
+export type DxpSchemaName = 'terminal' | 'transport';
 
 export interface SchemaProblem {
   /** libxml2's text, e.g. "Element '{…ceb}orderNo': [facet 'maxLength'] …" */
@@ -25,11 +29,15 @@ export interface SchemaProblem {
 
 const XSD_DIR = fileURLToPath(new URL('./xsd/', import.meta.url));
 const SCHEMA_FILES: Record<SchemaName, string> = { export: 'ceb-export.xsd', import: 'ceb-import.xsd' };
-/** The schema every CEB schema imports (ds:Signature); served from memory under its relative name. */
-const IMPORTED = ['xmldsig-core-schema.xsd'];
+const DXP_SCHEMA_FILES: Record<DxpSchemaName, string> = { terminal: 'dxp-terminal.xsd', transport: 'dxp-transport.xsd' };
+/**
+ * Schemas other schemas import or include, served from memory under their relative names:
+ * ds:Signature for all of them; the transport node schema includes the terminal node one.
+ */
+const IMPORTED = ['xmldsig-core-schema.xsd', 'dxp-terminal.xsd'];
 
 type Libxml = typeof import('libxml2-wasm');
-interface Compiled { lib: Libxml; validators: Record<SchemaName, XsdValidator> }
+interface Compiled { lib: Libxml; validators: Record<SchemaName, XsdValidator>; dxp: Record<DxpSchemaName, XsdValidator> }
 
 let compiled: Compiled | undefined;
 let loading: Promise<void> | undefined;
@@ -48,7 +56,11 @@ export function initCustomsSchemas(): Promise<void> {
         doc.dispose();
       }
     };
-    compiled = { lib, validators: { export: compile(SCHEMA_FILES.export), import: compile(SCHEMA_FILES.import) } };
+    compiled = {
+      lib,
+      validators: { export: compile(SCHEMA_FILES.export), import: compile(SCHEMA_FILES.import) },
+      dxp: { terminal: compile(DXP_SCHEMA_FILES.terminal), transport: compile(DXP_SCHEMA_FILES.transport) },
+    };
   })();
   loading.catch(() => { loading = undefined; });
   return loading;
@@ -58,10 +70,26 @@ export function customsSchemasReady(): boolean {
   return compiled !== undefined;
 }
 
+/** The loaded libxml2-wasm module (signing canonicalises with it too). Throws when initCustomsSchemas() has not finished. */
+export function loadedLibxml(): Libxml {
+  if (!compiled) throw new Error(customsText.schemasNotReady);
+  return compiled.lib;
+}
+
 /** The schema's verdict on a message: [] when valid. Throws when initCustomsSchemas() has not finished. */
 export function validateCebXml(schema: SchemaName, xml: string): SchemaProblem[] {
   if (!compiled) throw new Error(customsText.schemasNotReady);
-  const { lib, validators } = compiled;
+  return validateWith(compiled.validators[schema], xml);
+}
+
+/** The DXP envelope's verdict (DxpMsg against the terminal node schema by default): [] when valid. */
+export function validateDxpXml(xml: string, schema: DxpSchemaName = 'terminal'): SchemaProblem[] {
+  if (!compiled) throw new Error(customsText.schemasNotReady);
+  return validateWith(compiled.dxp[schema], xml);
+}
+
+function validateWith(validator: XsdValidator, xml: string): SchemaProblem[] {
+  const { lib } = compiled!;
   let doc;
   try {
     // No network, no external entities: the document is validated, never resolved against anything.
@@ -70,7 +98,7 @@ export function validateCebXml(schema: SchemaName, xml: string): SchemaProblem[]
     return problemsOf(e, lib);
   }
   try {
-    validators[schema].validate(doc);
+    validator.validate(doc);
     return [];
   } catch (e) {
     return problemsOf(e, lib);

@@ -1,6 +1,8 @@
 /**
  * The outbox worker: delivers due customs_messages through the Transport.
  *
+ * - Sign: with `sign` (SIGN_MODE=software) a message is signed before its first delivery and the
+ *   signed XML stored, so every redelivery sends the same bytes.
  * - Claim: in a short transaction, `SELECT … FOR UPDATE SKIP LOCKED` a small batch of due pending
  *   rows and mark them 'sending' with a lease (next_attempt_at = now + lease). Several servers on
  *   one PostgreSQL never take the same row. Delivery happens outside any transaction (a network
@@ -42,6 +44,11 @@ export interface WorkerOptions {
   /** how long a 'sending' row belongs to the server that claimed it (default: the batch's worst case) */
   leaseMs?: number;
   deliverTimeoutMs?: number;
+  /**
+   * Signs a message before its first delivery (SIGN_MODE=software); the signed XML is stored, so a
+   * redelivery sends the same bytes. Answers the XML unchanged when it is already signed.
+   */
+  sign?: (message: OutboundMessage) => Promise<string>;
 }
 
 export interface OutboxWorker {
@@ -151,9 +158,20 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     (final ? log.error : log.warn).call(log, { messageId: m.id, guid: m.guid, attempt: m.attempt, final, err: reason }, 'customs outbox: delivery failed');
   }
 
-  async function deliver(m: OutboundMessage) {
+  /** The message as it leaves: signed (and the signature kept) when the worker signs. */
+  async function signed(m: OutboundMessage): Promise<OutboundMessage> {
+    if (!options.sign) return m;
+    const xml = await options.sign(m);
+    if (xml === m.xml) return m;
+    await db.updateTable('customs_messages').set({ xml }).where('id', '=', m.id).where('status', '=', 'sending').execute();
+    return { ...m, xml };
+  }
+
+  async function deliver(claimed: OutboundMessage) {
     let timeout: NodeJS.Timeout | undefined;
+    let m = claimed;
     try {
+      m = await signed(claimed);
       await Promise.race([
         transport.deliver(m),
         new Promise<never>((_, reject) => { timeout = setTimeout(() => reject(new Error(customsText.deliveryTimeout(deliverTimeoutMs))), deliverTimeoutMs); }),

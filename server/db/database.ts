@@ -64,9 +64,12 @@ export function pgliteDir(dataDir: string): string {
 export async function migrateToLatest(db: Db): Promise<string[]> {
   // A database already at the latest migration needs no migrator run (its lock tables and
   // checks cost ~150 ms of every start on PGlite).
-  const latest = Object.keys(migrations).sort().at(-1);
-  const applied = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db).then((r) => r.rows[0]?.name, () => undefined);
-  if (latest && applied === latest) return [];
+  // Every known migration must be applied, not only the newest (one added earlier in the order
+  // than an applied one must still run — and Kysely then refuses it, which is the right outcome).
+  const known = Object.keys(migrations);
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
+    .then((r) => new Set(r.rows.map((x) => x.name)), () => new Set<string>());
+  if (known.every((name) => applied.has(name))) return [];
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

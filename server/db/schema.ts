@@ -17,6 +17,36 @@ export interface CompaniesTable {
   profile: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** 海关注册编码 given at registration (migration 005); company_code once the filing is approved. */
+  customs_regist_code: ColumnType<string | null, string | null | undefined, string | null>;
+  third_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  auth_code: ColumnType<string | null, string | null | undefined, string | null>;
+  auth_code_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  applied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Enterprise attachments (migration 005): jpeg/png ≤ 500 KB, bytes in the database. */
+export interface CompanyFilesTable {
+  id: Generated<number>;
+  company_id: number;
+  file_type: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  content: Uint8Array;
+  token: string;
+  created_at: CreatedAt;
+}
+
+/** The enterprise filing's approval history (migration 005). */
+export interface CompanyApprovalsTable {
+  id: Generated<number>;
+  company_id: number;
+  operation_time: CreatedAt;
+  user_name: string;
+  approve_state: number;
+  opinion: string | null;
+  note: string | null;
 }
 
 export interface UsersTable {
@@ -177,6 +207,80 @@ export interface CustomsReceiptsTable {
   received_at: CreatedAt;
 }
 
+/** The embedded customs simulator's memory (migration 006). */
+export interface CustomsSimDocumentsTable {
+  id: BigId;
+  message_type: string;
+  business_key: string;
+  guid: string;
+  company_id: number | null;
+  status: string;
+  head: Json;
+  lines: Json;
+  numbers: Json;
+  updated_at: Timestamp;
+}
+
+export interface CustomsSimRepliesTable {
+  id: BigId;
+  doc_id: number | null;
+  company_id: number | null;
+  message_type: string;
+  receipt_guid: string;
+  fields: Json;
+  return_status: string;
+  return_info: string;
+  issues: ColumnType<string[], string[] | string | undefined, string[] | string>;
+  last_step: Generated<boolean>;
+  due_at: Timestamp;
+  claimed_until: Date | null;
+}
+
+export interface CustomsSimReceivedTable {
+  guid: string;
+  message_type: string;
+  received_at: CreatedAt;
+}
+
+/** 签名记录 (migration 004): a declaration waiting for, or signed by, the external UKey client. */
+export interface SignRecordsTable {
+  id: BigId;
+  company_id: number;
+  message_id: number | null;
+  cop_no: string;
+  /** SignType: CEB303Message … */
+  type: string;
+  purpose: string;
+  wait_sign_data: string;
+  sign_result: string | null;
+  certificate: string | null;
+  note: string | null;
+  /** CbeSignState: WAIT | SIGNED | FAILED */
+  state: string;
+  return_info: string | null;
+  create_time: CreatedAt;
+  update_time: Timestamp;
+}
+
+/** Bulk actions as resumable jobs (migration 009). */
+export interface BillJobsTable {
+  id: BigId;
+  company_id: number;
+  user_id: number | null;
+  mode: string;
+  bill_key: string;
+  action: string;
+  ids: ColumnType<number[], string, string>;
+  cursor: Generated<number>;
+  total: number;
+  succeeded: Generated<number>;
+  failed: ColumnType<{ id: number; title: string; message: string }[], string | undefined, string>;
+  state: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  finished_at: Date | null;
+}
+
 export interface FilesTable {
   id: BigId;
   company_id: number;
@@ -187,8 +291,270 @@ export interface FilesTable {
   created_at: CreatedAt;
 }
 
+/** Files kept in the database (migration 007): news covers and attachments, knowledge documents, ticket screenshots. */
+export interface StoredFilesTable {
+  id: Generated<number>;
+  /** null = published content */
+  company_id: number | null;
+  token: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  content: Uint8Array;
+  created_at: CreatedAt;
+}
+
+/** News (NEWS) and notices (NOTICE), migration 007. */
+export interface NoticesTable {
+  id: Generated<number>;
+  type: string;
+  title: string;
+  content: string;
+  cover_file_id: number | null;
+  create_time: CreatedAt;
+  update_time: Timestamp;
+}
+
+export interface NoticeFilesTable {
+  notice_id: number;
+  file_id: number;
+  sort_no: ColumnType<number, number | undefined, number>;
+}
+
+export interface KnowledgeFilesTable {
+  id: Generated<number>;
+  file_name: string;
+  file_id: number;
+  create_time: CreatedAt;
+}
+
+/** Work tickets (migration 007): pending → process → stop. */
+export interface WorkTicketsTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  promoter: string;
+  ticket_num: string;
+  ticket_type: string;
+  ticket_title: string;
+  ticket_content: string;
+  telephone: string;
+  state: ColumnType<string, string | undefined, string>;
+  reason: string | null;
+  create_time: CreatedAt;
+  update_time: Timestamp;
+}
+
+export interface WorkTicketFilesTable {
+  ticket_id: number;
+  file_id: number;
+  sort_no: ColumnType<number, number | undefined, number>;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  content: string;
+  phone: string | null;
+  source: string;
+  create_time: CreatedAt;
+}
+
+/** 参数设置 (migration 007): unique per (company, type, code). */
+export interface CompanySettingsTable {
+  id: Generated<number>;
+  company_id: number;
+  type: string;
+  code: string;
+  value: string;
+  create_time: CreatedAt;
+  update_time: Timestamp;
+}
+
+/** A user's chosen common functions (migration 007): [{type, moduleId}] in grid order. */
+export interface UserFunctionsTable {
+  user_id: number;
+  functions: ColumnType<{ type: string; moduleId: number }[], string, string>;
+  update_time: Timestamp;
+}
+
+/** The upgrade wizard's progress per company (migration 007; machines/upgrade-progress.ts). */
+export interface UpgradeWizardsTable {
+  company_id: number;
+  step: ColumnType<string, string | undefined, string>;
+  step_at: Timestamp;
+  rs_account: string | null;
+  rs_password_hash: string | null;
+  created_by: string | null;
+  created_at: Date | null;
+}
+
+/** 结汇单 (migration 008): states of machines/settlement.ts. Amounts are numeric(20,5), read as strings. */
+export interface SettlementsTable {
+  id: BigId;
+  company_id: number;
+  ie_type: string;
+  state: string;
+  declare_no: string | null;
+  trade_mode: string | null;
+  currency: string | null;
+  ebc_code: string | null;
+  ebc_name: string | null;
+  bank_code: string | null;
+  bank_name: string | null;
+  note: string | null;
+  spec_decl_flag: ColumnType<string, string | undefined, string>;
+  total_amount: ColumnType<string, string | number | undefined, string | number>;
+  total_count: ColumnType<number, number | undefined, number>;
+  verified_amount: ColumnType<string, string | number | undefined, string | number>;
+  verifying_amount: ColumnType<string, string | number | undefined, string | number>;
+  audit_opinion: string | null;
+  app_time: Date | null;
+  state_time: Timestamp;
+  create_time: CreatedAt;
+  update_time: Timestamp;
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** The released inventories of a settlement (migration 008), copied when added. */
+export interface SettlementInventoriesTable {
+  id: BigId;
+  settlement_id: number;
+  company_id: number;
+  bill_id: number;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  invt_no: string | null;
+  cop_no: string | null;
+  order_no: string | null;
+  logistics_no: string | null;
+  ebc_code: string | null;
+  ebc_name: string | null;
+  trade_mode: string | null;
+  currency: string | null;
+  amount: ColumnType<string, string | number, string | number>;
+  gross_weight: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  ie_date: string | null;
+  release_time: Date | null;
+  create_time: CreatedAt;
+}
+
+/** 核销 applications (migration 008): states of machines/settlement-verification.ts. */
+export interface SettlementVerificationsTable {
+  id: BigId;
+  company_id: number;
+  settlement_id: number;
+  ver_no: string;
+  amount: ColumnType<string, string | number, string | number>;
+  state: string;
+  reason: string | null;
+  audit_opinion: string | null;
+  app_time: CreatedAt;
+  state_time: Timestamp;
+  update_time: Timestamp;
+}
+
+/** History of cancelled applications (migration 008): revoke_type 1 settlement, 2 verification. */
+export interface SettlementRevocationsTable {
+  id: BigId;
+  company_id: number;
+  revoke_type: number;
+  settlement_id: number | null;
+  verification_id: number | null;
+  declare_no: string | null;
+  agent_name: string | null;
+  app_time: Date | null;
+  reason: string;
+  bank_name: string | null;
+  total_count: number | null;
+  total_amount: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  audit_opinion: string | null;
+  state_name: string | null;
+  update_time: CreatedAt;
+}
+
+/** Settlement authorizations (migration 008): states of machines/authorization.ts. */
+export interface SettlementAuthorizationsTable {
+  id: BigId;
+  agent_company_id: number;
+  agent_code: string;
+  agent_name: string;
+  commerce_code: string;
+  commerce_name: string;
+  state: string;
+  create_time: CreatedAt;
+  update_time: Timestamp;
+}
+
+/** Reward applications (migration 008): states of machines/reward.ts. */
+export interface SubsidiesTable {
+  id: BigId;
+  company_id: number;
+  company_name: string;
+  apply_type: string;
+  company_type: string;
+  ck_start_time: ColumnType<string, string, string>;
+  ck_end_time: ColumnType<string, string, string>;
+  note: string | null;
+  import_no: number;
+  state: string;
+  apply_time: CreatedAt;
+  state_time: Timestamp;
+  audit_time: Date | null;
+  update_time: Timestamp;
+}
+
+export interface SubsidyCompaniesTable {
+  id: BigId;
+  subsidy_id: number;
+  rec_company_code: string;
+  rec_company_name: string;
+}
+
+/** Imported bill numbers (migration 008): by import number until an application takes them. */
+export interface SubsidyBillsTable {
+  id: BigId;
+  company_id: number;
+  import_no: number;
+  subsidy_id: number | null;
+  row_no: number;
+  bill_no: string;
+  pay_company_name: string | null;
+  rec_company_name: string | null;
+  take_time: string | null;
+  flight_no: string | null;
+  flight_date: string | null;
+  gross_weight: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  create_time: CreatedAt;
+}
+
+export interface SubsidyResultsTable {
+  id: BigId;
+  subsidy_id: number;
+  row_no: number;
+  data: Json;
+}
+
+/** Statistics summary kept by triggers (migration 008, server/statistics/summary-sql.ts). */
+export interface StatisticsDailyTable {
+  company_id: number;
+  mode: string;
+  /** the tab: ebc, ebp or zone */
+  dim: string;
+  ie_date: ColumnType<string, string, string>;
+  trade_mode: string;
+  customs_code: string;
+  code: string;
+  name: string;
+  bills: number;
+  goods_value: string;
+  gross_weight: string;
+}
+
 export interface Database {
   companies: CompaniesTable;
+  company_files: CompanyFilesTable;
+  company_approvals: CompanyApprovalsTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   captchas: CaptchasTable;
@@ -203,6 +569,31 @@ export interface Database {
   customs_messages: CustomsMessagesTable;
   customs_receipts: CustomsReceiptsTable;
   files: FilesTable;
+  sign_records: SignRecordsTable;
+  customs_sim_documents: CustomsSimDocumentsTable;
+  customs_sim_received: CustomsSimReceivedTable;
+  customs_sim_replies: CustomsSimRepliesTable;
+  bill_jobs: BillJobsTable;
+  stored_files: StoredFilesTable;
+  notices: NoticesTable;
+  notice_files: NoticeFilesTable;
+  knowledge_files: KnowledgeFilesTable;
+  work_tickets: WorkTicketsTable;
+  work_ticket_files: WorkTicketFilesTable;
+  feedback: FeedbackTable;
+  company_settings: CompanySettingsTable;
+  user_functions: UserFunctionsTable;
+  upgrade_wizards: UpgradeWizardsTable;
+  settlements: SettlementsTable;
+  settlement_inventories: SettlementInventoriesTable;
+  settlement_verifications: SettlementVerificationsTable;
+  settlement_revocations: SettlementRevocationsTable;
+  settlement_authorizations: SettlementAuthorizationsTable;
+  subsidies: SubsidiesTable;
+  subsidy_companies: SubsidyCompaniesTable;
+  subsidy_bills: SubsidyBillsTable;
+  subsidy_results: SubsidyResultsTable;
+  statistics_daily: StatisticsDailyTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

@@ -65,6 +65,6 @@ export function newUpload(dataDir: string, companyId: number, ext: string): { ur
 
 /** Where the bytes of an upload's uri are, for its company; undefined for a malformed uri. */
 export function uploadPath(dataDir: string, companyId: number, uri: string): string | undefined {
-  const m = /^upload\/([0-9a-f-]{36}\.(?:xls|xlsx))$/.exec(uri);
+  const m = /^upload\/([0-9a-f-]{36}\.(?:xls|xlsx|jpg|jpeg|png))$/.exec(uri);
   return m && UUID.test(m[1]!.split('.')[0]!) ? join(uploadsDir(dataDir, companyId), m[1]!) : undefined;
 }

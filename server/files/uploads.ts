@@ -18,6 +18,10 @@ const NAME = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
 const TYPES: Record<string, string> = {
   xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  // images for the enterprise attachments (accounts §5: jpeg/png; their 500 KB limit and content are checked by /company/saveFile)
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
 };
 
 /** The extension (xls or xlsx) of an acceptable name, or a refusal with the spec's message. */

@@ -1,20 +1,27 @@
 /**
  * The customs exchange of the server: compiles the message schemas (so buildDeclaration can run
  * synchronously), starts the outbox worker with the configured transport, registers the receipt
- * lookup route, and on close stops the worker and lets the transport finish (the simulator sends
- * the receipts it still owes at once).
+ * lookup route, and on close stops the worker and lets the transport finish (the simulator keeps
+ * the receipts it still owes in the database and sends them after the next start).
  *
  * app.customs.wake()   after committing a declaration: deliver now instead of at the next poll
  * app.customs.drain()  tests: deliver everything due and wait for the receipts
  * app.customs.ingestReceiptXml(xml)  the receipt pipeline, for transports that receive files
+ *
+ * CUSTOMS_TRANSPORT=folder exchanges files with the Single Window client instead of simulating:
+ * declarations go to CUSTOMS_OUTBOX_DIR, receipts are read from CUSTOMS_INBOX_DIR (polled once the
+ * server is ready).
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import customsRoutes from '../customs/routes.ts';
-import { ingestReceiptXml, type IngestOptions, type IngestResult } from '../customs/receipts/ingest.ts';
+import { ingestCustomsFile, ingestReceiptXml, type IngestOptions, type IngestResult } from '../customs/receipts/ingest.ts';
 import { initCustomsSchemas } from '../customs/schemas.ts';
 import { createSimulatorTransport } from '../customs/simulator/index.ts';
-import type { Transport } from '../customs/transport/types.ts';
+import { envelopeOf } from '../customs/transport/envelope.ts';
+import { createFolderTransport, type FolderTransport } from '../customs/transport/folder.ts';
+import type { OutboundMessage, Transport } from '../customs/transport/types.ts';
+import { createSoftwareSigner, signDeclaration } from '../customs/sign/index.ts';
 import { createOutboxWorker, type OutboxWorker } from '../customs/worker.ts';
 
 export interface CustomsService {
@@ -39,14 +46,32 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
   const log = app.log.child({ module: 'customs' });
   const ingest = (xml: string | Uint8Array, options: IngestOptions = {}) => ingestReceiptXml(db, xml, options);
 
-  const transport: Transport = createSimulatorTransport({
+  const folder: FolderTransport | undefined = config.customsTransport === 'folder'
+    ? createFolderTransport({
+      outboxDir: config.customsOutboxDir,
+      inboxDir: config.customsInboxDir,
+      doneDir: config.customsDoneDir,
+      errorDir: config.customsErrorDir,
+      // never throws: an unusable file answers {ok: false, retry: false}, a storage failure retry: true
+      sink: (xml, meta) => ingestCustomsFile(db, xml, meta),
+      log,
+      wrap: envelopeOf,
+      pollMs: config.customsInboxPollMs,
+      settleMs: config.customsInboxSettleMs,
+    })
+    : undefined;
+  const transport: Transport = folder ?? createSimulatorTransport({
     db, log,
     sink: (xml, meta) => ingest(xml, meta),
     delayMs: config.simulatorDelayMs,
     rejectRate: config.simulatorRejectRate,
   });
+  // SIGN_MODE=software: the installation's key signs in the worker; external: messages wait as sign
+  // records for the UKey client (server/customs/sign/records.ts) and reach the worker signed.
+  const signer = config.signMode === 'software' ? createSoftwareSigner(config.dataDir) : undefined;
   const worker = createOutboxWorker({
     db, transport, log,
+    ...(signer ? { sign: (m: OutboundMessage) => signDeclaration(signer, m) } : {}),
     pollMs: config.customsPollMs,
     maxAttempts: config.customsMaxAttempts,
     retryBaseMs: config.customsRetryBaseMs,
@@ -62,7 +87,10 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
 
   await app.register(customsRoutes);
 
-  app.addHook('onReady', async () => { worker.start(); });
+  app.addHook('onReady', async () => {
+    worker.start();
+    transport.start?.();
+  });
   app.addHook('onClose', async () => {
     await worker.stop();
     await transport.close?.();

@@ -2,7 +2,7 @@
  * Every route of both specs. Pages are lazy route modules, so /login loads only what it needs;
  * pages that later issues build share the one placeholder module.
  */
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth, RequireCompany } from './guards.tsx';
 import { PageLoader } from './pages/PageLoader.tsx';
@@ -15,31 +15,44 @@ const comingSoon = page(() => import('./pages/ComingSoonPage.tsx'));
 
 /** Pages of later issues, relative to the layout (accounts §2, bills §2). */
 export const placeholderPaths = [
-  'enterprise',
-  'account',
-  'account/add',
-  'parametersSetting',
-  'commonFun',
-  'workorder',
-  'workorder/edit',
-  'workorder/show/:id',
-  'feedback',
   'archive',
-  'notice',
-  'notice/noticeDetails/:id',
-  'news',
-  'news/newsDetails/:id',
-  'statistics',
   'sign/detail/:id',
-  'exchangeSettlement',
-  'exchangeSettlement/applicationDetail',
-  'settlementVerification',
-  'settlementAuthorization/apply',
-  'settlementAuthorization/confirm',
-  'rewardApplication',
-  'rewardApplication/apply/apply',
-  'rewardApplication/apply/detail',
 ] as const;
+
+/**
+ * /home: the home page, the upgrade notice and wizard over it (§2 Home), and the change-password
+ * dialog its 修改密码 function opens; composed here because features do not import each other.
+ */
+const homeRoute = async () => {
+  const [{ default: HomePage }, { default: UpgradeWizard }, { OwnPasswordDialog }] = await Promise.all([
+    import('../features/home/HomePage.tsx'), import('../features/upgrade/UpgradeWizard.tsx'), import('../features/auth/components/OwnPasswordDialog.tsx'),
+  ]);
+  return {
+    Component: function Home() {
+      const [passwordOpen, setPasswordOpen] = useState(false);
+      return (
+        <>
+          <HomePage onChangePassword={() => setPasswordOpen(true)} />
+          <UpgradeWizard />
+          <OwnPasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </>
+      );
+    },
+  };
+};
+
+/** Settlement, verification, authorization, rewards and statistics (issue 6, parts 7–11). */
+const settlementPages: RouteObject[] = [
+  { path: 'exchangeSettlement', lazy: page(() => import('../features/settlement/SettlementListPage.tsx')) },
+  { path: 'exchangeSettlement/applicationDetail', lazy: page(() => import('../features/settlement/SettlementDetailPage.tsx')) },
+  { path: 'settlementVerification', lazy: page(() => import('../features/verification/VerificationPage.tsx')) },
+  { path: 'settlementAuthorization/apply', lazy: page(() => import('../features/authorization/AuthorizationApplyPage.tsx')) },
+  { path: 'settlementAuthorization/confirm', lazy: page(() => import('../features/authorization/AuthorizationConfirmPage.tsx')) },
+  { path: 'rewardApplication', lazy: page(() => import('../features/rewards/RewardListPage.tsx')) },
+  { path: 'rewardApplication/apply/apply', lazy: page(() => import('../features/rewards/RewardApplyPage.tsx')) },
+  { path: 'rewardApplication/apply/detail', lazy: page(() => import('../features/rewards/RewardDetailPage.tsx')) },
+  { path: 'statistics', lazy: page(() => import('../features/statistics/StatisticsPage.tsx')) },
+];
 
 /** Bill pages: need a filed enterprise. */
 export const billPaths = ['bill/:type/:key', 'details/:type/:key'] as const;
@@ -56,7 +69,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     children: [
       { path: '/login', lazy: page(() => import('../features/auth/LoginPage.tsx')) },
-      { path: '/reg', lazy: comingSoon },
+      { path: '/reg', lazy: page(() => import('../features/registration/RegisterPage.tsx')) },
       { path: '/diagrams', lazy: page(() => import('../features/diagrams/DiagramsPage.tsx')) },
       {
         element: <RequireAuth />,
@@ -65,8 +78,22 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('./layout/Layout.tsx')),
             children: [
               { index: true, element: <Navigate to="/home" replace /> },
-              { path: 'home', lazy: page(() => import('./pages/HomePage.tsx')) },
+              { path: 'home', lazy: homeRoute },
+              { path: 'parametersSetting', lazy: page(() => import('../features/settings/ParametersPage.tsx')) },
+              { path: 'commonFun', lazy: page(() => import('../features/common-functions/CommonFunctionsPage.tsx')) },
+              { path: 'workorder', lazy: page(() => import('../features/tickets/TicketListPage.tsx')) },
+              { path: 'workorder/edit', lazy: page(() => import('../features/tickets/TicketFormPage.tsx')) },
+              { path: 'workorder/show/:id', lazy: page(() => import('../features/tickets/TicketDetailPage.tsx')) },
+              { path: 'feedback', lazy: page(() => import('../features/feedback/FeedbackPage.tsx')) },
+              { path: 'notice', lazy: page(() => import('../features/news/NoticeListPage.tsx')) },
+              { path: 'notice/noticeDetails/:id', lazy: page(() => import('../features/news/NoticeDetailPage.tsx')) },
+              { path: 'news', lazy: page(() => import('../features/news/NewsListPage.tsx')) },
+              { path: 'news/newsDetails/:id', lazy: page(() => import('../features/news/NewsDetailPage.tsx')) },
+              { path: 'enterprise', lazy: page(() => import('../features/enterprise/EnterprisePage.tsx')) },
+              { path: 'account', lazy: page(() => import('../features/accounts/AccountListPage.tsx')) },
+              { path: 'account/add', lazy: page(() => import('../features/accounts/AddAccountPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
+              ...settlementPages,
               { element: <RequireCompany />, children: billPaths.map((path) => ({ path, lazy: billPages[path] ?? comingSoon })) },
               { path: '404', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
               { path: '*', lazy: page(() => import('./pages/NotFoundPage.tsx')) },

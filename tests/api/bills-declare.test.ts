@@ -91,7 +91,7 @@ describe('apply (batch declare)', () => {
     const r = await post(exportOrder, 'apply', { ids: [good[0], held, good[1], incomplete, 987654, good[2]], startTime: '', endTime: '' });
     expect(r.body.code).toBe(0);
     expect(r.body.data).toEqual({
-      total: 6, succeeded: 3,
+      jobId: expect.any(Number), total: 6, succeeded: 3,
       failed: [
         { id: held, title: 'SO-BATCH-HELD', message: '订单编号 SO-BATCH-HELD 当前状态为海关入库，不能申报' },
         { id: incomplete, title: 'SO-BATCH-INC', message: '第1行：请填写企业商品货号' },
@@ -107,7 +107,7 @@ describe('apply (batch declare)', () => {
     const id = await saveOrder('SO-TWICE');
     expect((await post(exportOrder, 'apply', { ids: [id] })).body.data.succeeded).toBe(1);
     const again = await post(exportOrder, 'apply', { ids: [id, id] });
-    expect(again.body.data).toEqual({ total: 1, succeeded: 0, failed: [{ id, title: 'SO-TWICE', message: '订单编号 SO-TWICE 当前状态为申报中，不能申报' }] });
+    expect(again.body.data).toEqual({ jobId: expect.any(Number), total: 1, succeeded: 0, failed: [{ id, title: 'SO-TWICE', message: '订单编号 SO-TWICE 当前状态为申报中，不能申报' }] });
     expect(await messagesOf(id)).toHaveLength(1);
   });
 

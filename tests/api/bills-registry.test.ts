@@ -5,6 +5,7 @@ import { listWhitelistSpec, snake } from '../../domain/bills/columns.ts';
 import { billDefinitions, findBill } from '../../domain/bills/index.ts';
 import type { BillApi } from '../../domain/bills/types.ts';
 import { statesFor } from '../../domain/bill-states.ts';
+import { moduleSeeds } from '../../domain/modules.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -21,8 +22,12 @@ afterAll(async () => {
 const ENGINE = new Set(['state', 'stateName', 'appTime', 'createTime', 'updateTime', 'returnInfo', 'returnTime', 'returnStatus', 'id']);
 
 describe('the registry', () => {
-  it('registers the three export bills', () => {
-    expect(billDefinitions.map((d) => `${d.mode}/${d.key}`)).toEqual(['export/order', 'export/receipt', 'export/waybill']);
+  it('registers each bill once, each on a seeded bill page', () => {
+    const keys = billDefinitions.map((d) => `${d.mode}/${d.key}`);
+    expect(keys.slice(0, 3)).toEqual(['export/order', 'export/receipt', 'export/waybill']);
+    expect(new Set(keys).size).toBe(keys.length);
+    const pages = new Set(moduleSeeds.map((m) => m.uri));
+    for (const key of keys) expect(pages, key).toContain(`/bill/${key}`);
     expect(findBill('export', 'waybill')?.label).toBe('出口运单');
   });
 

@@ -85,9 +85,17 @@ describe('declare → outbox → simulator → receipts', () => {
     const timeline = await findByBill({ messageType: 'CEB304Message', ebpCode: '3302960E8F', ebcCode: admin.userInfo.companyCode, orderNo: 'YX-CUS-0001' });
     expect(timeline.body.code).toBe(0);
     expect(timeline.body.data).toEqual([
-      { returnTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/), returnStatus: '120', returnStatusName: '海关入库', returnInfo: '海关入库成功' },
-      { returnTime: expect.any(String), returnStatus: '2', returnStatusName: '电子口岸申报中', returnInfo: `新增申报成功[${message!.guid}]` },
+      {
+        returnTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/), returnStatus: '120', returnStatusName: '海关入库', returnInfo: '海关入库成功',
+        explain: { meaning: expect.stringMatching(/^海关入库：/) },
+      },
+      {
+        returnTime: expect.any(String), returnStatus: '2', returnStatusName: '电子口岸申报中', returnInfo: `新增申报成功[${message!.guid}]`,
+        explain: { meaning: expect.stringMatching(/^电子口岸申报中：/) },
+      },
     ]);
+    // what left was signed with the installation's software key (SIGN_MODE=software)
+    expect(message!.xml).toContain('<ds:SignatureValue>');
     // the detail page shows the bill's latest receipt
     const detail = await post(exportOrder, 'detail', { id });
     expect(detail.body.data).toMatchObject({ state: '120', returnStatus: '120', returnInfo: '海关入库成功' });
@@ -109,11 +117,17 @@ describe('declare → outbox → simulator → receipts', () => {
     const timeline = await findByBill({ messageType: 'CEB304Message', ebpCode: '3302960E8F', orderNo: 'YX-CUS-0002' });
     expect(timeline.body.data.map((x: { returnStatusName: string }) => x.returnStatusName)).toEqual(['海关退单', '电子口岸申报中']);
 
-    // fixed and declared again, it is stored (a new declaration, appType 1, of an order customs has not stored)
-    const again = await post(exportOrder, 'saveAndApply', order('YX-CUS-0002', { id, version: b.version, details: undefined, goodsValue: 200 }));
+    // customs keeps the refused order: the bill is now a change (appType 2 变更) …
+    expect(b.app_type).toBe('2');
+    // … so fixed and declared again it goes out as 变更 and is taken
+    const again = await post(exportOrder, 'saveAndApply', order('YX-CUS-0002', { id, version: b.version, details: undefined, goodsValue: 200, appType: '2' }));
     expect(again.body).toMatchObject({ code: 0, data: { state: 'DECLARING' } });
     await t.app.customs.drain();
     expect(await bill(id)).toMatchObject({ state: '120' });
+    const [, second] = await messagesOf(id);
+    expect(second!.xml).toContain('<ceb:appType>2</ceb:appType>');
+    const changed = await receiptsOf(id);
+    expect(changed.at(-2)!.return_info).toBe(`变更申报成功[${second!.guid}]`);
   });
 
   it('answers a duplicate order number customs already stored with −301010 → 申报异常', async () => {

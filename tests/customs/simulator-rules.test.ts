@@ -15,15 +15,15 @@ const lines = [
   { gnum: '1', itemNo: 'A', itemName: '龙井', unit: '140', currency: '142', qty: '2', price: '89.9', totalPrice: '179.8' },
   { gnum: '2', itemNo: 'B', itemName: '围巾', unit: '015', currency: '142', qty: '1', price: '129.5', totalPrice: '129.5' },
 ];
-const ctx = { alreadyStored: false, rejectRate: 0, random: () => 0.5 };
+const ctx = { rejectRate: 0, random: () => 0.5 };
 
 describe('judge', () => {
   it('accepts a consistent order: 2 申报中 then 120 入库', () => {
     const v = judge(order, { head, lines }, ctx);
     expect(v).toEqual({ kind: 'accepted' });
     expect(receiptsOf(order, v, head)).toEqual([
-      { returnStatus: '2', returnInfo: `新增申报成功[${head.guid}]` },
-      { returnStatus: '120', returnInfo: '海关入库成功' },
+      { returnStatus: '2', returnInfo: `新增申报成功[${head.guid}]`, issues: [] },
+      { returnStatus: '120', returnInfo: '海关入库成功', issues: [] },
     ]);
   });
 
@@ -35,11 +35,11 @@ describe('judge', () => {
   });
 
   it('answers a duplicate new declaration with −301010 only', () => {
-    const v = judge(order, { head, lines }, { ...ctx, alreadyStored: true });
-    expect(receiptsOf(order, v, head)).toEqual([{ returnStatus: '-301010', returnInfo: '订单编号已存在' }]);
+    const v = judge(order, { head, lines }, { ...ctx, held: { status: '120' } });
+    expect(receiptsOf(order, v, head)).toEqual([{ returnStatus: '-301010', returnInfo: '订单编号已存在', issues: [] }]);
     // a change (appType 2) of a stored order is what customs expects
     const change = { ...head, appType: '2' };
-    expect(receiptsOf(order, judge(order, { head: change, lines }, { ...ctx, alreadyStored: true }), change)[0]!.returnInfo).toBe(`变更申报成功[${head.guid}]`);
+    expect(receiptsOf(order, judge(order, { head: change, lines }, { ...ctx, held: { status: '120' } }), change)[0]!.returnInfo).toBe(`变更申报成功[${head.guid}]`);
   });
 
   it('refuses a blank business field with its name', () => {
@@ -49,7 +49,7 @@ describe('judge', () => {
 
   it('stores a draft (appStatus 1) without judging it', () => {
     expect(receiptsOf(order, judge(order, { head: { ...head, appStatus: '1', goodsValue: '1' }, lines }, ctx), head)).toEqual([
-      { returnStatus: '1', returnInfo: `暂存成功[${head.guid}]` },
+      { returnStatus: '1', returnInfo: `暂存成功[${head.guid}]`, issues: [] },
     ]);
   });
 
@@ -64,12 +64,24 @@ describe('judge', () => {
       if (!def.message) continue;
       const rule = findCustomsRule(def.message.type);
       expect(rule, def.message.type).toBeDefined();
-      expect(rule!.receipt.type).toBe(def.message.receipt.type);
+      expect(rule!.receipt).toBe(def.message.receipt.type);
       expect(rule!.body).toBe(def.message.body);
+      expect(rule!.root).toBe(def.message.root);
     }
-    expect(customsRules.map((r) => r.duplicate.status)).toEqual(['-301010', '-401010', '-504010']);
-    // the final good answer is one the bill's state dictionary holds (waybills end at 399)
-    expect(customsRules.map((r) => r.accepted.status)).toEqual(['120', '120', '399']);
+    // the final good answer of the companion documents is one their state dictionaries hold (waybills end at 399)
+    expect(['CEB303', 'CEB403', 'CEB505'].map((t) => findCustomsRule(t)!.path.at(-1)!.status)).toEqual(['120', '120', '399']);
+    expect(['CEB303', 'CEB403', 'CEB505'].map((t) => findCustomsRule(t)!.duplicate.status)).toEqual(['-301010', '-401010', '-504010']);
+  });
+
+  it('answers a change of a document customs does not hold with its negative code', () => {
+    const change = { ...head, appType: '2' };
+    expect(receiptsOf(order, judge(order, { head: change, lines }, ctx), change)).toEqual([
+      { returnStatus: '-301009', returnInfo: '申报类型与已存在的订单不符', issues: [] },
+    ]);
+  });
+
+  it('lets a draft at the e-port be declared under the same key', () => {
+    expect(judge(order, { head, lines }, { ...ctx, held: { status: '1' } })).toEqual({ kind: 'accepted' });
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, watchPage, type StartedServer } from './harness.ts';
+import { e2eDatabases, e2eDatabaseUrl, launchBrowser, screenshot, startServer, watchPage, type StartedServer } from './harness.ts';
 
 let server: StartedServer;
 let context: BrowserContext;
@@ -40,9 +40,13 @@ describe('e2e harness', () => {
     await page.close();
   });
 
-  it('stops the server', async () => {
+  it('stops the server (and drops its PostgreSQL database when it had one)', async () => {
     const { url } = server;
+    const pgServer = e2eDatabaseUrl();
+    const ours = async () => (pgServer ? (await e2eDatabases(pgServer)).filter((d) => d.startsWith(`cbec_e2e_${process.pid}_`)) : []);
+    expect(await ours()).toHaveLength(server.database === 'postgres' ? 1 : 0);
     await server.stop();
     await expect(fetch(`${url}/api/docs`)).rejects.toThrow();
+    expect(await ours()).toEqual([]);
   });
 });

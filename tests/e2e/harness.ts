@@ -13,6 +13,12 @@
  *
  * `npm test` builds before it runs the e2e project; run `npm run build` first when running
  * `npx vitest run --project e2e` alone.
+ *
+ * The database is a fresh embedded PGlite per server, or, when E2E_DATABASE_URL names a PostgreSQL
+ * server (any database on it; .ci/run passes scripts/pg-test.sh's), a fresh database created there
+ * for the server (CREATE DATABASE cbec_e2e_<pid>_<n>) and dropped by stop():
+ *
+ *   E2E_DATABASE_URL=$(scripts/pg-test.sh start) npx vitest run --project e2e tests/e2e/bill-slice.test.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +26,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,6 +36,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface StartedServer {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   url: string;
+  /** what the server stores in: its own embedded PGlite, or a fresh PostgreSQL database */
+  database: 'embedded' | 'postgres';
   /** The server's stdout and stderr so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -76,13 +85,68 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long to wait for the first answer (ms). Fresh PGlite + migrations + seed take a few seconds. */
   timeoutMs?: number;
+  /** default: 'postgres' when E2E_DATABASE_URL is set, else 'embedded' */
+  database?: 'embedded' | 'postgres';
+}
+
+/** The PostgreSQL server of the e2e run (E2E_DATABASE_URL), or none. */
+export const e2eDatabaseUrl = (): string | undefined => process.env.E2E_DATABASE_URL || undefined;
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+const E2E_DB_PREFIX = 'cbec_e2e_';
+let databases = 0;
+
+async function onServer<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A fresh, empty database for one server (the server migrates and seeds it at start). Databases
+ * left by runs that died before stop() (their pid gone) are dropped first; a live run's are not.
+ */
+export async function createE2eDatabase(url: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${E2E_DB_PREFIX}${process.pid}_${(databases += 1)}`;
+  await onServer(url, async (client) => {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${E2E_DB_PREFIX}%`]);
+    for (const { datname } of rows) {
+      const pid = Number(/^cbec_e2e_(\d+)_/.exec(datname)?.[1]);
+      if (datname === name || (Number.isInteger(pid) && pid !== process.pid && !alive(pid))) await client.query(`drop database if exists "${datname}" with (force)`);
+    }
+    await client.query(`create database "${name}"`);
+  });
+  return { url: withDatabase(url, name), name, drop: () => onServer(url, async (client) => { await client.query(`drop database if exists "${name}" with (force)`); }) };
+}
+
+/** The databases of this kind on the server (for checking that stop() dropped its own). */
+export async function e2eDatabases(url: string): Promise<string[]> {
+  return onServer(url, async (client) => (await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${E2E_DB_PREFIX}%`])).rows.map((r) => r.datname));
 }
 
 /**
  * Starts `node --import tsx server/server.ts` from the repository root with PORT (a free port),
  * HOST=127.0.0.1, DATA_DIR=a fresh temp dir, CAPTCHA=off, NODE_ENV=test, and waits until it answers.
- * DATABASE_URL and WEB_DIR are not inherited: every run starts from an empty embedded database with
- * the demo data and serves dist/ (options.env may set them).
+ * DATABASE_URL and WEB_DIR are not inherited: every run starts from an empty database (embedded, or
+ * a fresh PostgreSQL one, see above) with the demo data and serves dist/ (options.env may set them).
  */
 export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
   const webDir = resolve(repoRoot, options.env?.WEB_DIR ?? 'dist');
@@ -90,12 +154,17 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     throw new Error(`${join(webDir, 'index.html')} is missing: run \`npm run build\` before the e2e tests (npm test does)`);
   }
   installExitHook();
+  const database = options.database ?? (e2eDatabaseUrl() ? 'postgres' : 'embedded');
+  const pgServer = e2eDatabaseUrl();
+  if (database === 'postgres' && !pgServer) throw new Error('a PostgreSQL e2e server needs E2E_DATABASE_URL');
+  const fresh = database === 'postgres' ? await createE2eDatabase(pgServer!) : null;
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cbec-e2e-data-'));
   tempDirs.add(dataDir);
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.WEB_DIR;
+  delete inherited.E2E_DATABASE_URL;
   const env: NodeJS.ProcessEnv = {
     ...inherited,
     PORT: String(port),
@@ -104,6 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     CAPTCHA: 'off',
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...options.env,
   };
 
@@ -134,7 +204,13 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
       clearTimeout(killer);
     }
     if (removeDir(dataDir)) tempDirs.delete(dataDir);
+    // once: a second stop() finds nothing to drop
+    if (fresh && !dropped) {
+      dropped = true;
+      await fresh.drop();
+    }
   };
+  let dropped = false;
 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   let early: number | null | undefined;
@@ -157,7 +233,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, output: () => output, stop };
+  return { url, database, output: () => output, stop };
 }
 
 /** The one browser setup of TOOLCHAIN.md §5: Debian chromium, headless, zh-CN, 1280×800. */

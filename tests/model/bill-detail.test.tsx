@@ -1,6 +1,7 @@
 /**
  * Model-based test of machines/bill-detail.ts through the real detail page: paths generated from
- * the machine (harness.ts) for an existing export order, a new one (add mode) and a paged body.
+ * the machine (harness.ts) for an existing export order, a new one (add mode), a paged body and one
+ * whose body rows are saved alone (bodySave).
  * Every `user.*` step is done in the rendered page as a person would (clicking 编辑, 保存 and the
  * confirmation, typing into the forms, choosing a row); every actor outcome
  * (xstate.done.actor.<id> / xstate.error.actor.<id>) is produced at the network boundary: an axios
@@ -28,14 +29,21 @@ import { activeStateIds, declaredStates, declaredTransitions, firedTransitions, 
 interface Variant { name: string; definition: BillDefinition; input: DetailInput }
 const existing: BillRef = { id: '7', startTime: '2026-01-01 00:00:00', endTime: '2026-12-31 23:59:59' };
 const pagedOrder: BillDefinition = { ...exportOrder, lines: { ...exportOrder.lines!, paged: true } };
+// bodySave: the body form's row of a stored bill is saved alone (saveLines)
+const lineSavingOrder: BillDefinition = { ...exportOrder, actions: [...exportOrder.actions, { code: 'bodySave', label: '保存', place: 'detail', event: 'user.save', api: 'saveLines' }] };
 const variants: Variant[] = [
   { name: 'existing', definition: exportOrder, input: { bill: existing, paged: false } },
   { name: 'add', definition: exportOrder, input: { bill: { id: null, startTime: '2025-11-21 00:00:00', endTime: '2026-11-21 23:59:59' }, paged: false } },
   { name: 'paged', definition: pagedOrder, input: { bill: existing, paged: true } },
+  { name: 'bodySave', definition: lineSavingOrder, input: { bill: existing, paged: false, lineSave: true } },
 ];
 
 const api = (path: string | undefined) => `/api/enterprise${path}`;
-const urls = { detail: api(exportOrder.api.detail), lines: api(exportOrder.api.lines), save: api(exportOrder.api.save), saveAndApply: api(exportOrder.api.saveAndApply) };
+const urls = {
+  detail: api(exportOrder.api.detail), lines: api(exportOrder.api.lines), save: api(exportOrder.api.save), saveAndApply: api(exportOrder.api.saveAndApply),
+  saveLines: api(exportOrder.api.saveLines),
+};
+const lineRefusal = { message: '序号3重复', errors: [{ field: 'gnum', message: '序号3重复' }] };
 const saveErrors = [{ field: 'orderNo', message: '订单编号 SO-001 已存在' }, { field: 'lines.1.itemName', message: '第2行：企业商品名称不正确' }];
 const page2 = [{ ...orderLines[0]!, id: '21', gnum: 11, itemName: '第二页商品' }];
 
@@ -56,6 +64,8 @@ const events = (variant: Variant): EventObject[] => [
   outcome('xstate.error.actor.save', { error: { message: '订单编号 SO-001 已存在', errors: saveErrors } }),
   outcome('xstate.done.actor.saveAndDeclare', { output: { id: '7', version: 4, state: 'DECLARING' } }),
   outcome('xstate.error.actor.saveAndDeclare', { error: { message: '单据已被修改，请刷新后重试' } }),
+  outcome('xstate.done.actor.saveLine', { output: { id: '31', version: 4 } }),
+  outcome('xstate.error.actor.saveLine', { error: lineRefusal }),
 ];
 
 // ── paths: all of the first world; the others only where they reach transitions it cannot ────
@@ -158,6 +168,10 @@ const expectations: Record<string, (variant: Variant) => void> = {
     expect(page().getAttribute('aria-busy')).toBe('true');
     expect(toolbarButton('刷新')!.getAttribute('data-loading')).toBe('true');
   },
+  savingLine: () => {
+    expect(within(body()).getByRole('button', { name: '保存' }).getAttribute('data-loading')).toBe('true');
+    expect(orderNoInput().disabled).toBe(true);
+  },
   paging: () => {
     expect(page().getAttribute('aria-busy')).toBe('true');
     expect((within(body()).getByRole('button', { name: '下一页' }) as HTMLButtonElement).disabled).toBe(true);
@@ -228,6 +242,12 @@ async function drive(world: World, variant: Variant, event: EventObject) {
       if (success) world.saved = true;
       return undefined;
     }
+    case 'saveLine': {
+      const data = await world.net.answer(urls.saveLines, success ? ok({ id: 31, version: 4 }) : refused(lineRefusal.message, { errors: lineRefusal.errors }));
+      expect(data).toMatchObject({ headId: '7', gnum: 3, itemName: '充电线', unit: '011', qty: 1, price: 9.9, totalPrice: 9.9 });
+      expect(data).not.toHaveProperty('id'); // a new row
+      return undefined;
+    }
     case 'user.edit':
       return fireEvent.click(toolbarButton('编辑')!);
     case 'user.save':
@@ -296,7 +316,17 @@ async function afterStep(event: EventObject, variant: Variant) {
       expect(orderNoInput().value).toBe('SO-STASH');
       break;
     case 'user.saveLine':
-      expect(within(body()).getByText('充电线')).toBeTruthy();
+      // a row saved alone reaches the table with the server's answer
+      if (!variant.input.lineSave) expect(within(body()).getByText('充电线')).toBeTruthy();
+      break;
+    case 'xstate.done.actor.saveLine':
+      expect(await within(body()).findByRole('cell', { name: '充电线' })).toBeTruthy();
+      expect(await screen.findByText('保存成功！')).toBeTruthy();
+      break;
+    case 'xstate.error.actor.saveLine':
+      expect(await within(body()).findByText('序号3重复')).toBeTruthy();
+      expect((within(body()).getByPlaceholderText('请填写企业商品名称') as HTMLInputElement).value).toBe('充电线');
+      expect(within(body()).queryByRole('cell', { name: '充电线' })).toBeNull();
       break;
     case 'user.deleteLine':
       await waitFor(() => expect(within(body()).queryByText('手机保护壳')).toBeNull());
@@ -349,7 +379,7 @@ afterEach(() => {
 describe('bill-detail machine, generated paths through the real page', () => {
   it('generates paths for every world', () => {
     expect(planned.length).toBeGreaterThan(10);
-    expect(new Set(planned.map((p) => p.variant.name))).toEqual(new Set(['existing', 'add', 'paged']));
+    expect(new Set(planned.map((p) => p.variant.name))).toEqual(new Set(['existing', 'add', 'paged', 'bodySave']));
   });
 
   for (const { variant, path } of planned) {

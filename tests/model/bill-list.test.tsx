@@ -2,8 +2,9 @@
  * Model-based test of machines/bill-list.ts through the real list view: every path generated from
  * the machine is walked on a freshly rendered BillList (export order). `user.*` steps are the
  * user's clicks and typing; actor outcomes (xstate.done/error.actor.*) are the network answering:
- * the fake server at the axios boundary holds each list, count, batch, export and query-parse call
- * until the step settles it. After each step the page must show what the state promises (the
+ * the fake server at the axios boundary holds each list, count, batch (删除), export and query-parse
+ * call until the step settles it; job.finished is the bulk job child (批量申报, walked on its own in
+ * bill-job.test.tsx) answering its held start and first look as done. After each step the page must show what the state promises (the
  * per-state table), and at the end every state and transition of the machine must have been walked.
  * A step the view cannot offer from where the path stands (next page before any page loaded, × of
  * an import that never happened) ends that path there: finding the control absent or disabled is
@@ -38,7 +39,8 @@ const TODAY = new Date(2028, 1, 29, 15, 0, 0);
 const W0 = defaultCreateTimeWindow(TODAY);
 const W2: TimeWindow = ['2027-02-01 00:00:00', '2027-02-10 23:59:59'];
 const input: BillListInput = { pageSize: exportOrder.list.pageSize, sorts: exportOrder.list.defaultSort, window: W0 };
-const declare = billActions.find((a) => a.code === 'batchDeclare')!;
+const remove = billActions.find((a) => a.code === 'batchDelete')!;
+const declare = billActions.find((a) => a.code === 'batchDeclare')!; // kind 'job'
 const rows = Array.from({ length: 120 }, (_, i) => orderRow(i + 1, i === 2 ? '120' : 'DRAFT'));
 const searchTerm: Term = { column: 'order_no', termType: 'like', value: 'SO1' };
 const importedTerm: Term = { column: 'order_no', termType: 'in', value: ['SO000001'] };
@@ -58,12 +60,16 @@ const ev = {
   clearImport: { type: 'user.clearImport' },
   select: { type: 'user.select', rows: [rows[0]] },
   unselect: { type: 'user.select', rows: [] },
-  action: { type: 'user.action', action: declare },
+  // before jobAction: the graph keeps the first context it finds for a state, so `confirming`
+  // is the plain batch's and leads to running; the job's confirm is walked by a scenario
+  action: { type: 'user.action', action: remove },
+  jobAction: { type: 'user.action', action: declare },
   confirm: { type: 'user.confirm', values: {} },
   cancel: { type: 'user.cancel' },
   export: { type: 'user.export' },
   import: { type: 'user.import', files: [{ name: 'q.xlsx', size: 1 }] },
   dismissResult: { type: 'user.dismissResult' },
+  jobFinished: { type: 'job.finished' },
   listDone: { type: 'xstate.done.actor.pageList', output: { rows: rows.slice(0, 50), total: rows.length } },
   listError: { type: 'xstate.error.actor.pageList', error: new Error('查询参数不正确') },
   countsDone: { type: 'xstate.done.actor.stateCount', output: [] },
@@ -84,13 +90,16 @@ const allTransitions = declaredTransitions(billListMachine);
 // ---- the world: a rendered list over a holding fake server ----
 
 let backend: FakeBackend;
+/** jobs the walk confirmed that have not finished yet */
+let jobsStarted = 0;
 let open: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(TODAY);
   open = vi.spyOn(window, 'open').mockImplementation(() => null);
   backend = serveOrders(createFakeBackend(), rows);
-  for (const url of [orderApi.pageList, orderApi.counts, orderApi.apply, orderApi.export, orderApi.parse]) backend.hold(url);
+  for (const url of [orderApi.pageList, orderApi.counts, orderApi.delete, orderApi.export, orderApi.parse, orderApi.jobStart, orderApi.jobDetail]) backend.hold(url);
+  jobsStarted = 0;
   render(<BillList definition={exportOrder} onNavigate={() => {}} client={backend.client} />, {
     route: '/bill/export/order',
     actor: createTestAuthActor(listSession()),
@@ -108,7 +117,7 @@ const tableLoading = () => q('.mantine-datatable-loader-fetching') !== null;
 const countsLoading = () => screen.queryByLabelText('正在统计数量') !== null;
 const selectedText = () => screen.queryByText(/^已选择 \d+ 条$/) !== null;
 const busyButton = (name: string) => screen.queryByRole('button', { name })?.hasAttribute('data-loading') ?? false;
-const confirmShown = () => screen.queryByText('确认批量申报吗？') !== null;
+const confirmShown = () => screen.queryByText('是否删除选中数据？') !== null || screen.queryByText('确认批量申报吗？') !== null;
 
 const expectations: Record<string, () => void> = {
   '{"browsing":{"loading":{"list":"fetching","counts":"fetching"}}}': () => {
@@ -125,7 +134,7 @@ const expectations: Record<string, () => void> = {
   },
   '{"browsing":{"idle":"unselected"}}': () => {
     expect(!tableLoading() && !countsLoading() && !selectedText() && !confirmShown()).toBe(true);
-    expect((screen.getByRole('button', { name: '批量申报' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: '删除' }) as HTMLButtonElement).disabled).toBe(false);
   },
   '{"browsing":{"idle":"selected"}}': () => {
     expect(!tableLoading() && selectedText() && !confirmShown()).toBe(true);
@@ -138,8 +147,8 @@ const expectations: Record<string, () => void> = {
     expect(confirmShown()).toBe(true);
   },
   '"running"': () => {
-    expect(!confirmShown() && busyButton('批量申报')).toBe(true);
-    expect(backend.waiting(orderApi.apply)).toBe(1);
+    expect(!confirmShown() && busyButton('删除')).toBe(true);
+    expect(backend.waiting(orderApi.delete)).toBe(1);
   },
   '"exportingAll"': () => {
     expect(busyButton('导出') && !selectedText()).toBe(true);
@@ -177,7 +186,7 @@ async function searchDialog() {
 }
 
 async function confirmDialog(): Promise<HTMLElement> {
-  return (await screen.findByText('确认批量申报吗？')).closest('[role=dialog]') as HTMLElement;
+  return (await screen.findByText(/^(是否删除选中数据？|确认批量申报吗？)$/)).closest('[role=dialog]') as HTMLElement;
 }
 
 async function openImport() {
@@ -253,12 +262,17 @@ async function drive(step: EventObject, before: Snap): Promise<void | typeof UND
       for (const box of checked) click(box);
       return;
     }
-    case ev.action: {
-      const button = screen.getByRole('button', { name: '批量申报' });
+    case ev.action:
+    case ev.jobAction: {
+      // a running job keeps 批量申报 busy: no second job from this list
+      const button = screen.getByRole('button', { name: event === ev.action ? '删除' : '批量申报' });
       return enabled(button) ? click(button) : UNDRIVABLE;
     }
-    case ev.confirm:
+    case ev.confirm: {
+      const pending = context.pending;
+      if (pending?.action.kind === 'job' && pending.rows.length > 0) jobsStarted++;
       return click(within(await confirmDialog()).getByRole('button', { name: '确定' }));
+    }
     case ev.cancel:
       return click(within(await confirmDialog()).getByRole('button', { name: '取消' }));
     case ev.export: {
@@ -275,7 +289,15 @@ async function drive(step: EventObject, before: Snap): Promise<void | typeof UND
     }
     case ev.dismissResult:
       if (!context.result) return UNDRIVABLE;
-      return click(within(await screen.findByRole('dialog', { name: '批量申报结果' })).getByRole('button', { name: '关闭' }));
+      return click(within(await screen.findByRole('dialog', { name: '删除结果' })).getByRole('button', { name: '关闭' }));
+    case ev.jobFinished: {
+      // the job child's end: its start and its first look answered by the server, done
+      if (jobsStarted === 0) return UNDRIVABLE;
+      jobsStarted--;
+      await settle(orderApi.jobStart, (d) => ({ jobId: (d as { ids: number[] }).ids.length }));
+      await settle(orderApi.jobDetail, () => ({ id: 1, state: 'done', total: 1, done: 1, succeeded: 1, failed: [] }));
+      return void (await screen.findByText('任务已完成'));
+    }
     case ev.listDone:
       return settle(orderApi.pageList, (d) => {
         const { pageIndex, pageSize } = d as { pageIndex: number; pageSize: number };
@@ -288,11 +310,11 @@ async function drive(step: EventObject, before: Snap): Promise<void | typeof UND
     case ev.countsError:
       return settle(orderApi.counts, () => new Refusal('服务器内部错误'));
     case ev.batchDone:
-      return settle(orderApi.apply, () => ev.batchDone.output);
+      return settle(orderApi.delete, () => ev.batchDone.output);
     case ev.batchRefused:
-      return settle(orderApi.apply, () => ev.batchRefused.output);
+      return settle(orderApi.delete, () => ev.batchRefused.output);
     case ev.batchError:
-      return settle(orderApi.apply, () => new Refusal('服务不可用'));
+      return settle(orderApi.delete, () => new Refusal('服务不可用'));
     case ev.exportDone:
       await settle(orderApi.export, () => ev.exportDone.output);
       return void (await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/x.xlsx', '_blank')));
@@ -361,6 +383,7 @@ const scenarios: { name: string; events: EventObject[] }[] = [
   { name: 'an Excel query import, then its × clears it', events: [...loaded, ev.import, ev.importDone, ...loaded, ev.clearImport, ev.listDone] },
   { name: 'an import cleared while its list is still loading', events: [...loaded, ev.import, ev.importDone, ev.clearImport, ev.listDone] },
   { name: 'a refused batch shows its per-bill result, closed while the list reloads', events: [...loaded, ev.select, ev.action, ev.confirm, ev.batchRefused, ev.dismissResult, ...loaded] },
+  { name: '批量申报 confirmed goes to the job; the job done reloads list and counts', events: [...loaded, ev.select, ev.jobAction, ev.confirm, ev.jobFinished, ...loaded] },
 ];
 
 describe('bill-list machine, generated paths through the real view', { timeout: 30_000 }, () => {

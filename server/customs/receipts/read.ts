@@ -1,9 +1,11 @@
 /**
- * Reads a receipt file (CEB304/404/506 …) into plain records, pure and tolerant (see xml/read.ts):
- * 1..100 return elements, fields by local name, returnTime normalised to yyyyMMddHHmmssSSS.
+ * Reads a receipt file (CEB304 … CEB712, every row of the catalogue) into plain records, pure and
+ * tolerant (see xml/read.ts): 1..100 return elements, fields by local name (elements the XSD does
+ * not know, like appSenderId in the official CEB214 sample, are left out), returnTime normalised
+ * to yyyyMMddHHmmssSSS. A DXP envelope and the customs-issued messages are read by file.ts.
  */
 import { customsText } from '../../../domain/texts/customs.ts';
-import { childList, fieldsOf, readXml, XmlReadError, type XmlNodeData } from '../xml/read.ts';
+import { childList, fieldsOf, readXml, XmlReadError, type XmlDocumentData, type XmlNodeData } from '../xml/read.ts';
 import { findReceiptType, type ReceiptType } from './catalogue.ts';
 
 export interface ReceiptRecord {
@@ -34,7 +36,11 @@ export function normaliseReturnTime(value: string): string | undefined {
 }
 
 export function readReceiptXml(input: string | Uint8Array): ReceiptFile {
-  const { rootName, root } = readXml(input);
+  return receiptFileOf(readXml(input));
+}
+
+/** The receipt in an already read document. */
+export function receiptFileOf({ rootName, root }: XmlDocumentData): ReceiptFile {
   const type = findReceiptType(rootName);
   if (!type) throw new XmlReadError(customsText.receiptUnknownRoot(rootName));
   const rootGuid = typeof root['@guid'] === 'string' ? root['@guid'].trim() : '';

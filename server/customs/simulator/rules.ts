@@ -1,87 +1,24 @@
 /**
- * What the simulated customs checks and answers, pure. This is the customs side's knowledge,
- * deliberately independent of the console's bill definitions (a definition bug must show up as a
- * refusal, as it would with real customs): per declaration type its body layout, the business
- * fields that must not be blank, the duplicate rule and its negative code, and its receipt.
+ * The simulated customs' verdict on one declared document, pure: what it holds already, what the
+ * document says and what the documents it refers to say are all given; no I/O, no clock.
  *
  * Verdicts, in the order customs would reach them:
- *   appStatus 1 (暂存)                    → 1 电子口岸已暂存
- *   appType 1 and the key already stored  → a negative receipt (−301010 订单编号已存在 …)
- *   a blank business field, a total that does not add up, a random refusal (SIMULATOR_REJECT_RATE)
- *                                         → 2 申报中, then 100 海关退单 with the reason
- *   otherwise                             → 2 申报中, then 120 海关入库
+ *   appStatus 1 (暂存)                                  → 1 电子口岸已暂存
+ *   appType 1 of a document customs holds                → its negative code (−301010 订单编号已存在 …)
+ *   appType 2/3 of a document customs does not hold      → its negative code (−301009 …)
+ *   a blank business field, a failed check, a failed 三单比对, a random refusal (SIMULATOR_REJECT_RATE)
+ *                                                        → 2 申报中, then 100 海关退单 with the reason
+ *                                                          (a check with a code of its own, −621005, answers that code)
+ *   otherwise                                            → 2 申报中, then the type's path (120 入库, 399 审结, 800 放行 …)
  */
 import { simulatorText } from '../../../domain/texts/customs.ts';
 import { findReceiptType, type ReceiptType } from '../receipts/catalogue.ts';
-import type { SchemaName } from '../schemas.ts';
+import { runChecks, type DocumentBody } from './checks.ts';
+import { customsDocTypes, findCustomsDocType, type CustomsDocType, type IssuedNumber } from './doc-types.ts';
+import { judgeImportTrio, judgeMatch, type HeldDocument } from './matching.ts';
 
-export interface RequiredField { name: string; label: string }
-
-export interface CustomsRule {
-  /** CEB303 */
-  type: string;
-  root: string;
-  schema: SchemaName;
-  body: string;
-  head?: string;
-  line?: string;
-  receipt: ReceiptType;
-  required: readonly RequiredField[];
-  lineRequired?: readonly RequiredField[];
-  /**
-   * the final good answer: 120 海关入库 for orders and receipts of payment, 399 海关审结 for
-   * waybills (CEB506 carries no 120, ceb-messages §5.2); also what "already stored" means
-   */
-  accepted: { status: string; info: string };
-  /** an appType 1 declaration of a key customs already stored */
-  duplicate: { status: string; info: string };
-  /** order: head goodsValue must equal the sum of the lines' totalPrice */
-  checkOrderTotal?: boolean;
-}
-
-const f = (name: string, label: string): RequiredField => ({ name, label });
-const receipt = (type: string): ReceiptType => {
-  const t = findReceiptType(type);
-  if (!t) throw new Error(`receipt type ${type} missing from the catalogue`);
-  return t;
-};
-
-export const customsRules: readonly CustomsRule[] = [
-  {
-    type: 'CEB303', root: 'CEB303Message', schema: 'export', body: 'Order', head: 'OrderHead', line: 'OrderList',
-    receipt: receipt('CEB304'),
-    required: [f('orderType', '订单类型'), f('orderNo', '订单编号'), f('ebpCode', '电商平台代码'), f('ebpName', '电商平台名称'),
-      f('ebcCode', '电商企业代码'), f('ebcName', '电商企业名称'), f('goodsValue', '商品金额'), f('freight', '运杂费'), f('currency', '币制')],
-    lineRequired: [f('gnum', '序号'), f('itemNo', '企业商品货号'), f('itemName', '企业商品名称'), f('unit', '计量单位'),
-      f('currency', '币制'), f('qty', '数量'), f('price', '单价'), f('totalPrice', '总价')],
-    accepted: { status: '120', info: simulatorText.accepted },
-    duplicate: { status: '-301010', info: simulatorText.duplicateOrder },
-    checkOrderTotal: true,
-  },
-  {
-    type: 'CEB403', root: 'CEB403Message', schema: 'export', body: 'Receipts',
-    receipt: receipt('CEB404'),
-    required: [f('ebpCode', '电商平台代码'), f('ebpName', '电商平台名称'), f('ebcCode', '电商企业代码'), f('ebcName', '电商企业名称'),
-      f('orderNo', '订单编号'), f('payName', '支付企业名称'), f('charge', '收款金额'), f('currency', '币制'), f('accountingDate', '到账时间')],
-    accepted: { status: '120', info: simulatorText.accepted },
-    duplicate: { status: '-401010', info: simulatorText.duplicateReceipt },
-  },
-  {
-    type: 'CEB505', root: 'CEB505Message', schema: 'export', body: 'Logistics',
-    receipt: receipt('CEB506'),
-    required: [f('logisticsCode', '物流企业代码'), f('logisticsName', '物流企业名称'), f('logisticsNo', '物流运单编号'), f('freight', '运杂费'),
-      f('insuredFee', '保价费'), f('currency', '币制'), f('grossWeight', '毛重'), f('packNo', '件数'), f('goodsInfo', '主要货物信息')],
-    accepted: { status: '399', info: simulatorText.concluded },
-    duplicate: { status: '-504010', info: simulatorText.duplicateWaybill },
-  },
-];
-
-export const findCustomsRule = (type: string): CustomsRule | undefined => customsRules.find((r) => r.type === type);
-
-export interface DeclarationBody {
-  head: Record<string, string>;
-  lines: Record<string, string>[];
-}
+export { decimalUnits, unitsText, type DocumentBody } from './checks.ts';
+export { customsDocTypes, findCustomsDocType, type CustomsDocType } from './doc-types.ts';
 
 export type Verdict =
   | { kind: 'stored' }
@@ -90,48 +27,42 @@ export type Verdict =
   | { kind: 'accepted' };
 
 export interface JudgeContext {
-  /** customs already stored this business key (its accepted receipt exists) */
-  alreadyStored: boolean;
+  /** the document customs holds under the same business key (its status), if any */
+  held?: { status: string };
+  /** what the lookups of type.matches found, in the same order */
+  matched?: readonly (HeldDocument | undefined)[];
   rejectRate: number;
   random: () => number;
 }
 
-/** A decimal as an integer count of 1e-5 (N19,5); undefined when it is not one. */
-export function decimalUnits(text: string): bigint | undefined {
-  const m = /^(-?)(\d+)(?:\.(\d{1,5}))?$/.exec(text.trim());
-  if (!m) return undefined;
-  const units = BigInt(m[2]!) * 100000n + BigInt((m[3] ?? '').padEnd(5, '0'));
-  return m[1] === '-' ? -units : units;
-}
+/** A held document in one of these is not in customs' way: a draft, or one withdrawn. */
+const NOT_HELD = new Set(['1', 'cancelled', 'deleted']);
 
-export function unitsText(units: bigint): string {
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const frac = (abs % 100000n).toString().padStart(5, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${abs / 100000n}${frac ? `.${frac}` : ''}`;
-}
+export function judge(type: CustomsDocType, body: DocumentBody, ctx: JudgeContext): Verdict {
+  const { head } = body;
+  if (head.appStatus === '1') return { kind: 'stored' };
+  const held = ctx.held !== undefined && !NOT_HELD.has(ctx.held.status);
+  if (head.appType === '1' && held) return { kind: 'negative', ...type.duplicate };
+  if ((head.appType === '2' || head.appType === '3') && !held) return { kind: 'negative', ...type.unknown };
 
-export function judge(rule: CustomsRule, body: DeclarationBody, ctx: JudgeContext): Verdict {
-  if (body.head.appStatus === '1') return { kind: 'stored' };
-  if (body.head.appType === '1' && ctx.alreadyStored) return { kind: 'negative', ...rule.duplicate };
-
-  const blank = rule.required.find((r) => !body.head[r.name]);
+  const blank = type.required.find((r) => !head[r.name]);
   if (blank) return { kind: 'rejected', reason: simulatorText.missing(blank.label, blank.name) };
   for (const line of body.lines) {
-    const missing = rule.lineRequired?.find((r) => !line[r.name]);
-    if (missing) return { kind: 'rejected', reason: simulatorText.missing(missing.label, missing.name) };
+    const missing = type.lineRequired?.find((r) => !line[r.name]);
+    if (missing) return { kind: 'rejected', reason: simulatorText.linePrefix(line.gnum ?? '?') + simulatorText.missing(missing.label, missing.name) };
   }
 
-  if (rule.checkOrderTotal) {
-    const goodsValue = decimalUnits(body.head.goodsValue ?? '');
-    const sum = body.lines.reduce<bigint | undefined>((acc, l) => {
-      const v = decimalUnits(l.totalPrice ?? '');
-      return acc === undefined || v === undefined ? undefined : acc + v;
-    }, 0n);
-    if (goodsValue === undefined || sum === undefined || goodsValue !== sum) {
-      return { kind: 'rejected', reason: simulatorText.goodsValueMismatch(body.head.goodsValue ?? '', sum === undefined ? '?' : unitsText(sum)) };
-    }
+  const refusal = runChecks(type.checks, body);
+  if (refusal) return refusal.status ? { kind: 'negative', status: refusal.status, info: refusal.reason } : { kind: 'rejected', reason: refusal.reason };
+
+  const matches = type.matches ?? [];
+  for (let i = 0; i < matches.length; i++) {
+    const reason = judgeMatch(matches[i]!, head, ctx.matched?.[i]);
+    if (reason) return { kind: 'rejected', reason };
   }
+  const byType = (t: string) => ctx.matched?.[matches.findIndex((m) => m.type === t)];
+  const trio = judgeImportTrio(byType('CEB311'), byType('CEB411'), byType('CEB511'));
+  if (trio) return { kind: 'rejected', reason: trio };
 
   if (ctx.rejectRate > 0 && ctx.random() < ctx.rejectRate) {
     const reasons = simulatorText.randomReasons;
@@ -140,14 +71,37 @@ export function judge(rule: CustomsRule, body: DeclarationBody, ctx: JudgeContex
   return { kind: 'accepted' };
 }
 
-/** The receipts (status, text) customs sends for a verdict, in order. */
-export function receiptsOf(rule: CustomsRule, verdict: Verdict, head: Record<string, string>): { returnStatus: string; returnInfo: string }[] {
+export interface Reply {
+  returnStatus: string;
+  returnInfo: string;
+  /** numbers customs issues with this receipt */
+  issues: IssuedNumber[];
+}
+
+/** The receipts customs sends for a verdict, in order. */
+export function receiptsOf(type: CustomsDocType, verdict: Verdict, head: Record<string, string>): Reply[] {
   const guid = head.guid ?? '';
   const declared = head.appType === '2' ? simulatorText.changed(guid) : head.appType === '3' ? simulatorText.deleted(guid) : simulatorText.declared(guid);
+  const issuesAt = (status: string) => (type.issues ?? []).filter((i) => i.at === status).map((i) => i.field);
+  const reply = (returnStatus: string, returnInfo: string): Reply => ({ returnStatus, returnInfo, issues: issuesAt(returnStatus) });
   switch (verdict.kind) {
-    case 'stored': return [{ returnStatus: '1', returnInfo: simulatorText.stored(guid) }];
-    case 'negative': return [{ returnStatus: verdict.status, returnInfo: verdict.info }];
-    case 'rejected': return [{ returnStatus: '2', returnInfo: declared }, { returnStatus: '100', returnInfo: simulatorText.rejected(verdict.reason) }];
-    case 'accepted': return [{ returnStatus: '2', returnInfo: declared }, { returnStatus: rule.accepted.status, returnInfo: rule.accepted.info }];
+    case 'stored': return [reply('1', simulatorText.stored(guid))];
+    case 'negative': return [{ returnStatus: verdict.status, returnInfo: verdict.info, issues: [] }];
+    case 'rejected': return [reply('2', declared), { returnStatus: '100', returnInfo: simulatorText.rejected(verdict.reason), issues: [] }];
+    case 'accepted': {
+      // a deletion ends at the first step: customs takes it and nothing follows
+      const steps = head.appType === '3' ? type.path.slice(0, 1) : type.path;
+      return [reply('2', declared), ...steps.map((s) => reply(s.status, simulatorText.stepInfo[s.info]))];
+    }
   }
 }
+
+/** The receipt type answering a declaration type (the catalogue holds every customs receipt). */
+export function receiptTypeOf(type: CustomsDocType): ReceiptType {
+  const t = findReceiptType(type.receipt);
+  if (!t) throw new Error(`receipt type ${type.receipt} missing from the catalogue`);
+  return t;
+}
+
+export const findCustomsRule = findCustomsDocType;
+export const customsRules = customsDocTypes;

@@ -22,6 +22,8 @@ export interface Transport {
   readonly name: string;
   /** Resolves when the other side has taken the message; throws when it has not. */
   deliver(message: OutboundMessage): Promise<void>;
+  /** Starts work of its own once the server is ready (the simulator's planned replies, the folder's inbox polling). */
+  start?(): void;
   /** Resolves when work the transport started on its own (pending receipts) is done; for tests and shutdown. */
   settle?(): Promise<void>;
   /** Stops the transport; work already accepted is finished first. */
@@ -39,5 +41,8 @@ export class TransportRejection extends Error {
   }
 }
 
-/** Where receipts go: the receipt pipeline (ingestReceiptXml) with what the channel knows of the receiver. */
-export type ReceiptSink = (xml: string, meta: { companyId?: number | null }) => Promise<unknown>;
+/**
+ * Where receipts go: the receipt pipeline (ingestReceiptXml) with what the channel knows of the
+ * receiver. Files arrive as bytes: the reader decodes them by their own declaration (UTF-8 or GBK).
+ */
+export type ReceiptSink = (xml: string | Uint8Array, meta: { companyId?: number | null }) => Promise<unknown>;

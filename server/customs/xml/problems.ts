@@ -100,9 +100,11 @@ export function schemaFieldErrors(def: BillDefinition, problems: readonly Schema
     const notExpected = /This element is not expected/.test(p.message);
     if ((missingChild || notExpected) && expected.length > 0) {
       // The schema names the element it wanted where it found another one (or the end): the
-      // first expected element is the one missing, when the bill indeed left it empty.
+      // last expected element is the one missing, when the bill indeed left it empty: libxml2
+      // lists, in schema order, the optional elements that may come next and then the first
+      // required one (CEB701: startTime, endTime, loctNo, summaryFlag).
       const group = missingChild ? segments.at(-1) : segments.at(-2);
-      const t = targetOf(def, group, body, expected[0]!, bills);
+      const t = targetOf(def, group, body, expected.at(-1)!, bills);
       if (explained.has(t.key)) continue;
       if (isBlank(t.value)) {
         push({ field: t.key, message: t.prefix + fieldText.required(t.label) });

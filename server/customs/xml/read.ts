@@ -4,10 +4,14 @@
  * written: `ceb:` prefix or default namespace, with or without a BOM, UTF-8 or a GBK declaration.
  * What is never read: DTDs and entity declarations (billion laughs, external entities) — refused
  * before parsing, and the parser never expands entities itself; only the five predefined entities
- * and character references are decoded, in one pass, so nothing can grow.
+ * and character references are decoded, in one pass, so nothing can grow. Cost is bounded too:
+ * by bytes (MAX_XML_BYTES), by element count (MAX_XML_ELEMENTS, counted before parsing: parsing
+ * costs 2–15 µs an element, so 10 MB of empty elements would block the server for 15 s) and by
+ * nesting depth (the parser's own limit, reported like any malformed file).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { customsText } from '../../../domain/texts/customs.ts';
+import { receiptText } from '../../../domain/texts/receipts.ts';
 
 export class XmlReadError extends Error {
   constructor(message: string) {
@@ -24,10 +28,18 @@ export interface XmlDocumentData {
   /** local name of the root element (prefix removed) */
   rootName: string;
   root: XmlNodeData;
+  /** the document as text (decoded from its bytes, BOM removed), e.g. to store it */
+  text: string;
 }
 
 /** Receipts are a few kilobytes; 100 returns stay far below this. */
 export const MAX_XML_BYTES = 10 * 1024 * 1024;
+/**
+ * A receipt of 100 returns has about 1,500 elements; the largest declaration the simulator reads
+ * back (100 bodies of 100 lines) about 120,000. Twice that is the most a hostile file can make the
+ * parser chew on (measured: about a second).
+ */
+export const MAX_XML_ELEMENTS = 250_000;
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -74,22 +86,54 @@ function decodeAll(value: unknown): XmlValue {
   return String(value ?? '');
 }
 
+/**
+ * CDATA becomes ordinary escaped text, so entity decoding treats both alike. A linear scan: a
+ * lazy regex would rescan the rest of the file from every unterminated `<![CDATA[` (quadratic —
+ * a file of them takes minutes).
+ */
+function cdataAsText(text: string): string {
+  const OPEN = '<![CDATA[';
+  let start = text.indexOf(OPEN);
+  if (start < 0) return text;
+  const parts: string[] = [];
+  let from = 0;
+  while (start >= 0) {
+    const end = text.indexOf(']]>', start + OPEN.length);
+    if (end < 0) throw new XmlReadError(customsText.receiptMalformed(receiptText.unclosedCdata));
+    parts.push(text.slice(from, start), escapeText(text.slice(start + OPEN.length, end)));
+    from = end + 3;
+    start = text.indexOf(OPEN, from);
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
 export function readXml(input: string | Uint8Array, maxBytes = MAX_XML_BYTES): XmlDocumentData {
   const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
   if (size > maxBytes) throw new XmlReadError(customsText.receiptTooLarge(maxBytes));
-  let text = decode(input).replace(/^\uFEFF/, '');
-  if (text.trim() === '') throw new XmlReadError(customsText.receiptEmpty);
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new XmlReadError(customsText.receiptDtd);
-  // CDATA becomes ordinary escaped text, so entity decoding below treats both alike.
-  text = text.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_all, body: string) => escapeText(body));
-  const verdict = XMLValidator.validate(text);
-  if (verdict !== true) throw new XmlReadError(customsText.receiptMalformed(`${verdict.err.msg} (行${verdict.err.line})`));
-  const parsed = parser.parse(text) as Record<string, unknown>;
+  const original = decode(input).replace(/^\uFEFF/, '');
+  if (original.trim() === '') throw new XmlReadError(customsText.receiptEmpty);
+  if (/<!DOCTYPE|<!ENTITY/i.test(original)) throw new XmlReadError(customsText.receiptDtd);
+  const text = cdataAsText(original);
+  const tag = /<[^/!?]/g;
+  for (let elements = 1; tag.exec(text); elements++) {
+    if (elements > MAX_XML_ELEMENTS) throw new XmlReadError(receiptText.tooManyElements(MAX_XML_ELEMENTS));
+  }
+  let parsed: Record<string, unknown>;
+  try {
+    const verdict = XMLValidator.validate(text);
+    if (verdict !== true) throw new XmlReadError(customsText.receiptMalformed(`${verdict.err.msg} (行${verdict.err.line})`));
+    parsed = parser.parse(text) as Record<string, unknown>;
+  } catch (e) {
+    // the parser's own refusals (nesting too deep …) are malformed input too, not a crash
+    if (e instanceof XmlReadError) throw e;
+    throw new XmlReadError(customsText.receiptMalformed(e instanceof Error ? e.message : String(e)));
+  }
   const roots = Object.keys(parsed);
   const rootName = roots[0];
-  if (roots.length !== 1 || rootName === undefined) throw new XmlReadError(customsText.receiptMalformed('根元素不唯一'));
+  if (roots.length !== 1 || rootName === undefined || Array.isArray(parsed[rootName])) throw new XmlReadError(customsText.receiptMalformed('根元素不唯一'));
   const root = decodeAll(parsed[rootName]);
-  return { rootName, root: typeof root === 'object' && !Array.isArray(root) ? root : { '#text': root } };
+  return { rootName, root: typeof root === 'object' && !Array.isArray(root) ? root : { '#text': root }, text: original };
 }
 
 /** A child that may occur once or many times, as a list. */

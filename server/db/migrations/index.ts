@@ -1,11 +1,25 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001-accounts.ts';
 import * as m002 from './002-bills.ts';
+import * as m003 from './003-receipts.ts';
+import * as m004 from './004-sign-records.ts';
+import * as m005 from './005-enterprise.ts';
+import * as m006 from './006-customs-simulator.ts';
+import * as m007 from './007-service.ts';
+import * as m008 from './008-settlement-rewards.ts';
+import * as m009 from './009-bill-jobs.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '001-accounts': m001,
   '002-bills': m002,
+  '003-receipts': m003,
+  '004-sign-records': m004,
+  '005-enterprise': m005,
+  '006-customs-simulator': m006,
+  '007-service': m007,
+  '008-settlement-rewards': m008,
+  '009-bill-jobs': m009,
 };
 
 export const migrationProvider: MigrationProvider = {

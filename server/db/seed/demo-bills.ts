@@ -16,6 +16,7 @@ import { buildReceiptXml } from '../../customs/receipts/build.ts';
 import { findReceiptType } from '../../customs/receipts/catalogue.ts';
 import { ingestReceiptXml } from '../../customs/receipts/ingest.ts';
 import type { Db } from '../database.ts';
+import { seedDemoSettlement } from './demo-settlement.ts';
 
 const COMPANY = { code: '3302961A2B', name: '宁波跨境优选供应链管理有限公司', dxpId: 'DXPENT0000458763' };
 const PLATFORM = { code: '3302960001', name: '宁波跨境优选电商平台' };
@@ -74,6 +75,8 @@ export async function seedDemoBills(db: Db, companyId: number, now = new Date())
       consigneeTelephone: '+1-415-555-0134', consigneeAddress: '1 Market St, San Francisco, CA', orderNo: orders[i]![0],
     }, [], outcome, new Date(now.getTime() - (i + 1) * 5 * 3600_000), { logisticsCode: LOGISTICS.code, logisticsNo });
   }
+  // settlement, authorization and rewards of the demo (issue 6, parts 7–11)
+  await seedDemoSettlement(db, COMPANY.code, '3301964C7D', now);
 }
 
 function dateTime(d: Date): string {

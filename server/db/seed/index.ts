@@ -6,6 +6,7 @@ import { billStateDictionaries } from '../../../domain/bill-states.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../database.ts';
 import { demoCompanies, demoUsers } from './demo.ts';
+import { seedServiceDemo } from './service.ts';
 
 export interface SeedResult {
   /** true when the demo enterprises were created by this call (first start). */
@@ -78,4 +79,5 @@ async function createDemo(trx: Db) {
     }).returning('id').executeTakeFirstOrThrow();
     userIds.set(u.login_name, row.id);
   }
+  await seedServiceDemo(trx, { companyIds, userIds });
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../lib/auth-context.tsx';
 import { createTestAuthActor, sessionFixture } from '../../testing/auth.ts';
 import Layout from './Layout.tsx';
+import { tabRename } from './tabs.ts';
 
 function Counter({ label }: { label: string }) {
   const [n, setN] = useState(0);
@@ -29,6 +30,7 @@ function setup(start = '/home') {
         children: [
           { path: '/home', element: <p>welcome</p> },
           { path: '/bill/:type/:key', element: <Counter label="bill-" /> },
+          { path: '/details/:type/:key', element: <Counter label="details-" /> },
           { path: '/workorder', element: <Counter label="workorder" /> },
         ],
       },
@@ -88,5 +90,24 @@ describe('Layout', () => {
     expect(router.state.location.pathname).toBe('/workorder');
     expect(tabNames()).toEqual(['首页', '工单']);
     expect(document.querySelector('[data-page="/bill/export/order"]')).toBeNull();
+  });
+
+  it('titles a bill detail tab 添加 or 详情; an add page that took its bill’s address keeps its tab and page', async () => {
+    const router = setup();
+    await act(() => router.navigate('/details/export/order'));
+    expect(tabNames()).toEqual(['首页', '出口订单 添加']);
+    fireEvent.click(screen.getByRole('button', { name: 'details-order:0' }));
+    // the page's first save: its address replaced, saying which tab it was
+    await act(() => router.navigate('/details/export/order?id=7&startTime=a&endTime=b', { replace: true, state: tabRename('/details/export/order') }));
+    expect(tabNames()).toEqual(['首页', '出口订单 详情']);
+    expect(screen.getByRole('tab', { name: '出口订单 详情' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('button', { name: 'details-order:1' })).toBeTruthy(); // the same page, not mounted again
+    expect(document.querySelectorAll('[data-page^="/details/"]')).toHaveLength(1);
+    // a new add page at the old address is a page of its own
+    await act(() => router.navigate('/details/export/order'));
+    expect(tabNames()).toEqual(['首页', '出口订单 详情', '出口订单 添加']);
+    expect(screen.getByRole('button', { name: 'details-order:0' })).toBeTruthy();
+    await act(() => router.navigate('/details/export/order?id=7&startTime=a&endTime=b'));
+    expect(screen.getByRole('button', { name: 'details-order:1' })).toBeTruthy();
   });
 });

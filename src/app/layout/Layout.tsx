@@ -1,6 +1,7 @@
 /**
  * The signed-in frame: header, side menu, tab strip and the kept-alive page area.
- * Every navigation opens (or activates) the tab of the page it lands on.
+ * Every navigation opens (or activates) the tab of the page it lands on; a page that replaced its own
+ * address (tabRename) keeps its tab, renamed.
  */
 import '../../lib/styles/full.ts';
 import { AppShell } from '@mantine/core';
@@ -13,23 +14,28 @@ import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { pageTitle } from './page-title.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TabStrip } from './TabStrip.tsx';
-import { closeTab, HOME_PATH, initialTabs, openTab, type PageTab, type TabsState } from './tabs.ts';
+import { closeTab, HOME_PATH, initialTabs, openTab, renamedFrom, renameTab, type PageTab, type TabsState } from './tabs.ts';
 
-type TabAction = { type: 'open'; tab: PageTab } | { type: 'close'; key: string };
-const reduce = (state: TabsState, action: TabAction): TabsState =>
-  action.type === 'open' ? openTab(state, action.tab) : closeTab(state, action.key);
+type TabAction = { type: 'open'; tab: PageTab } | { type: 'rename'; from: string; tab: PageTab } | { type: 'close'; key: string };
+function reduce(state: TabsState, action: TabAction): TabsState {
+  if (action.type === 'open') return openTab(state, action.tab);
+  if (action.type === 'rename') return renameTab(state, action.from, action.tab);
+  return closeTab(state, action.key);
+}
 
 export default function Layout() {
   const modules = useModules();
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { pathname, search, state } = useLocation();
   const key = pathname + search;
+  const from = renamedFrom(state);
   const [tabs, dispatch] = useReducer(reduce, pageTitle(modules, HOME_PATH), initialTabs);
   const [passwordOpen, setPasswordOpen] = useState(false);
 
   useEffect(() => {
-    dispatch({ type: 'open', tab: { key, title: pageTitle(modules, pathname) } });
-  }, [key, pathname, modules]);
+    const tab = { key, title: pageTitle(modules, pathname, search) };
+    dispatch(from ? { type: 'rename', from, tab } : { type: 'open', tab });
+  }, [key, pathname, search, from, modules]);
 
   const close = (tabKey: string) => {
     const next = closeTab(tabs, tabKey);

@@ -37,3 +37,25 @@ export function closeTab(state: TabsState, key: string): TabsState {
   const next = tabs[index - 1] ?? tabs[index] ?? tabs[0];
   return { tabs, activeKey: next?.key ?? HOME_PATH };
 }
+
+/**
+ * A page that replaced its own address (a new bill after its first save: /details/… →
+ * /details/…?id=…) says so in the navigation state; its tab, and its kept page, move to the new
+ * address in place instead of a second tab opening beside a stale one.
+ */
+export interface TabRename { renamesTab: string }
+
+export const tabRename = (from: string): TabRename => ({ renamesTab: from });
+
+/** The address a navigation's state says the page replaced, if any. */
+export function renamedFrom(state: unknown): string | null {
+  const from = typeof state === 'object' && state !== null ? (state as Partial<TabRename>).renamesTab : undefined;
+  return typeof from === 'string' ? from : null;
+}
+
+/** The tab of `from` becomes `tab`, where it stood, and is active; without such a tab, `tab` opens. */
+export function renameTab(state: TabsState, from: string, tab: PageTab): TabsState {
+  if (from === tab.key || !state.tabs.some((t) => t.key === from)) return openTab(state, tab);
+  const tabs = state.tabs.filter((t) => t.key !== tab.key).map((t) => (t.key === from ? tab : t));
+  return { tabs, activeKey: tab.key };
+}

@@ -14,6 +14,7 @@ import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.t
 import { billDetailText, billText } from '../../../../domain/texts/bills.ts';
 import { commonText } from '../../../../domain/texts/web.ts';
 import { type BillRef, type DetailEvent } from '../../../../machines/bill-detail.ts';
+import { NEW_LINE_KEY, nextSequence } from '../../../../machines/bill-detail-lines.ts';
 import { lifecycleAccepts, lifecycleSnapshot, type LifecycleEvent } from '../../../../machines/bill-lifecycle.ts';
 import { DefinitionForm, formProblems, useDefinitionForm, valuesOf } from '../../../components/DefinitionForm.tsx';
 import { useUserInfo } from '../../../lib/auth-context.tsx';
@@ -26,11 +27,16 @@ import { BodySection } from './BodySection.tsx';
 import { DetailBreadcrumb } from './DetailBreadcrumb.tsx';
 import { DetailToolbar, type ToolbarButton } from './DetailToolbar.tsx';
 import { StashDialog } from './StashDialog.tsx';
+import { TimelineSection } from './TimelineSection.tsx';
 import { fieldDefaults } from './defaults.ts';
 import { useDetailActor } from './use-detail-actor.ts';
+import { useStoredAddress } from './use-stored-address.ts';
 import { checkBill } from './validation.ts';
 
-/** The body buttons' code (bills §6 bodySave); the definition's actions do not list it. */
+/**
+ * The body buttons' code (bills §6 bodySave). A definition lists a bodySave action (api saveLines)
+ * when a stored bill's rows save alone; without it the rows go with the bill's 保存.
+ */
 const BODY_SAVE = 'bodySave';
 
 function confirm(message: string, onConfirm: () => void) {
@@ -59,9 +65,11 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   const snap = useSelector(actor, (s) => s);
   const { context } = snap;
   const send = useCallback((event: DetailEvent) => actor.send(event), [actor]);
+  useStoredAddress(definition, bill, context.bill);
   const loadDictionary = useCallback((code: string) => getDictionary(code, client), [client]);
 
   const lineFields = useMemo(() => definition.lines?.fields ?? [], [definition]);
+  const sequenceField = definition.lines?.sequenceField;
   const lineDefaults = useMemo(() => fieldDefaults(lineFields, userInfo), [lineFields, userInfo]);
   const headForm = useDefinitionForm(definition.head);
   const lineForm = useDefinitionForm(lineFields, lineDefaults);
@@ -69,6 +77,8 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   const editing = snap.hasTag('editing');
   const mode = editing ? 'edit' : snap.matches('view') || snap.matches('refreshing') || snap.matches('paging') ? 'view' : 'none';
   const rowsEditable = snap.matches('edit') && definition.lines !== undefined && definition.lines.paged !== true;
+  // while a row is saved alone (bodySave) its buttons stay, 保存 with its loader
+  const savingLine = snap.matches('savingLine');
   const selected = context.lines.find((l) => l.id === context.selectedLineId);
 
   // The page's copy was replaced (loaded, stashed, reloaded): the head form shows it.
@@ -78,14 +88,15 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
     headForm.resetDirty(values);
   }, [context.revision]); // only a new copy resets the form, never a re-render while typing
   useEffect(() => headForm.setErrors(context.errors.head), [context.errors]);
-  // The body form follows the selected row (a new row after 新增), with that row's errors.
+  // The body form follows the selected row (a new row after 新增, numbered max+1), with that row's errors.
   useEffect(() => {
-    const values = valuesOf(lineFields, selected ?? lineDefaults);
+    const fresh = sequenceField ? { ...lineDefaults, [sequenceField]: nextSequence(context.lines, sequenceField) } : lineDefaults;
+    const values = valuesOf(lineFields, selected ?? fresh);
     lineForm.setValues(values);
     lineForm.resetDirty(values);
   }, [context.selectedLineId, context.revision]);
   useEffect(() => {
-    lineForm.setErrors(context.selectedLineId ? context.errors.lines[context.selectedLineId] ?? {} : {});
+    lineForm.setErrors(context.errors.lines[context.selectedLineId ?? NEW_LINE_KEY] ?? {});
   }, [context.errors, context.selectedLineId]);
 
   /** 保存 of the body form: the row goes into the table only when it passes the rules. */
@@ -103,7 +114,11 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
 
   /** 保存 / 保存并申报 / 暂存: a row still being typed must pass first (bills §5), then the bill. */
   const submit = (type: 'user.save' | 'user.saveAndDeclare' | 'user.stash', message?: string) => {
-    if (rowsEditable && lineForm.isDirty() && !saveLine()) return;
+    if (rowsEditable && lineForm.isDirty()) {
+      if (!saveLine()) return;
+      // a row saved alone (bodySave) goes to the server first: the bill's 保存 is the user's next step
+      if (!actor.getSnapshot().matches('edit')) return;
+    }
     const head = headForm.getValues();
     if (type === 'user.stash') {
       send({ type, head }); // kept in the page as typed: a stash may be unfinished work
@@ -175,14 +190,18 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
               fields={lineFields}
               form={lineForm}
               loadDictionary={loadDictionary}
-              showForm={rowsEditable || selected !== undefined}
+              columns={definition.lines.columns}
+              showForm={rowsEditable || savingLine || selected !== undefined}
               rowsEditable={rowsEditable}
+              savingLine={savingLine}
               canSaveRows={granted.has(BODY_SAVE)}
               onNewLine={() => send({ type: 'user.newLine' })}
               onSaveLine={saveLine}
               table={{ lines: context.lines, selectedId: context.selectedLineId, invalidIds, onSelect: selectLine, selectable: snap.matches('view') || snap.matches('edit'), ...(paging ? { paging } : {}) }}
             />
           )}
+          {/* 回执记录 of a stored bill, read again with every new copy of it (刷新, after a declaration) */}
+          {context.bill.id !== null && <TimelineSection billId={context.bill.id} revision={context.revision} state={context.state} client={client} />}
         </>
       )}
       <StashDialog opened={snap.matches('stashing')} onConfirm={() => send({ type: 'user.confirm' })} onCancel={() => send({ type: 'user.cancel' })} />

@@ -14,6 +14,8 @@ export default function BillDetailPage() {
   const definition = findBill(type, key);
   const bill = useMemo(() => billRefOf(search), [search]);
   if (!definition) return <Navigate to="/404" replace />;
-  // a new definition or bill is a new page: the machine is created once per mount
-  return <BillDetail key={`${type}/${key}?${search.toString()}`} definition={definition} bill={bill} />;
+  // The machine is created once per mount, with the bill the page opened. Another bill is another
+  // page (the layout keeps one per address), so the address is not in the key: a new bill replacing
+  // its add-page address after its first save stays the same page, state and all.
+  return <BillDetail key={`${type}/${key}`} definition={definition} bill={bill} />;
 }

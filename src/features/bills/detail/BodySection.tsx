@@ -20,6 +20,10 @@ export interface BodySectionProps {
   showForm: boolean;
   /** rows may be added and changed now */
   rowsEditable: boolean;
+  /** the body form's row is being saved alone (bodySave): its buttons stay, 保存 loading */
+  savingLine?: boolean;
+  /** the line fields the table shows (BillLinesDef.columns); absent: all but long texts */
+  columns?: readonly string[] | undefined;
   /** the module grants the body buttons (bodySave) */
   canSaveRows: boolean;
   onNewLine: () => void;
@@ -27,12 +31,16 @@ export interface BodySectionProps {
   loadDictionary: DictionaryLoader;
 }
 
-/** Long texts are left to the body form: the definition names no table columns for lines. */
-const tableFields = (fields: readonly FieldDef[]) => fields.filter((f) => f.kind !== 'textarea');
+/** The definition's table columns, in its order; without them long texts are left to the body form. */
+export function tableFields(fields: readonly FieldDef[], names?: readonly string[]): FieldDef[] {
+  if (!names) return fields.filter((f) => f.kind !== 'textarea');
+  return names.flatMap((name) => fields.filter((f) => f.name === name));
+}
 
-export function BodySection({ fields, table, form, showForm, rowsEditable, canSaveRows, onNewLine, onSaveLine, loadDictionary }: BodySectionProps) {
+export function BodySection(props: BodySectionProps) {
+  const { fields, table, form, showForm, rowsEditable, savingLine = false, canSaveRows, onNewLine, onSaveLine, loadDictionary } = props;
   const [opened, setOpened] = useState(true);
-  const columns = useMemo(() => tableFields(fields), [fields]);
+  const columns = useMemo(() => tableFields(fields, props.columns), [fields, props.columns]);
   return (
     <Paper withBorder p="md" component="section" aria-label={billText.body}>
       <UnstyledButton onClick={() => setOpened((o) => !o)} aria-expanded={opened} w="100%">
@@ -47,10 +55,10 @@ export function BodySection({ fields, table, form, showForm, rowsEditable, canSa
           {showForm && (
             <Box mt="md">
               <DefinitionForm fields={fields} form={form} disabled={!rowsEditable} loadDictionary={loadDictionary} />
-              {rowsEditable && canSaveRows && (
+              {(rowsEditable || savingLine) && canSaveRows && (
                 <Group mt="sm" gap="xs">
-                  <Button size="xs" variant="default" onClick={onNewLine}>{billDetailText.newLine}</Button>
-                  <Button size="xs" onClick={onSaveLine}>{billDetailText.saveLine}</Button>
+                  <Button size="xs" variant="default" disabled={savingLine} onClick={onNewLine}>{billDetailText.newLine}</Button>
+                  <Button size="xs" loading={savingLine} onClick={onSaveLine}>{billDetailText.saveLine}</Button>
                 </Group>
               )}
             </Box>

@@ -8,13 +8,17 @@
  * the server replaces the bill's lines with them (rows whose id starts with `temp` are new). A
  * paged body is never held whole, so its rows are not sent (and not editable, see the machine).
  * Rows deleted in the page are simply not sent: the save deletes them (see machines/bill-detail.ts
- * for why deleteLines is not called).
+ * for why deleteLines is not called). A bill with a bodySave action saves the body form's row of a
+ * stored bill alone (saveLines): the server answers its id and the bill's new version.
  */
 import type { BillDefinition, FieldDef } from '../../../../domain/bills/types.ts';
 import { coerceValue } from '../../../../domain/bills/validation.ts';
 import type { FieldError } from '../../../../domain/envelope.ts';
 import { BODY_PAGE_SIZE, type PagedResult } from '../../../../domain/query.ts';
-import type { BillRef, DetailFailure, DetailLine, FieldValues, LinesPage, LoadedBill, LoadInput, SavedBill, SaveInput } from '../../../../machines/bill-detail.ts';
+import {
+  isTempId, type BillRef, type DetailFailure, type DetailLine, type FieldValues, type LinesPage, type LoadedBill, type LoadInput, type SavedBill,
+  type SavedLine, type SaveInput, type SaveLineInput,
+} from '../../../../machines/bill-detail.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { http, type Http } from '../../../lib/http.ts';
 import { errorMessage } from '../../../lib/notify.ts';
@@ -25,6 +29,8 @@ export interface DetailApi {
   load(input: LoadInput): Promise<LoadedBill>;
   lines(input: LoadInput): Promise<LinesPage>;
   save(input: SaveInput, purpose: 'save' | 'declare'): Promise<SavedBill>;
+  /** bodySave: one row of a stored bill (saveLines {headId, id?, ...fields} → {id, version}) */
+  saveLine(input: SaveLineInput): Promise<SavedLine>;
 }
 
 /** An ApiError (or anything) as the machine's failure, with the server's field errors. */
@@ -103,5 +109,14 @@ export function createDetailApi(definition: BillDefinition, newBill: () => Field
     };
   }
 
-  return { load: failing(load), lines: failing(lines), save: failing(save) };
+  async function saveLine({ bill, line }: SaveLineInput): Promise<SavedLine> {
+    const { id, ...fields } = line;
+    // a row typed into a temp row (or none) is new to the server
+    const stored = typeof id === 'string' && !isTempId(id) ? { id } : {};
+    const data = { headId: bill.id, ...stored, ...outgoing(definition.lines?.fields ?? [], fields) };
+    const answer = await client.post<{ id: unknown; version?: unknown }>(url(definition.api.saveLines), data);
+    return { id: String(answer.id), version: typeof answer.version === 'number' || typeof answer.version === 'string' ? answer.version : null };
+  }
+
+  return { load: failing(load), lines: failing(lines), save: failing(save), saveLine: failing(saveLine) };
 }

@@ -7,13 +7,17 @@ import { useState } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import type { BillDefinition } from '../../../../domain/bills/types.ts';
 import {
-  billDetailMachine, type BillRef, type LinesPage, type LoadedBill, type LoadInput, type SavedBill, type SaveInput,
+  billDetailMachine, type BillRef, type LinesPage, type LoadedBill, type LoadInput, type SavedBill, type SavedLine, type SaveInput, type SaveLineInput,
 } from '../../../../machines/bill-detail.ts';
 import { useUserInfo } from '../../../lib/auth-context.tsx';
 import type { Http } from '../../../lib/http.ts';
 import { notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { createDetailApi } from './api.ts';
 import { fieldDefaults } from './defaults.ts';
+
+/** The definition has a bodySave action: the body form's 保存 saves a stored bill's row alone (saveLines). */
+export const savesLinesAlone = (definition: BillDefinition): boolean =>
+  definition.actions.some((a) => a.place === 'detail' && a.api === 'saveLines') && definition.api.saveLines !== undefined;
 
 /** `inspect` sees every snapshot and event (developer tools, the model-based test). */
 export function useDetailActor(definition: BillDefinition, bill: BillRef, client?: Http, inspect?: (event: InspectionEvent) => void) {
@@ -26,11 +30,16 @@ export function useDetailActor(definition: BillDefinition, bill: BillRef, client
         lines: fromPromise<LinesPage, LoadInput>(({ input }) => api.lines(input)),
         save: fromPromise<SavedBill, SaveInput>(({ input }) => api.save(input, 'save')),
         saveAndDeclare: fromPromise<SavedBill, SaveInput>(({ input }) => api.save(input, 'declare')),
+        saveLine: fromPromise<SavedLine, SaveLineInput>(({ input }) => api.saveLine(input)),
       },
       actions: {
         notify: (_, { kind, message }) => (kind === 'success' ? notifySuccess(message) : notifyWarning(message)),
       },
     });
   });
-  return useActorRef(machine, { input: { bill, paged: definition.lines?.paged === true }, ...(inspect ? { inspect } : {}) });
+  const input = {
+    bill, paged: definition.lines?.paged === true, lineSave: savesLinesAlone(definition),
+    ...(definition.lines?.sequenceField ? { sequenceField: definition.lines.sequenceField } : {}),
+  };
+  return useActorRef(machine, { input, ...(inspect ? { inspect } : {}) });
 }

@@ -159,17 +159,17 @@ describe('BillList', { timeout: 30_000 }, () => {
     expect(backend.callsTo(orderApi.apply)).toHaveLength(0);
   });
 
-  it('batch declare: confirm → the call with the selected ids and window → list and counts reloaded', async () => {
+  it('a batch action: confirm → the call with the selected ids and window → list and counts reloaded', async () => {
     serveOrders(backend);
     show();
     await loaded();
-    fireEvent.click(screen.getByRole('checkbox', { name: '选择 SO000001' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: '选择 SO000003' }));
     await waitFor(() => expect(screen.getByText('已选择 1 条')).toBeTruthy());
-    fireEvent.click(button('批量申报'));
-    expect(await screen.findByText('确认批量申报吗？')).toBeTruthy();
+    fireEvent.click(button('重新发送回执'));
+    expect(await screen.findByText('确定重新发送选中单据回执吗?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(backend.callsTo(orderApi.apply)).toHaveLength(1));
-    expect(backend.callsTo(orderApi.apply)[0]!.data).toEqual({ ids: [1], startTime: '2027-02-28 00:00:00', endTime: '2028-02-29 23:59:59' });
+    await waitFor(() => expect(backend.callsTo(orderApi.sendReceipt)).toHaveLength(1));
+    expect(backend.callsTo(orderApi.sendReceipt)[0]!.data).toEqual({ ids: [3], startTime: '2027-02-28 00:00:00', endTime: '2028-02-29 23:59:59' });
     expect(await screen.findByText('操作成功！')).toBeTruthy();
     await waitFor(() => expect(lists()).toHaveLength(2));
     await waitFor(() => expect(backend.callsTo(orderApi.counts)).toHaveLength(2));
@@ -177,23 +177,23 @@ describe('BillList', { timeout: 30_000 }, () => {
 
   it('excludes rows the lifecycle refuses, says so, and lists server failures per bill', async () => {
     serveOrders(backend);
-    backend.on(orderApi.apply, (d: { ids: number[] }) => ({ total: d.ids.length, succeeded: 0, failed: [{ id: 1, title: 'SO000001', message: '订单编号 SO000001 重复' }] }));
+    backend.on(orderApi.sendReceipt, (d: { ids: number[] }) => ({ total: d.ids.length, succeeded: 0, failed: [{ id: 3, title: 'SO000003', message: '回执不存在' }] }));
     show();
     await loaded();
     fireEvent.click(screen.getByRole('checkbox', { name: '选择 SO000001' }));
     fireEvent.click(screen.getByRole('checkbox', { name: '选择 SO000003' }));
     await waitFor(() => expect(screen.getByText('已选择 2 条')).toBeTruthy());
-    fireEvent.click(button('批量申报'));
-    expect(await screen.findByText(/其中 1 条单据的状态不允许批量申报/)).toBeTruthy();
-    expect(screen.getByText('SO000003（海关入库）')).toBeTruthy();
+    fireEvent.click(button('重新发送回执'));
+    expect(await screen.findByText(/其中 1 条单据的状态不允许重新发送回执/)).toBeTruthy();
+    expect(screen.getByText('SO000001（暂存）')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    const result = await screen.findByRole('dialog', { name: '批量申报结果' });
-    expect(backend.callsTo(orderApi.apply)[0]!.data).toMatchObject({ ids: [1] });
+    const result = await screen.findByRole('dialog', { name: '重新发送回执结果' });
+    expect(backend.callsTo(orderApi.sendReceipt)[0]!.data).toMatchObject({ ids: [3] });
     expect(within(result).getByText('共 1 条，成功 0 条，失败 1 条')).toBeTruthy();
-    expect(within(result).getByText('订单编号 SO000001 重复')).toBeTruthy();
-    expect(within(result).getByText('当前状态为海关入库，不允许批量申报')).toBeTruthy();
+    expect(within(result).getByText('回执不存在')).toBeTruthy();
+    expect(within(result).getByText('当前状态为暂存，不允许重新发送回执')).toBeTruthy();
     fireEvent.click(within(result).getByRole('button', { name: '关闭' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: '批量申报结果' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '重新发送回执结果' })).toBeNull());
   });
 
   it('cancelling the confirmation sends nothing and keeps the selection', async () => {

@@ -1,24 +1,25 @@
 /**
  * The generic bill list (bills §2 "List screen"), driven only by the bill's definition: top
  * buttons by permission, the create window, 高级搜索, 批量查询, the state filter with counts, the
- * table, paging, receipts, batch results. Behaviour is the bill-list machine's; this view renders
- * its snapshot and sends it events.
+ * table, paging, receipts, batch results, the bulk job's progress (批量申报). Behaviour is the
+ * bill-list machine's (and its job child's); this view renders their snapshots and sends them events.
  *
  * Kept alive across tab switches (the layout keeps /bill/ pages mounted): nothing here reads the
  * location, so navigating elsewhere neither re-renders nor refetches the list.
  */
-import { Box, Stack } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
 import type { Sort, TimeWindow } from '../../../../domain/query.ts';
-import { billListText } from '../../../../domain/texts/bills.ts';
+import { billJobText, billListText } from '../../../../domain/texts/bills.ts';
 import type { BillRow } from '../../../../machines/bill-list.ts';
 import { DefinitionTable } from '../../../components/DefinitionTable.tsx';
 import { useModules } from '../../../lib/auth-context.tsx';
 import { http, type Http } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { buttonCodesFor } from '../../../lib/permissions.ts';
+import { actionDialogs, dialogOf, type ActionDialogs } from '../overrides/action-dialogs.ts';
 import { codeTablesOf, useCodeNames } from '../shared/code-names.ts';
 import { billDetailPath, billListPath } from '../shared/detail-link.ts';
 import { fieldOfColumn, rowFields } from '../shared/row-fields.ts';
@@ -27,6 +28,8 @@ import { downloadQueryTemplate } from './api/actions.ts';
 import { BatchResultDialog } from './components/BatchResultDialog.tsx';
 import { ImportedFilter } from './components/ImportedFilter.tsx';
 import { ImportQueryDialog } from './components/ImportQueryDialog.tsx';
+import { JobDialog } from './components/JobDialog.tsx';
+import { JobIndicator } from './components/JobIndicator.tsx';
 import { ListPager } from './components/ListPager.tsx';
 import { ListToolbar } from './components/ListToolbar.tsx';
 import { LoadError } from './components/LoadError.tsx';
@@ -39,19 +42,23 @@ import { countConditions, searchTerms, type SearchValues } from './search-terms.
 import { useActionConfirm } from './use-action-confirm.tsx';
 import { useBillStates } from './use-bill-states.ts';
 import { openDownload } from './open-download.ts';
+import { useBillJob } from './use-bill-job.ts';
 import { useBillListActor } from './use-bill-list.ts';
+import { useListSummary } from './use-list-summary.ts';
 
 export interface BillListProps {
   definition: BillDefinition;
   /** opens another page of the app (the detail, the add page) */
   onNavigate: (to: string) => void;
   client?: Http;
+  /** the bill-specific dialogs actions of kind 'dialog' name (the registry; tests bring their own) */
+  dialogs?: ActionDialogs;
 }
 
 /** Header (AppShell offset) + tab strip ~37 px + the page area's padding 2 × 16 px. */
 const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0px) - 72px)';
 
-function BillListView({ definition, onNavigate, client = http }: BillListProps) {
+function BillListView({ definition, onNavigate, client = http, dialogs = actionDialogs }: BillListProps) {
   const { list, mode, key } = definition;
   const actor = useBillListActor(definition, client);
   const send = actor.send;
@@ -78,11 +85,21 @@ function BillListView({ definition, onNavigate, client = http }: BillListProps) 
   const busyCode = useSelector(actor, (s) =>
     s.hasTag('running') ? (s.context.pending?.action.code ?? null) : s.hasTag('exporting') ? (definition.actions.find((a) => a.api === 'export')?.code ?? null) : null,
   );
+  const job = useBillJob(actor);
+  // the job action (批量申报) waits while a job runs: one job at a time per list
+  const jobAction = useMemo(() => definition.actions.find((a) => a.place === 'list' && a.kind === 'job'), [definition]);
+  const jobCode = job.running ? (jobAction?.code ?? null) : null;
+  const busyCodes = useMemo(() => [busyCode, jobCode].filter((c): c is string => c !== null), [busyCode, jobCode]);
+  const jobLabel = jobAction?.label ?? billJobText.defaultLabel;
 
   // permissions of the list's module, not of the location: a kept-alive tab must not follow it
   const modules = useModules();
   const codes = useMemo(() => buttonCodesFor(modules, billListPath(mode, key)), [modules, mode, key]);
-  const actions = useMemo(() => definition.actions.filter((a) => a.place === 'list' && codes.has(a.code)), [definition, codes]);
+  // a dialog action whose dialog is not registered has nothing to open (action-dialogs.test.ts guards the definitions)
+  const actions = useMemo(
+    () => definition.actions.filter((a) => a.place === 'list' && codes.has(a.code) && (listActionKind(a) !== 'dialog' || dialogOf(dialogs, a) !== undefined)),
+    [definition, codes, dialogs],
+  );
 
   const fields = rowFields(definition);
   const tables = useMemo(() => codeTablesOf([...list.columns, ...list.search].map((c) => fields.get(c.field))), [list, fields]);
@@ -102,13 +119,15 @@ function BillListView({ definition, onNavigate, client = http }: BillListProps) 
 
   const titleOf = useCallback((row: BillRow) => String(row[definition.titleField] ?? row.id), [definition]);
   const selectTitle = useCallback((row: BillRow) => billListText.selectRow(titleOf(row)), [titleOf]);
-  useActionConfirm(actor, titleOf);
+  useActionConfirm(actor, { definition, titleOf, dialogs, client });
+  const summary = useListSummary(actor, definition, client);
 
   const onAction = useCallback(
     (action: ActionDef) => {
       const kind = listActionKind(action);
-      if (kind === 'add') onNavigate(billDetailPath(mode, key));
+      if (kind === 'add') onNavigate(action.opens ?? billDetailPath(mode, key));
       else if (kind === 'export') send({ type: 'user.export' });
+      // batch, prompt and dialog actions: confirmed (or filled in) and run by the machine
       else send({ type: 'user.action', action });
     },
     [send, onNavigate, mode, key],
@@ -157,7 +176,8 @@ function BillListView({ definition, onNavigate, client = http }: BillListProps) 
     <Stack gap={6} h={PAGE_HEIGHT} mih={420}>
       <ListToolbar
         actions={actions}
-        busyCode={busyCode}
+        busyCodes={busyCodes}
+        jobIndicator={job.watched && !job.shown && job.job ? <JobIndicator label={jobLabel} job={job.job} finished={job.finished} onOpen={job.open} /> : undefined}
         ready={ready}
         busy={busy}
         createWindow={createWindow}
@@ -192,6 +212,7 @@ function BillListView({ definition, onNavigate, client = http }: BillListProps) 
           noRecordsText={billListText.noRecords}
         />
       </Box>
+      {summary !== null && <Text size="sm" fw={500} role="status">{summary}</Text>}
       <ListPager
         pageIndex={pageIndex}
         pageSize={pageSize}
@@ -217,6 +238,7 @@ function BillListView({ definition, onNavigate, client = http }: BillListProps) 
       <ImportQueryDialog opened={importOpen} importing={importing} onImport={(files) => send({ type: 'user.import', files })} onClose={() => setImportOpen(false)} />
       <ReceiptDialog definition={definition} client={client} row={receiptRow} title={receiptRow ? titleOf(receiptRow) : ''} onClose={() => setReceiptRow(null)} />
       <BatchResultDialog result={result} titleOf={titleOf} onClose={() => send({ type: 'user.dismissResult' })} />
+      <JobDialog opened={job.shown} label={jobLabel} job={job.job} finished={job.finished} pollFailing={job.pollFailing} onClose={job.close} onRetryFailed={job.retryFailed} />
     </Stack>
   );
 }

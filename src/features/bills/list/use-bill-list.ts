@@ -1,22 +1,25 @@
 /**
  * The bill-list machine with this app's effects: API calls of ./api for its actors, toasts and
- * window.open for its actions. One actor per mounted list; kept-alive tabs keep it (and its data),
- * so switching tabs never refetches.
+ * window.open for its actions; the same for its bulk-job child (./api/jobs.ts). One actor per
+ * mounted list; kept-alive tabs keep it (and its data), so switching tabs never refetches.
  */
 import { useActorRef } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { BillDefinition } from '../../../../domain/bills/types.ts';
+import { listJobMachine } from '../../../../machines/bill-list-job.ts';
 import { billListMachine, type BillListInput } from '../../../../machines/bill-list.ts';
 import type { Http } from '../../../lib/http.ts';
 import { errorMessage, notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { exportBills, runBatch } from './api/actions.ts';
+import { fetchJob, fetchRecentJobs, startJob } from './api/jobs.ts';
 import { fetchPage, fetchStateCounts } from './api/list.ts';
 import { importQueryFiles } from './api/query-import.ts';
 import { defaultWindow } from './create-window.ts';
 import { openDownload } from './open-download.ts';
 
 export function useBillListActor(definition: BillDefinition, client: Http) {
+  const hasJobs = definition.actions.some((a) => a.place === 'list' && a.kind === 'job');
   const [machine] = useState(() =>
     billListMachine.provide({
       actors: {
@@ -26,6 +29,15 @@ export function useBillListActor(definition: BillDefinition, client: Http) {
         export: fromPromise(({ input }) => exportBills(client, definition, input)),
         // the files of user.import are the browser's File objects chosen in the import dialog
         importQuery: fromPromise(({ input }) => importQueryFiles(client, definition, input.files as readonly File[])),
+        billJob: listJobMachine.provide({
+          actors: {
+            // a list without a job action has no jobs to look for
+            recentJobs: fromPromise(async ({ signal }) => (hasJobs ? fetchRecentJobs(client, definition, signal) : [])),
+            startJob: fromPromise(({ input }) => startJob(client, definition, input.ids)),
+            jobDetail: fromPromise(({ input, signal }) => fetchJob(client, input.id, signal)),
+          },
+          actions: { notifyError: (_, { error }) => notifyError(error) },
+        }),
       },
       actions: {
         warn: (_, { message }) => notifyWarning(message),

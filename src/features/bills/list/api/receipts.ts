@@ -12,6 +12,8 @@ export interface ReceiptItem {
   returnStatus?: string;
   returnStatusName: string;
   returnInfo: string;
+  /** what the code means; cause and fix when the user has to act (return-codes.ts) */
+  explain?: { meaning: string; cause?: string; fix?: string };
 }
 
 export async function fetchReceipts(client: Http, definition: BillDefinition, row: BillRow, signal?: AbortSignal): Promise<ReceiptItem[]> {

@@ -55,8 +55,8 @@ export function ActionConfirm({ pending, titleOf, onConfirm, onCancel }: ActionC
         <Textarea
           label={action.prompt.label}
           withAsterisk
-          autosize
-          minRows={2}
+          // fixed rows, as FieldInput's textareas: autosize measures fonts (document.fonts)
+          rows={3}
           maxLength={action.prompt.maxLength}
           value={answer}
           error={problem}

@@ -1,6 +1,6 @@
 /**
  * The top buttons (bills §2): the definition's list actions the page's module grants, in their
- * order. The running one shows its loader.
+ * order. The running ones show their loader (a batch of the list, or the bulk job running beside it).
  */
 import { Button, Group } from '@mantine/core';
 import { memo } from 'react';
@@ -9,27 +9,28 @@ import { listActionKind } from '../action-kind.ts';
 
 export interface ListActionsProps {
   actions: readonly ActionDef[];
-  /** code of the action being carried out */
-  busyCode: string | null;
+  /** codes of the actions being carried out */
+  busyCodes: readonly string[];
   /** the list is not idle: batch actions and export wait */
   disabled: boolean;
   onAction: (action: ActionDef) => void;
 }
 
-function ListActionsView({ actions, busyCode, disabled, onAction }: ListActionsProps) {
+function ListActionsView({ actions, busyCodes, disabled, onAction }: ListActionsProps) {
   return (
     <Group gap={6} wrap="nowrap">
       {actions.map((action) => {
         const kind = listActionKind(action);
+        const busy = busyCodes.includes(action.code);
         return (
           <Button
             key={action.code}
             size="xs"
             variant={kind === 'add' ? 'filled' : 'light'}
             color={action.api === 'delete' ? 'red' : undefined}
-            loading={busyCode === action.code}
+            loading={busy}
             // opening the add page needs nothing of the list
-            disabled={kind !== 'add' && disabled && busyCode !== action.code}
+            disabled={kind !== 'add' && disabled && !busy}
             onClick={() => onAction(action)}
           >
             {action.label}

@@ -1,9 +1,10 @@
 /**
- * The bar above the state filter: the definition's action buttons on the left; the create window,
- * 高级搜索 (with the number of conditions set), refresh and 批量查询 on the right.
+ * The bar above the state filter: the definition's action buttons on the left, then the bulk job's
+ * indicator when its dialog is closed; the create window, 高级搜索 (with the number of conditions
+ * set), refresh and 批量查询 on the right.
  */
 import { ActionIcon, Button, Group, Indicator, Tooltip } from '@mantine/core';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ActionDef } from '../../../../../domain/bills/types.ts';
 import type { TimeWindow } from '../../../../../domain/query.ts';
 import { billListText, billText } from '../../../../../domain/texts/bills.ts';
@@ -13,7 +14,9 @@ import { ListActions } from './ListActions.tsx';
 
 export interface ListToolbarProps {
   actions: readonly ActionDef[];
-  busyCode: string | null;
+  busyCodes: readonly string[];
+  /** the bulk job's indicator (JobIndicator), when there is one to show */
+  jobIndicator?: ReactNode;
   /** the list is idle: actions may start */
   ready: boolean;
   /** an action, export or import is running */
@@ -32,10 +35,13 @@ export interface ListToolbarProps {
 const refreshGlyph = { fontSize: 16, lineHeight: 1 } as const;
 
 function ListToolbarView(props: ListToolbarProps) {
-  const { actions, busyCode, ready, busy, createWindow, conditionCount, onAction, onWindow, onToggleSearch, onRefresh, onImport, onTemplate } = props;
+  const { actions, busyCodes, jobIndicator, ready, busy, createWindow, conditionCount, onAction, onWindow, onToggleSearch, onRefresh, onImport, onTemplate } = props;
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
-      <ListActions actions={actions} busyCode={busyCode} disabled={!ready} onAction={onAction} />
+      <Group gap="xs" wrap="nowrap">
+        <ListActions actions={actions} busyCodes={busyCodes} disabled={!ready} onAction={onAction} />
+        {jobIndicator}
+      </Group>
       <Group gap="xs" wrap="nowrap">
         {createWindow && <CreateWindowInput window={createWindow} onChange={onWindow} />}
         {conditionCount !== undefined && (

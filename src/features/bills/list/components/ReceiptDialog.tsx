@@ -1,15 +1,18 @@
 /**
  * A bill's customs receipts of the last three days (bills §2, §7): returnTime, returnStatusName,
- * returnInfo, newest as the server orders them.
+ * returnInfo, newest as the server orders them, each with its explanation beside it (what the code
+ * means; cause and fix when the user has to act).
  */
 import { Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { BillDefinition } from '../../../../../domain/bills/types.ts';
 import { billListText } from '../../../../../domain/texts/bills.ts';
+import { timelineText } from '../../../../../domain/texts/timeline.ts';
 import type { BillRow } from '../../../../../machines/bill-list.ts';
 import type { Http } from '../../../../lib/http.ts';
 import { notifyError } from '../../../../lib/notify.ts';
 import { fetchReceipts, type ReceiptItem } from '../api/receipts.ts';
+import { ReceiptExplanationNote } from './ReceiptExplanation.tsx';
 
 export interface ReceiptDialogProps {
   definition: BillDefinition;
@@ -54,6 +57,7 @@ function Receipts({ definition, client, row, title }: Omit<ReceiptDialogProps, '
               <Table.Th w={170}>{returnTime}</Table.Th>
               <Table.Th w={140}>{returnStatusName}</Table.Th>
               <Table.Th>{returnInfo}</Table.Th>
+              <Table.Th w={300}>{timelineText.meaning}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -62,6 +66,7 @@ function Receipts({ definition, client, row, title }: Omit<ReceiptDialogProps, '
                 <Table.Td>{r.returnTime}</Table.Td>
                 <Table.Td>{r.returnStatusName}</Table.Td>
                 <Table.Td style={{ wordBreak: 'break-all' }}>{r.returnInfo}</Table.Td>
+                <Table.Td><ReceiptExplanationNote explain={r.explain} /></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

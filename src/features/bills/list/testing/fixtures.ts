@@ -1,6 +1,7 @@
 /** Export-order rows, counts, dictionaries and a session whose list module grants every list button. */
 import { exportOrder } from '../../../../../domain/bills/export-order.ts';
 import type { MenuModule, Session } from '../../../../../machines/auth.ts';
+import type { JobView } from '../../../../../machines/bill-job.ts';
 import type { BillRow, StateCountItem } from '../../../../../machines/bill-list.ts';
 import { sessionFixture } from '../../../../testing/auth.ts';
 import { listControlCodes } from '../action-kind.ts';
@@ -11,6 +12,7 @@ export const orderApi = {
   pageList: api(exportOrder.api.pageList),
   counts: api(exportOrder.api.queryStateCount!),
   apply: api(exportOrder.api.apply!),
+  delete: api(exportOrder.api.delete!),
   sendReceipt: api(exportOrder.api.sendReceipt!),
   export: api(exportOrder.api.export!),
   template: api(exportOrder.api.downloadQueryTemplate!),
@@ -20,6 +22,9 @@ export const orderApi = {
   receipts: '/api/receipter/messageFindByBill',
   dictionary: '/api/dictionary/item/queryByCode',
   states: '/api/enterprise/state/list',
+  jobStart: '/api/enterprise/bills/jobs/start',
+  jobDetail: '/api/enterprise/bills/jobs/detail',
+  jobList: '/api/enterprise/bills/jobs/list',
 };
 
 export const statesFixture = [
@@ -69,14 +74,33 @@ export function serveOrders(backend: FakeBackend, rows: BillRow[] = [orderRow(1)
       data.dicCode === 'currency' ? [{ value: '142', name: '人民币' }, { value: '502', name: '美元' }] : [],
     )
     .on(orderApi.apply, (data: { ids: number[] }) => ({ total: data.ids.length, succeeded: data.ids.length, failed: [] }))
+    .on(orderApi.delete, (data: { ids: number[] }) => ({ total: data.ids.length, succeeded: data.ids.length, failed: [] }))
     .on(orderApi.sendReceipt, (data: { ids: number[] }) => ({ total: data.ids.length, succeeded: data.ids.length, failed: [] }))
     .on(orderApi.export, () => ({ downloadUri: '/api/file/download/export-1.xlsx' }))
     .on(orderApi.template, () => ({ downloadUri: '/api/file/download/template.xlsx' }))
     .on(orderApi.validate, () => ({ valid: true }))
     .on(orderApi.upload, (form: FormData) => [{ uri: `upload/${(form.get('file') as File).name}`, name: (form.get('file') as File).name }])
     .on(orderApi.parse, (data: { filePath: string }) => ({ column: 'order_no', values: data.filePath.includes('b') ? ['SO000002', 'SO000003'] : ['SO000001', 'SO000002'] }))
+    .on(orderApi.jobList, () => [])
     .on(orderApi.receipts, () => [
       { returnTime: '2026-11-20 10:05:00', returnStatus: '120', returnStatusName: '海关入库', returnInfo: '[Code:2600;Desc:海关入库]' },
     ]);
   return backend;
+}
+
+/**
+ * The jobs API of the order list: a started job is done at the first look, every id succeeding but
+ * those `refuse` names (failed with 订单编号 … 重复). Returns the jobs by id, as the server would.
+ */
+export function serveJobs(backend: FakeBackend, refuse: readonly number[] = []) {
+  const jobs = new Map<number, JobView>();
+  backend
+    .on(orderApi.jobStart, (data: { ids: number[] }) => {
+      const id = jobs.size + 1;
+      const failed = data.ids.filter((i) => refuse.includes(i)).map((i) => ({ id: i, title: orderRow(i).orderNo as string, message: `订单编号 ${String(orderRow(i).orderNo)} 重复` }));
+      jobs.set(id, { id, state: 'done', total: data.ids.length, done: data.ids.length, succeeded: data.ids.length - failed.length, failed });
+      return { jobId: id };
+    })
+    .on(orderApi.jobDetail, (data: { id: number }) => jobs.get(data.id));
+  return jobs;
 }

@@ -1,0 +1,41 @@
+/**
+ * Amounts of settlement and verification (accounts-and-enterprise.md §4, §9): 5 decimals. Kept as
+ * integers of 1/100000 while computing, so 0.1 + 0.2 is 0.3 and a remaining amount never shows
+ * 0.30000000000000004.
+ */
+export const AMOUNT_SCALE = 5;
+const FACTOR = 10 ** AMOUNT_SCALE;
+
+const units = (n: number) => Math.round(n * FACTOR);
+
+/** The verification amount a person typed: a number; non-positive, empty or unreadable → 0 (§4). */
+export function parseAmount(input: unknown): number {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim().replace(/,/g, '') : '';
+  if (text === '') return 0;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  return units(n) / FACTOR;
+}
+
+/** available − applied, 5 decimals (§4). */
+export function remainingAmount(available: number, applied: number): number {
+  return (units(available) - units(applied)) / FACTOR;
+}
+
+/** a + b exactly at 5 decimals. */
+export function addAmounts(...values: number[]): number {
+  return values.reduce((sum, v) => sum + units(v), 0) / FACTOR;
+}
+
+/** '1234.50000': what lists show. */
+export function formatAmount(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value ?? 0;
+  return (Number.isFinite(n) ? n : 0).toFixed(AMOUNT_SCALE);
+}
+
+/** More than 5 decimals typed (the server refuses rather than rounds a money amount). */
+export function tooManyDecimals(input: unknown): boolean {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+  const m = /\.(\d+)$/.exec(text);
+  return m !== null && m[1]!.replace(/0+$/, '').length > AMOUNT_SCALE;
+}

@@ -1,0 +1,176 @@
+/**
+ * A bulk job of a bill list (批量申报 of up to 500 bills): started on the server, which runs it in
+ * the background; this machine watches it. The list invokes one per mounted list (bill-list.ts) and
+ * sends it job.start after the user confirmed; the job tells the list (action `finished`) when it
+ * is done, so the list reloads. The job lives on the server: closing the progress dialog only
+ * hides it, and a list opened later finds a job still running (jobs/list) and watches it again.
+ *
+ * States
+ *   checking    invoke `recentJobs` (the bill's latest jobs): one running → active (dialog hidden)
+ *   idle        nothing watched
+ *   starting    [jobRunning]  invoke `startJob` {ids} → active (dialog shown)
+ *   active      parallel
+ *     .progress .fetching [jobRunning] invoke `jobDetail` {id}; done → .finished + `finished`,
+ *                         running → .waiting; a failure → .waiting, the MAX_POLL_FAILURES-th in a
+ *                         row → idle with the error toasted
+ *               .waiting  [jobRunning] after JOB_POLL_MS → .fetching
+ *               .finished [jobFinished] user.retryFailed (when some failed) → starting, the failed ids
+ *     .view     .shown [jobShown] the progress dialog; user.closeJob → .hidden, or idle when finished
+ *               .hidden   the list's indicator; user.openJob → .shown
+ *
+ * Events: job.start {ids} (anywhere: a new job replaces the one watched; the list offers it only
+ * when none runs), user.closeJob, user.openJob, user.retryFailed.
+ * Effects (placeholders; supplied with provide()): actors recentJobs, startJob, jobDetail;
+ * actions finished, notifyError({error}). No axios, React, window or clock.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface JobFailure { id: string | number; title: string; message: string }
+/** A job as the server shows it (POST /api/enterprise/bills/jobs/detail). */
+export interface JobView {
+  id: number;
+  /** running | done */
+  state: string;
+  total: number;
+  /** bills handled so far, succeeded or failed */
+  done: number;
+  succeeded: number;
+  failed: JobFailure[];
+}
+export interface BillJobContext {
+  job: JobView | null;
+  /** the ids the next start sends */
+  ids: (string | number)[];
+  /** detail calls failed in a row */
+  pollFailures: number;
+}
+export type BillJobEvent =
+  | { type: 'job.start'; ids: (string | number)[] }
+  | { type: 'user.closeJob' }
+  | { type: 'user.openJob' }
+  | { type: 'user.retryFailed' };
+
+/** How often a running job's progress is asked (the issue: a live progress bar). */
+export const JOB_POLL_MS = 500;
+/** Detail failures in a row before the job is no longer watched (about 5 s of outage). */
+export const MAX_POLL_FAILURES = 10;
+
+const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`bill-job: ${name} actor not provided`);
+};
+
+/** A job just started: nothing handled yet. */
+export const startedJob = (id: number, total: number): JobView => ({ id, state: 'running', total, done: 0, succeeded: 0, failed: [] });
+
+/** Percentage handled, 0–100 (a job of 0 bills is complete). */
+export const jobPercent = (job: Pick<JobView, 'done' | 'total'>): number =>
+  job.total === 0 ? 100 : Math.min(100, Math.round((job.done / job.total) * 100));
+
+export const billJobMachine = setup({
+  types: {} as {
+    context: BillJobContext;
+    events: BillJobEvent;
+    tags: 'jobRunning' | 'jobFinished' | 'jobShown';
+  },
+  actors: {
+    recentJobs: fromPromise<JobView[], void>(notProvided('recentJobs')),
+    startJob: fromPromise<{ jobId: number }, { ids: (string | number)[] }>(notProvided('startJob')),
+    jobDetail: fromPromise<JobView, { id: number }>(notProvided('jobDetail')),
+  },
+  actions: {
+    /** the job is done: the list reloads (bill-list.ts provides it) */
+    finished: () => {},
+    notifyError: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    runningFound: ({ event }) => (event as unknown as { output: JobView[] }).output.some((j) => j.state === 'running'),
+    answeredDone: ({ event }) => (event as unknown as { output: JobView }).output.state === 'done',
+    jobDone: ({ context }) => context.job?.state === 'done',
+    hasFailures: ({ context }) => (context.job?.failed.length ?? 0) > 0,
+    givesUp: ({ context }) => context.pollFailures + 1 >= MAX_POLL_FAILURES,
+  },
+}).createMachine({
+  id: 'billJob',
+  context: { job: null, ids: [], pollFailures: 0 },
+  initial: 'checking',
+  on: { 'job.start': { target: '.starting', actions: assign({ ids: ({ event }) => event.ids }) } },
+  states: {
+    checking: {
+      invoke: {
+        id: 'recentJobs', src: 'recentJobs',
+        onDone: [
+          {
+            guard: 'runningFound',
+            target: '#billJob.active.view.hidden',
+            actions: assign({ job: ({ event }) => event.output.find((j) => j.state === 'running')!, pollFailures: 0 }),
+          },
+          { target: 'idle' },
+        ],
+        onError: { target: 'idle', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    idle: {},
+    starting: {
+      tags: ['jobRunning'],
+      invoke: {
+        id: 'startJob', src: 'startJob',
+        input: ({ context }) => ({ ids: context.ids }),
+        onDone: { target: 'active', actions: assign({ job: ({ context, event }) => startedJob(event.output.jobId, context.ids.length), pollFailures: 0 }) },
+        onError: { target: 'idle', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    active: {
+      type: 'parallel',
+      states: {
+        progress: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              tags: ['jobRunning'],
+              invoke: {
+                id: 'jobDetail', src: 'jobDetail',
+                input: ({ context }) => ({ id: context.job!.id }),
+                onDone: [
+                  {
+                    guard: 'answeredDone',
+                    target: 'finished',
+                    actions: [assign({ job: ({ event }) => event.output, pollFailures: 0 }), 'finished'],
+                  },
+                  { target: 'waiting', actions: assign({ job: ({ event }) => event.output, pollFailures: 0 }) },
+                ],
+                onError: [
+                  // the server cannot answer for a while (or the job is gone): stop watching, say why
+                  { guard: 'givesUp', target: '#billJob.idle', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'waiting', actions: assign({ pollFailures: ({ context }) => context.pollFailures + 1 }) },
+                ],
+              },
+            },
+            waiting: { tags: ['jobRunning'], after: { [JOB_POLL_MS]: { target: 'fetching' } } },
+            finished: {
+              tags: ['jobFinished'],
+              on: {
+                'user.retryFailed': {
+                  guard: 'hasFailures',
+                  target: '#billJob.starting',
+                  actions: assign({ ids: ({ context }) => context.job!.failed.map((f) => f.id) }),
+                },
+              },
+            },
+          },
+        },
+        view: {
+          initial: 'shown',
+          states: {
+            shown: {
+              tags: ['jobShown'],
+              on: { 'user.closeJob': [{ guard: 'jobDone', target: '#billJob.idle' }, { target: 'hidden' }] },
+            },
+            hidden: { on: { 'user.openJob': { target: 'shown' } } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type BillJobMachine = typeof billJobMachine;

@@ -1,0 +1,65 @@
+/**
+ * Bulk jobs of the bill lists (批量申报 with a progress bar):
+ *   POST /api/enterprise/bills/jobs/start  {mode, key, ids}  → {jobId}; the job runs in the background
+ *   POST /api/enterprise/bills/jobs/detail {id}              → the job's progress and per-bill failures
+ *   POST /api/enterprise/bills/jobs/list   {mode, key}       → the company's latest jobs of that bill type
+ * Starting needs the bill's 批量申报 permission, like its apply path; reading needs the bill's page.
+ */
+import type { FastifyInstance } from 'fastify';
+import { findBill } from '../../domain/bills/index.ts';
+import { billServerText } from '../../domain/texts/bills.ts';
+import { BizError, defineRoute } from '../http/route.ts';
+import { batchIds } from './batch.ts';
+import { createDeclareJob, findJob, listJobs, type JobRunner } from './jobs.ts';
+import { billModel } from './model.ts';
+import { requireBillAccess } from './permissions.ts';
+
+type Data = { mode?: unknown; key?: unknown; ids?: unknown; id?: unknown };
+
+const billOf = (data: Data) => {
+  const def = typeof data.mode === 'string' && typeof data.key === 'string' ? findBill(data.mode, data.key) : undefined;
+  if (!def) throw new BizError(billServerText.unknownBill);
+  return def;
+};
+
+const billRef = {
+  type: 'object', required: ['mode', 'key'],
+  properties: { mode: { type: 'string', maxLength: 10 }, key: { type: 'string', maxLength: 40 } },
+};
+
+export function registerJobRoutes(app: FastifyInstance, runner: JobRunner): void {
+  defineRoute<Data>(app, {
+    path: '/api/enterprise/bills/jobs/start', summary: '批量申报任务：开始', tags: ['批量任务'], access: 'company',
+    data: { ...billRef, required: ['mode', 'key', 'ids'], properties: { ...billRef.properties, ids: { type: 'array', maxItems: 500 } } },
+    handler: async ({ user, data }) => {
+      const def = billOf(data);
+      await requireBillAccess(app, user, billModel(def), 'apply');
+      const jobId = await createDeclareJob(app.db, { companyId: user.companyId, userId: user.userId, def, ids: batchIds(data.ids) });
+      void runner.run(jobId);
+      return { jobId };
+    },
+  });
+
+  defineRoute<Data>(app, {
+    path: '/api/enterprise/bills/jobs/detail', summary: '批量申报任务：进度', tags: ['批量任务'], access: 'company',
+    data: { type: 'object', required: ['id'], properties: { id: { type: ['integer', 'string'] } } },
+    handler: async ({ user, data }) => {
+      const id = Number(data.id);
+      const job = Number.isSafeInteger(id) && id > 0 ? await findJob(app.db, user.companyId, id) : undefined;
+      if (!job) throw new BizError(billServerText.jobNotFound);
+      const def = findBill(job.mode, job.key);
+      if (def) await requireBillAccess(app, user, billModel(def), 'pageList');
+      return job;
+    },
+  });
+
+  defineRoute<Data>(app, {
+    path: '/api/enterprise/bills/jobs/list', summary: '批量申报任务：最近任务', tags: ['批量任务'], access: 'company',
+    data: billRef,
+    handler: async ({ user, data }) => {
+      const def = billOf(data);
+      await requireBillAccess(app, user, billModel(def), 'pageList');
+      return listJobs(app.db, user.companyId, def.mode, def.key);
+    },
+  });
+}

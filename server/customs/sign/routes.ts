@@ -1,0 +1,99 @@
+/**
+ * Sign record routes (all POST {data} → {code, message, data}; module /bill/export/signRecord).
+ *
+ * Screens (bills §7 "Sign", under /api/enterprise):
+ *   /sign/signData/list                  list request (pageIndex 0-based, pageSize, sorts, terms)
+ *                                        → {total, datas: row[]}; columns: see screens.ts
+ *   /sign/signData/findById              {id} → row + waitSignData, signResult, certificate,
+ *                                        messageGuid, messageStatus, xml (pretty-printed)
+ *   /sign/signData/downloadQueryTemplate {} → {downloadUri}
+ *   /sign/signData/exportData            list request (selected rows: term id in ids) → {downloadUri}
+ * The external signing client (SIGN_MODE=external), logged in as a user of the company:
+ *   /api/sign/client/pending   {limit?} → [{id, copNo, type, typeName, purpose, waitSignData, createTime}]
+ *   /api/sign/client/complete  {id, signature (base64), certificate (base64 DER or PEM)} → {id, state}
+ *   /api/sign/client/fail      {id, reason} → {id, state}
+ * Reads and the client need the page; exportData the page's export button.
+ */
+import type { FastifyInstance } from 'fastify';
+import { serverText } from '../../../domain/texts/server.ts';
+import type { AuthUser } from '../../auth/auth-user.ts';
+import { listRequestSchema } from '../../bills/schema.ts';
+import { chinaDateTime } from '../../bills/time.ts';
+import { BizError, defineRoute } from '../../http/route.ts';
+import { signTypeName } from './message-types.ts';
+import { completeSignature, failSignature, pendingSignatures, SignState } from './records.ts';
+import { exportSignRecords, findSignRecord, listSignRecords, signQueryTemplate } from './screens.ts';
+
+export const SIGN_RECORD_URI = '/bill/export/signRecord';
+const TAGS = ['签名记录'];
+const MAX_PENDING = 100;
+
+const idSchema = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, title: '签名记录ID' } } };
+
+export default async function signRoutes(app: FastifyInstance) {
+  async function requirePage(user: AuthUser) {
+    if (!(await app.buttonCodes(user.userType)).has(SIGN_RECORD_URI)) throw new BizError(serverText.noPermission);
+  }
+  const dataDir = app.config.dataDir;
+
+  defineRoute<Record<string, unknown>>(app, {
+    path: '/api/enterprise/sign/signData/list', summary: '签名记录列表', tags: TAGS, access: 'company', data: listRequestSchema,
+    handler: async ({ user, data }) => { await requirePage(user); return listSignRecords(app.db, user.companyId, data); },
+  });
+  defineRoute<{ id: number }>(app, {
+    path: '/api/enterprise/sign/signData/findById', summary: '签名记录详情', tags: TAGS, access: 'company', data: idSchema,
+    handler: async ({ user, data }) => { await requirePage(user); return findSignRecord(app.db, user.companyId, data.id); },
+  });
+  defineRoute(app, {
+    path: '/api/enterprise/sign/signData/downloadQueryTemplate', summary: '签名记录下载查询模板', tags: TAGS, access: 'company',
+    data: { type: 'object' }, dataOptional: true,
+    handler: async ({ user }) => { await requirePage(user); return signQueryTemplate(dataDir); },
+  });
+  defineRoute<Record<string, unknown>>(app, {
+    path: '/api/enterprise/sign/signData/exportData', summary: '签名记录导出Excel', tags: TAGS, access: 'company', data: listRequestSchema,
+    permission: { uri: SIGN_RECORD_URI, code: 'export' },
+    handler: async ({ user, data }) => exportSignRecords(app.db, user.companyId, data, dataDir),
+  });
+
+  defineRoute<{ limit?: number }>(app, {
+    path: '/api/sign/client/pending', summary: '签名客户端：待签名记录', tags: TAGS, access: 'company',
+    data: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: MAX_PENDING, title: '最多条数' } } }, dataOptional: true,
+    handler: async ({ user, data }) => {
+      await requirePage(user);
+      const rows = await pendingSignatures(app.db, user.companyId, data?.limit ?? MAX_PENDING);
+      return rows.map((r) => ({
+        id: Number(r.id), copNo: r.cop_no, type: r.type, typeName: signTypeName(r.type), purpose: r.purpose,
+        waitSignData: r.wait_sign_data, createTime: chinaDateTime(r.create_time),
+      }));
+    },
+  });
+  defineRoute<{ id: number; signature: string; certificate: string }>(app, {
+    path: '/api/sign/client/complete', summary: '签名客户端：提交签名', tags: TAGS, access: 'company',
+    data: {
+      type: 'object', required: ['id', 'signature', 'certificate'],
+      properties: {
+        id: { type: 'integer', minimum: 1, title: '签名记录ID' },
+        signature: { type: 'string', minLength: 1, maxLength: 4096, title: '签名值（Base64，对待签名数据做 RSA-SHA1）' },
+        certificate: { type: 'string', minLength: 1, maxLength: 16384, title: '签名证书（Base64 DER 或 PEM）' },
+      },
+    },
+    handler: async ({ user, data }) => {
+      await requirePage(user);
+      await completeSignature(app.db, { recordId: data.id, companyId: user.companyId, signature: data.signature, certificate: data.certificate });
+      if (app.hasDecorator('customs')) app.customs.wake();
+      return { id: data.id, state: SignState.signed };
+    },
+  });
+  defineRoute<{ id: number; reason?: string }>(app, {
+    path: '/api/sign/client/fail', summary: '签名客户端：签名失败', tags: TAGS, access: 'company',
+    data: {
+      type: 'object', required: ['id'],
+      properties: { id: { type: 'integer', minimum: 1, title: '签名记录ID' }, reason: { type: 'string', maxLength: 500, title: '失败原因' } },
+    },
+    handler: async ({ user, data }) => {
+      await requirePage(user);
+      await failSignature(app.db, { recordId: data.id, companyId: user.companyId, ...(data.reason !== undefined ? { reason: data.reason } : {}) });
+      return { id: data.id, state: SignState.failed };
+    },
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * A bill's receipt timeline (回执记录): what we sent (the outbox rows of customs_messages) and what
+ * customs answered (customs_receipts matched to the bill), merged oldest first, each receipt with
+ * its explanation (domain/customs/return-codes.ts). And the raw XML of one of them, re-indented.
+ *
+ * Ordering: a message stands at its created_at (the declaration), a receipt at its returnTime
+ * (customs' clock); both are compared as China-time yyyyMMddHHmmssSSS, a message before a receipt
+ * of the same millisecond (it caused it). Unlike messageFindByBill there is no 3-day window: the
+ * timeline is the bill's whole history (capped, a bill has a handful of rows).
+ *
+ * Scope: the bill, message or receipt must be the caller's company's; anything else is answered
+ * as not found, so ids of other companies cannot be probed.
+ */
+import type { Kysely } from 'kysely';
+import { billStateRefs, statesFor } from '../../domain/bill-states.ts';
+import { explainReceipt, type ReceiptExplanation } from '../../domain/customs/return-codes.ts';
+import { messageStatusNames } from '../../domain/texts/timeline.ts';
+import type { Database } from '../db/schema.ts';
+import { msgTypeOf } from './dxp/wrap.ts';
+import { customsMessageLabel } from './receipts/catalogue.ts';
+import { signTypeName } from './sign/message-types.ts';
+import { displayReturnTime, returnTimeOf } from './xml/format.ts';
+
+/** more rows than any bill gets; keeps a runaway resend loop from answering megabytes */
+const MAX_ROWS = 500;
+
+export interface MessageEvent {
+  kind: 'message';
+  id: number;
+  /** 'YYYY-MM-DD HH:mm:ss.SSS' China time: when it was queued (its place in the timeline) */
+  time: string;
+  guid: string;
+  /** CEB303 … */
+  messageType: string;
+  messageTypeName: string;
+  /** pending | signing | sending | sent | failed */
+  status: string;
+  statusName: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface ReceiptEvent {
+  kind: 'receipt';
+  id: number;
+  /** = returnTime */
+  time: string;
+  /** CEB304 … */
+  messageType: string;
+  messageTypeName: string;
+  returnStatus: string;
+  returnStatusName: string;
+  returnTime: string;
+  returnInfo: string;
+  explain: ReceiptExplanation;
+}
+
+export type TimelineEvent = MessageEvent | ReceiptEvent;
+
+export interface BillTimeline {
+  /** the bill's stored state code */
+  state: string;
+  stateName?: string;
+  events: TimelineEvent[];
+}
+
+/** How a receipt's status code reads (routes.ts statusNameOf: tax bills and CEB792 differ). */
+export type StatusNamer = (messageType: string, code: string) => string;
+
+const chinaTime = (date: Date): string => displayReturnTime(returnTimeOf(date));
+/** customs sometimes sends seconds only (14 digits): sorted as the start of that second */
+const sortKeyOf = (returnTime: string): string => (/^\d{14}$/.test(returnTime) ? `${returnTime}000` : returnTime);
+
+function stateNameOf(mode: string, billKey: string, state: string): string | undefined {
+  const ref = (billStateRefs as Record<string, Record<string, { mode: string; billType: string } | null> | undefined>)[mode]?.[billKey];
+  return ref ? statesFor(ref.mode, ref.billType)?.find((s) => s.state === state)?.stateName : undefined;
+}
+
+/** The timeline of the company's bill; undefined when there is no such bill of that company. */
+export async function billTimeline(db: Kysely<Database>, companyId: number, billId: number, statusNameOf: StatusNamer): Promise<BillTimeline | undefined> {
+  const bill = await db.selectFrom('bill_heads').select(['mode', 'bill_key', 'state'])
+    .where('id', '=', billId).where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (!bill) return undefined;
+  const [messages, receipts] = await Promise.all([
+    db.selectFrom('customs_messages')
+      .select(['id', 'guid', 'message_type', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+      .where('bill_id', '=', billId).where('company_id', '=', companyId)
+      .orderBy('created_at').orderBy('id').limit(MAX_ROWS)
+      .execute(),
+    db.selectFrom('customs_receipts')
+      .select(['id', 'message_type', 'return_status', 'return_time', 'return_info'])
+      .where('bill_id', '=', billId).where('company_id', '=', companyId)
+      .orderBy('return_time').orderBy('id').limit(MAX_ROWS)
+      .execute(),
+  ]);
+
+  const keyed: { key: string; order: number; event: TimelineEvent }[] = [];
+  for (const m of messages) {
+    const created = m.created_at;
+    keyed.push({
+      key: returnTimeOf(created), order: 0,
+      event: {
+        kind: 'message', id: Number(m.id), time: chinaTime(created), guid: m.guid,
+        messageType: m.message_type, messageTypeName: signTypeName(msgTypeOf(m.message_type)),
+        status: m.status, statusName: messageStatusNames[m.status] ?? m.status,
+        attempts: m.attempts, lastError: m.last_error,
+        createdAt: chinaTime(created), sentAt: m.sent_at ? chinaTime(m.sent_at) : null,
+      },
+    });
+  }
+  for (const r of receipts) {
+    const returnTime = displayReturnTime(r.return_time);
+    keyed.push({
+      key: sortKeyOf(r.return_time), order: 1,
+      event: {
+        kind: 'receipt', id: Number(r.id), time: returnTime,
+        messageType: r.message_type, messageTypeName: customsMessageLabel(r.message_type) ?? r.message_type,
+        returnStatus: r.return_status, returnStatusName: statusNameOf(r.message_type, r.return_status),
+        returnTime, returnInfo: r.return_info,
+        explain: explainReceipt(r.return_status, r.return_info, r.message_type),
+      },
+    });
+  }
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order || a.event.id - b.event.id));
+
+  const stateName = stateNameOf(bill.mode, bill.bill_key, bill.state);
+  return { state: bill.state, ...(stateName ? { stateName } : {}), events: keyed.map((k) => k.event) };
+}
+
+/** The stored XML of the company's message or receipt; undefined when it is not the company's. */
+export async function rawRecordXml(db: Kysely<Database>, companyId: number, kind: 'message' | 'receipt', id: number): Promise<string | undefined> {
+  const row = kind === 'message'
+    ? await db.selectFrom('customs_messages').select('xml').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst()
+    : await db.selectFrom('customs_receipts').select('xml').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  return row?.xml;
+}
+
+const TOKEN = /<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<![^>]*>|<\/[^>]*>|<[^>]*>|[^<]+/g;
+
+/**
+ * XML re-indented for reading, two spaces a level: an element holding only text stays on one line,
+ * whitespace-only text between elements is dropped, any other text, comment or CDATA is kept as
+ * it is (a text line trimmed). Display only — the stored (signed) document is never changed, and a signature covers the
+ * whitespace this removes. Not a parser: a malformed document comes out indented as well as it goes.
+ */
+export function prettyXml(xml: string): string {
+  const tokens = (xml.replace(/^\uFEFF/, '').match(TOKEN) ?? []).filter((t) => t.trim() !== '');
+  const lines: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const pad = '  '.repeat(depth);
+    const isOpen = token.startsWith('<') && !/^<[/?!]/.test(token) && !token.endsWith('/>');
+    if (token.startsWith('</')) {
+      depth = Math.max(0, depth - 1);
+      lines.push('  '.repeat(depth) + token);
+    } else if (isOpen) {
+      const text = tokens[i + 1];
+      const close = tokens[i + 2];
+      if (text !== undefined && (!text.startsWith('<') || text.startsWith('<![CDATA[')) && close?.startsWith('</')) {
+        // <a>text</a> on one line, its text exactly as stored
+        lines.push(pad + token + text + close);
+        i += 2;
+      } else if (text?.startsWith('</')) {
+        lines.push(pad + token + text); // <a></a>
+        i += 1;
+      } else {
+        lines.push(pad + token);
+        depth += 1;
+      }
+    } else {
+      lines.push(pad + (token.startsWith('<') ? token : token.trim()));
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,71 @@
+/**
+ * A stored bill's 回执记录 (server/customs/timeline.ts): POST /api/receipter/timeline {billId} →
+ * {state, stateName?, events} (outbox messages and customs receipts, oldest first) and
+ * POST /api/receipter/raw {kind, id} → {xml} of one of them, indented for reading.
+ */
+import type { StateValue } from 'xstate';
+import { lifecycleValueOf } from '../../../../machines/bill-lifecycle.ts';
+import type { Http } from '../../../lib/http.ts';
+
+export interface ReceiptExplanation { meaning: string; cause?: string; fix?: string }
+
+export interface MessageEvent {
+  kind: 'message';
+  id: number;
+  /** 'YYYY-MM-DD HH:mm:ss.SSS', China time */
+  time: string;
+  guid: string;
+  messageType: string;
+  messageTypeName: string;
+  /** pending | signing | sending | sent | failed */
+  status: string;
+  statusName: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface ReceiptEvent {
+  kind: 'receipt';
+  id: number;
+  time: string;
+  messageType: string;
+  messageTypeName: string;
+  returnStatus: string;
+  returnStatusName: string;
+  returnTime: string;
+  returnInfo: string;
+  explain: ReceiptExplanation;
+}
+
+export type TimelineEvent = MessageEvent | ReceiptEvent;
+export interface Timeline { state: string; stateName?: string; events: TimelineEvent[] }
+export type RawKind = TimelineEvent['kind'];
+
+export async function fetchTimeline(client: Http, billId: string, signal?: AbortSignal): Promise<Timeline> {
+  const answer = await client.post<Timeline | null>('/api/receipter/timeline', { billId: Number(billId) }, { signal });
+  return answer ?? { state: '', events: [] };
+}
+
+export async function fetchRawXml(client: Http, kind: RawKind, id: number, signal?: AbortSignal): Promise<string> {
+  const answer = await client.post<{ xml: string } | null>('/api/receipter/raw', { kind, id }, { signal });
+  return answer?.xml ?? '';
+}
+
+/**
+ * The lifecycle state to highlight: the stored code's (lifecycleValueOf), except that a DECLARING
+ * bill whose newest message has left is in `sent` (已发送，等待回执) — the code does not tell the two
+ * apart, the outbox does.
+ */
+export function diagramState(state: string, events: readonly TimelineEvent[]): StateValue {
+  const value = lifecycleValueOf(state);
+  if (value !== 'declaring') return value;
+  const newest = events.filter((e): e is MessageEvent => e.kind === 'message').at(-1);
+  return newest?.status === 'sent' ? 'sent' : value;
+}
+
+/** A failed message, or a receipt asking the user to act (its explanation names a cause): shown in red. */
+export function isFailure(event: TimelineEvent): boolean {
+  return event.kind === 'message' ? event.status === 'failed' : event.explain.cause !== undefined;
+}

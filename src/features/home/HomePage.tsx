@@ -1,0 +1,148 @@
+/**
+ * /home (§2 Home, §9): the greeting with the company name, today's date, lunar date and weekday;
+ * the month calendar; the news carousel (first 3) and list (4–8); the notice scroller and list (5);
+ * the document list (5); the user's common functions (修改密码 opens the change-password dialog,
+ * the others open their page). Links to /news, /notice, /archive and /commonFun.
+ */
+import { Anchor, Card, Grid, Group, Marquee, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { CHANGE_PASSWORD_FUNCTION } from '../../../domain/content/functions.ts';
+import { homeText as t } from '../../../domain/texts/home.ts';
+import { layoutText } from '../../../domain/texts/web.ts';
+import { ModuleIcon } from '../../components/ModuleIcon.tsx';
+import { useUserInfo } from '../../lib/auth-context.tsx';
+import type { Http } from '../../lib/http.ts';
+import { notifyError, notifyWarning } from '../../lib/notify.ts';
+import { createHomeApi, type HomeDocument, type HomeFunction, type HomeNotice } from './api.ts';
+import { Calendar, type Today } from './Calendar.tsx';
+import { lunarDate } from './lunar.ts';
+import { NewsCarousel } from './NewsCarousel.tsx';
+
+const newsPath = (n: HomeNotice) => (n.type === 'NEWS' ? `/news/newsDetails/${n.id}` : `/notice/noticeDetails/${n.id}`);
+
+function Section({ title, more, children }: { title: string; more?: { to: string; label: string }; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={5}>{title}</Title>
+        {more && <Anchor component={Link} to={more.to} size="sm">{more.label}</Anchor>}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function TitleList({ items }: { items: { key: string | number; title: string; time: string; onOpen: () => void }[] }) {
+  if (items.length === 0) return <Text size="sm" c="dimmed">{t.empty}</Text>;
+  return (
+    <Stack gap={6} role="list">
+      {items.map((i) => (
+        <Group key={i.key} justify="space-between" wrap="nowrap" gap="sm" role="listitem">
+          <Anchor component="button" type="button" size="sm" c="dark" ta="left" lineClamp={1} onClick={i.onOpen}>{i.title}</Anchor>
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>{i.time.slice(0, 10)}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+export default function HomePage({ client, onChangePassword }: { client?: Http; onChangePassword?: () => void }) {
+  const [api] = useState(() => createHomeApi(client));
+  const navigate = useNavigate();
+  const userInfo = useUserInfo();
+  const [now] = useState(() => new Date());
+  const today: Today = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+  const [news, setNews] = useState<HomeNotice[]>([]);
+  const [notices, setNotices] = useState<HomeNotice[]>([]);
+  const [documents, setDocuments] = useState<HomeDocument[]>([]);
+  const [functions, setFunctions] = useState<HomeFunction[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    const take = <T,>(p: Promise<T>, set: (v: T) => void) => p.then((v) => { if (live) set(v); }, notifyError);
+    void take(api.news(), (p) => setNews(p.datas));
+    void take(api.notices(), (p) => setNotices(p.datas));
+    void take(api.documents(), (p) => setDocuments(p.datas));
+    void take(api.functions(), setFunctions);
+    return () => { live = false; };
+  }, [api]);
+
+  const openFunction = (f: HomeFunction) => {
+    if (f.id === CHANGE_PASSWORD_FUNCTION.id) { onChangePassword?.(); return; }
+    // §2: bill pages need a filed enterprise
+    if (f.uri.includes('bill') && !userInfo?.companyCode) { notifyWarning(layoutText.noCompany); return; }
+    navigate(f.uri);
+  };
+  const download = async (d: HomeDocument) => {
+    try {
+      const { downloadUri } = await api.download(d.filePath);
+      window.open(downloadUri, '_blank', 'noopener');
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Stack gap="md">
+          <Card withBorder padding="lg" radius="md" bg="blue.0" aria-label={t.welcome} component="section">
+            <Title order={3} data-testid="greeting">{t.greeting(now.getHours())}，{userInfo?.username ?? ''}</Title>
+            <Text mt={4} fw={500}>{t.welcome}{userInfo?.companyName ? ` · ${userInfo.companyName}` : ''}</Text>
+            <Group mt="sm" gap="lg">
+              <Text size="sm" data-testid="today">{t.dateTitle(today.year, today.month, today.day)}</Text>
+              <Text size="sm">{t.weekdays[now.getDay()]}</Text>
+              <Text size="sm" data-testid="lunar-today">{lunarDate(today.year, today.month, today.day)}</Text>
+            </Group>
+          </Card>
+          <Section title={t.functions} more={{ to: '/commonFun', label: t.customise }}>
+            {functions.length === 0 ? <Text size="sm" c="dimmed">{t.empty}</Text> : (
+              <SimpleGrid cols={{ base: 3, sm: 4, md: 6 }} spacing="sm">
+                {functions.map((f) => (
+                  <UnstyledButton key={f.id} onClick={() => openFunction(f)} aria-label={f.name} p="xs" style={{ borderRadius: 8, textAlign: 'center' }}>
+                    <Stack gap={4} align="center">
+                      <ModuleIcon name={f.icon} size={26} />
+                      <Text size="xs" lineClamp={1}>{f.name}</Text>
+                      {f.type !== 'common' && <Text size="10px" c="dimmed">{f.type === 'import' ? '进口' : '出口'}</Text>}
+                    </Stack>
+                  </UnstyledButton>
+                ))}
+              </SimpleGrid>
+            )}
+          </Section>
+          <Section title={t.news} more={{ to: '/news', label: t.more }}>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <NewsCarousel items={news.slice(0, 3)} onOpen={(n) => navigate(newsPath(n))} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <TitleList items={news.slice(3, 8).map((n) => ({ key: n.id, title: n.title, time: n.updateTime, onOpen: () => navigate(newsPath(n)) }))} />
+              </Grid.Col>
+            </Grid>
+          </Section>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Stack gap="md">
+          <Card withBorder padding="md" radius="md" component="section" aria-label="日历">
+            <Calendar today={today} />
+          </Card>
+          <Section title={t.notices} more={{ to: '/notice', label: t.more }}>
+            {notices.length > 0 && (
+              <Marquee orientation="vertical" h={26} mb="sm" pauseOnHover duration={4000 * notices.length} repeat={2} gap="xs" aria-hidden="true">
+                {notices.map((n) => (
+                  <Group key={n.id} gap={6} wrap="nowrap" c="orange.8"><ModuleIcon name="notice" size={16} /><Text size="sm" lineClamp={1}>{n.title}</Text></Group>
+                ))}
+              </Marquee>
+            )}
+            <TitleList items={notices.map((n) => ({ key: n.id, title: n.title, time: n.updateTime, onOpen: () => navigate(newsPath(n)) }))} />
+          </Section>
+          <Section title={t.documents} more={{ to: '/archive', label: t.more }}>
+            <TitleList items={documents.map((d) => ({ key: d.id, title: d.fileName, time: d.createTime, onOpen: () => void download(d) }))} />
+          </Section>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

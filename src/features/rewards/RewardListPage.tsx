@@ -1,0 +1,90 @@
+/**
+ * /rewardApplication (accounts §2, §4): the company's reward applications (applyTime, applyTypeName,
+ * ckTime, note, stateName; newest first) with 新增申请 and 导出. 查看 opens the check detail only for
+ * a verified application (machines/reward.ts); any other shows the Notice alert.
+ */
+import { Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { BILL_PAGE_SIZE, type Term } from '../../../domain/query.ts';
+import { applyTypes, REWARD_STATES, rewardStateNames } from '../../../domain/rewards/apply-types.ts';
+import { rewardText as t } from '../../../domain/texts/rewards.ts';
+import { commonText } from '../../../domain/texts/web.ts';
+import { rewardCheckable } from '../../../machines/reward.ts';
+import { PermissionButton } from '../../components/PermissionButton.tsx';
+import type { Http } from '../../lib/http.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { createRewardApi, openDownload, type Page, type Subsidy } from './api.ts';
+
+const PAGE = '/rewardApplication';
+type Range = [string | null, string | null];
+
+export default function RewardListPage({ client }: { client?: Http }) {
+  const [api] = useState(() => createRewardApi(client));
+  const navigate = useNavigate();
+  const [applyType, setApplyType] = useState<string | null>(null);
+  const [state, setState] = useState<string | null>(null);
+  const [range, setRange] = useState<Range>([null, null]);
+  const [query, setQuery] = useState<Term[]>([]);
+  const [page, setPage] = useState(0);
+  const [data, setData] = useState<Page<Subsidy>>({ total: 0, datas: [] });
+  const [notice, setNotice] = useState(false);
+
+  const terms = (): Term[] => {
+    const out: Term[] = [];
+    if (applyType) out.push({ column: 'apply_type', termType: 'eq', type: 'and', value: applyType });
+    if (state) out.push({ column: 'state', termType: 'eq', type: 'and', value: state });
+    // §7: a ck_time range becomes ck_start_time gte and ck_end_time lte
+    if (range[0] && range[1]) {
+      out.push({ column: 'ck_start_time', termType: 'gte', type: 'and', value: range[0] });
+      out.push({ column: 'ck_end_time', termType: 'lte', type: 'and', value: range[1] });
+    }
+    return out;
+  };
+  const load = useCallback(async () => {
+    try { setData(await api.list(page, BILL_PAGE_SIZE, query)); } catch (error) { notifyError(error); }
+  }, [api, page, query]);
+  useEffect(() => { void load(); }, [load]);
+
+  const open = (r: Subsidy) => (rewardCheckable(r.state) ? navigate(`/rewardApplication/apply/detail?id=${r.id}`) : setNotice(true));
+  const exportList = async () => {
+    try { openDownload((await api.exportList(query)).downloadUri); } catch (error) { notifyError(error); }
+  };
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="sm">
+        <Select label={t.applyType} data={applyTypes.map((a) => ({ value: a.value, label: a.label }))} value={applyType} onChange={setApplyType} clearable w={260} />
+        <Select label={t.state} data={REWARD_STATES.map((s) => ({ value: s, label: rewardStateNames[s] }))} value={state} onChange={setState} clearable w={140} />
+        <DatePickerInput type="range" label={t.ckTime} valueFormat="YYYY-MM-DD" value={range} onChange={(v) => setRange(v as Range)} w={240} clearable />
+        <Button onClick={() => { setPage(0); setQuery(terms()); }}>{t.search}</Button>
+      </Group>
+      <Group gap="xs">
+        <PermissionButton code="add" permissionPath={PAGE} onClick={() => navigate('/rewardApplication/apply/apply')}>{t.add}</PermissionButton>
+        <PermissionButton code="export" permissionPath={PAGE} variant="default" onClick={() => void exportList()}>{t.export}</PermissionButton>
+      </Group>
+      <Table striped highlightOnHover withTableBorder aria-label={t.listTitle}>
+        <Table.Thead>
+          <Table.Tr>{[t.applyTime, t.applyType, t.ckTime, t.note, t.state, t.operation].map((h) => <Table.Th key={h}>{h}</Table.Th>)}</Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.datas.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>{r.applyTime}</Table.Td><Table.Td>{r.applyTypeName}</Table.Td><Table.Td>{r.ckTime}</Table.Td><Table.Td>{r.note}</Table.Td>
+              <Table.Td><Badge variant="light" color={r.checkable ? 'green' : 'blue'}>{r.stateName}</Badge></Table.Td>
+              <Table.Td><Button size="compact-sm" variant="subtle" onClick={() => open(r)}>{t.view}</Button></Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="flex-end">
+        <Text size="sm">{t.total(data.total)}</Text>
+        <Pagination total={Math.max(1, Math.ceil(data.total / BILL_PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+      </Group>
+      <Modal opened={notice} onClose={() => setNotice(false)} title={t.noticeTitle} centered>
+        <Text size="sm" mb="md">{t.noticeMessage}</Text>
+        <Group justify="flex-end"><Button onClick={() => setNotice(false)}>{commonText.confirm}</Button></Group>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * 添加清单: the company's released inventories not yet in a settlement, filtered by one trade mode
+ * (9610 or 1210, single choice, §3) and the creation window (last 30 days by default, §9); the
+ * selected ones are added (请选择需要添加的清单 when none is).
+ */
+import { Button, Checkbox, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useCallback, useEffect, useState } from 'react';
+import { lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../../domain/query.ts';
+import { settlementTradeModeOptions, type BillType } from '../../../../domain/settlement/states.ts';
+import { settlementText as t } from '../../../../domain/texts/settlement.ts';
+import { commonText } from '../../../../domain/texts/web.ts';
+import { notifyError, notifyWarning } from '../../../lib/notify.ts';
+import type { Candidate, Page, SettlementApi } from '../api.ts';
+
+const PAGE_SIZE = 50;
+type Range = [string | null, string | null];
+
+export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
+  opened: boolean; api: SettlementApi; billType: BillType; onClose: () => void;
+  onAdd: (ids: number[], window: [string, string]) => Promise<boolean>;
+}) {
+  const [tradeMode, setTradeMode] = useState<string>(settlementTradeModeOptions[0].value);
+  const [range, setRange] = useState<Range>(() => { const [a, b] = lastDaysWindow(new Date(), 30); return [a.slice(0, 10), b.slice(0, 10)]; });
+  const [page, setPage] = useState(0);
+  const [data, setData] = useState<Page<Candidate>>({ total: 0, datas: [] });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const window = useCallback((): [string, string] => [range[0] ? rangeStart(range[0]) : '', range[1] ? rangeEnd(range[1]) : ''], [range]);
+
+  const load = useCallback(async () => {
+    const terms: Term[] = [{ column: 'trade_mode', termType: 'eq', type: 'and', value: tradeMode }];
+    const [start, end] = window();
+    if (start && end) terms.push({ column: 'create_time', termType: 'btw', type: 'and', value: [start, end] });
+    try {
+      setData(await api.candidates(billType, page, PAGE_SIZE, terms));
+      setSelected([]);
+    } catch (error) {
+      notifyError(error);
+    }
+  }, [api, billType, page, tradeMode, window]);
+  useEffect(() => { if (opened) void load(); }, [opened, load]);
+
+  const add = async () => {
+    if (selected.length === 0) { notifyWarning(t.selectAddInventory); return; }
+    setBusy(true);
+    const ok = await onAdd(selected, window());
+    setBusy(false);
+    if (ok) onClose();
+  };
+  const c = t.lineColumns;
+  return (
+    <Modal opened={opened} onClose={onClose} title={t.candidatesTitle} size="90%" centered>
+      <Stack>
+        <Group align="flex-end">
+          <SegmentedControl aria-label={t.tradeMode} data={settlementTradeModeOptions.map((o) => ({ value: o.value, label: o.label }))} value={tradeMode}
+            onChange={(v) => { setPage(0); setTradeMode(v); }} />
+          <DatePickerInput type="range" label={t.createTime} valueFormat="YYYY-MM-DD" value={range} w={240}
+            onChange={(v) => { const r = v as Range; setRange(r); if (r[0] && r[1]) setPage(0); }} />
+        </Group>
+        <Table striped withTableBorder aria-label={t.candidatesTitle}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}><Checkbox aria-label="全选" checked={data.datas.length > 0 && selected.length === data.datas.length}
+                onChange={(e) => setSelected(e.currentTarget.checked ? data.datas.map((r) => r.id) : [])} /></Table.Th>
+              {[c.invtNo, c.copNo, c.orderNo, c.logisticsNo, c.ebcName, c.tradeMode, c.currency, c.amount, c.ieDate, c.createTime].map((h) => <Table.Th key={h}>{h}</Table.Th>)}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.datas.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td><Checkbox aria-label={r.invtNo ?? String(r.id)} checked={selected.includes(r.id)}
+                  onChange={(e) => { const on = e.currentTarget.checked; setSelected((s) => (on ? [...s, r.id] : s.filter((x) => x !== r.id))); }} /></Table.Td>
+                <Table.Td>{r.invtNo}</Table.Td><Table.Td>{r.copNo}</Table.Td><Table.Td>{r.orderNo}</Table.Td><Table.Td>{r.logisticsNo}</Table.Td>
+                <Table.Td>{r.ebcName}</Table.Td><Table.Td>{r.tradeMode}</Table.Td><Table.Td>{r.currencyName}</Table.Td><Table.Td ta="right">{r.amount}</Table.Td>
+                <Table.Td>{r.ieDate}</Table.Td><Table.Td>{r.createTime}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Text size="sm">{t.total(data.total)}</Text>
+            <Pagination size="sm" total={Math.max(1, Math.ceil(data.total / PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+          </Group>
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose}>{commonText.cancel}</Button>
+            <Button loading={busy} onClick={() => void add()}>{t.add}</Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

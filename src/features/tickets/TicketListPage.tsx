@@ -1,0 +1,126 @@
+/**
+ * /workorder (§2 Work tickets): the company's tickets newest first, tabs by state with their counts,
+ * 写工单, 查看 and 删除工单 (是否删除该记录; a ticket being processed cannot be deleted). Buttons
+ * follow the page's codes (add, deleteWorkorder).
+ */
+import { Anchor, Badge, Button, Checkbox, Group, Modal, Pagination, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ticketAccepts } from '../../../domain/content/tickets.ts';
+import { ticketText as t } from '../../../domain/texts/tickets.ts';
+import { commonText } from '../../../domain/texts/web.ts';
+import { PermissionButton } from '../../components/PermissionButton.tsx';
+import type { Http } from '../../lib/http.ts';
+import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
+import { useButtonCodes } from '../../lib/permissions.ts';
+import { createTicketApi, type StateCount, type TicketRow } from './api.ts';
+
+const PAGE_SIZE = 10;
+const stateColor: Record<string, string> = { pending: 'orange', process: 'blue' };
+
+export default function TicketListPage({ client }: { client?: Http }) {
+  const [api] = useState(() => createTicketApi(client));
+  const navigate = useNavigate();
+  const codes = useButtonCodes('/workorder');
+  const [state, setState] = useState<string>('all');
+  const [page, setPage] = useState(0);
+  const [data, setData] = useState<{ total: number; datas: TicketRow[] }>({ total: 0, datas: [] });
+  const [counts, setCounts] = useState<StateCount[]>([]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [deleting, setDeleting] = useState<number[] | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const terms = state === 'all' ? [] : [{ column: 'state', termType: 'eq' as const, value: state }];
+      const [list, stateCounts] = await Promise.all([api.list(page, PAGE_SIZE, terms), api.stateCount()]);
+      setData(list);
+      setCounts(stateCounts);
+      setSelected([]);
+    } catch (error) {
+      notifyError(error);
+    }
+  }, [api, state, page]);
+  useEffect(() => { void load(); }, [load]);
+
+  const remove = async () => {
+    const ids = deleting ?? [];
+    setDeleting(null);
+    try {
+      await api.remove(ids);
+      notifySuccess(t.deleted);
+    } catch (error) {
+      notifyError(error);
+    }
+    await load();
+  };
+  const all = counts.reduce((n, c) => n + c.count, 0);
+  const deletable = data.datas.filter((r) => ticketAccepts(r.state, 'delete'));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Tabs value={state} onChange={(v) => { setState(v ?? 'all'); setPage(0); }}>
+          <Tabs.List>
+            <Tabs.Tab value="all">{t.all}（{all}）</Tabs.Tab>
+            {counts.map((c) => <Tabs.Tab key={c.state} value={c.state}>{c.stateName}（{c.count}）</Tabs.Tab>)}
+          </Tabs.List>
+        </Tabs>
+        <Group gap="xs">
+          <PermissionButton code="add" permissionPath="/workorder" onClick={() => navigate('/workorder/edit')}>{t.add}</PermissionButton>
+          <PermissionButton code="deleteWorkorder" permissionPath="/workorder" color="red" variant="light"
+            onClick={() => (selected.length === 0 ? notifyWarning(t.selectRows) : setDeleting(selected))}>{t.delete}</PermissionButton>
+        </Group>
+      </Group>
+      <Table striped withTableBorder aria-label={t.listTitle}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox aria-label="全选" disabled={deletable.length === 0} checked={deletable.length > 0 && selected.length === deletable.length}
+                onChange={(e) => setSelected(e.currentTarget.checked ? deletable.map((r) => r.id) : [])} />
+            </Table.Th>
+            <Table.Th>{t.ticketNum}</Table.Th><Table.Th>{t.ticketTitle}</Table.Th><Table.Th>{t.ticketType}</Table.Th>
+            <Table.Th>{t.promoter}</Table.Th><Table.Th>{t.createTime}</Table.Th><Table.Th>{t.state}</Table.Th><Table.Th>{t.operation}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.datas.map((r) => {
+            const canDelete = ticketAccepts(r.state, 'delete');
+            return (
+              <Table.Tr key={r.id}>
+                <Table.Td>
+                  {canDelete && <Checkbox aria-label={r.ticketNum} checked={selected.includes(r.id)}
+                    onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, r.id] : s.filter((id) => id !== r.id)))} />}
+                </Table.Td>
+                <Table.Td>{r.ticketNum}</Table.Td>
+                <Table.Td>{r.ticketTitle}</Table.Td>
+                <Table.Td>{r.ticketTypeName}</Table.Td>
+                <Table.Td>{r.promoter}</Table.Td>
+                <Table.Td>{r.createTime}</Table.Td>
+                <Table.Td><Badge variant="light" color={stateColor[r.state] ?? 'gray'}>{r.stateName}</Badge></Table.Td>
+                <Table.Td>
+                  <Group gap="sm">
+                    <Anchor component={Link} to={`/workorder/show/${r.id}`} size="sm" aria-label={`${t.view} ${r.ticketNum}`}>{t.view}</Anchor>
+                    {canDelete && codes.has('deleteWorkorder') && (
+                      <Anchor component="button" type="button" c="red" size="sm" onClick={() => setDeleting([r.id])}>{t.delete}</Anchor>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      <Group justify="flex-end">
+        <Text size="sm">{t.total(data.total)}</Text>
+        <Pagination total={Math.max(1, Math.ceil(data.total / PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+      </Group>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={commonText.prompt} centered>
+        <Text mb="md">{t.confirmDelete}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setDeleting(null)}>{commonText.cancel}</Button>
+          <Button color="red" onClick={remove}>{commonText.confirm}</Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}

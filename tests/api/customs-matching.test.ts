@@ -1,0 +1,90 @@
+// 三单比对 on a real server: companion documents declared through the bill routes, signed by the
+// worker, judged by the embedded customs; an inventory is released only when customs holds its
+// order, payment (or receipt of payment) and waybill, and the numbers customs issues land on the bill.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBill } from '../../domain/bills/index.ts';
+import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
+import { detailedListBill } from '../customs/fixtures-export.ts';
+import { importInventoryBill, importOrderBill, importPaymentBill, importWaybillBill } from '../customs/fixtures-import.ts';
+import { exportOrderBill, exportReceiptBill, exportWaybillBill } from '../customs/fixtures.ts';
+import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let admin: LoginAnswer;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { CUSTOMS_POLL_MS: '0' } });
+  admin = await login(t.app, demo.admin.username, demo.admin.password);
+});
+afterAll(async () => { await t.close(); });
+
+const def = (mode: string, key: string): BillDefinition => findBill(mode, key)!;
+const post = (d: BillDefinition, key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${d.api[key]}`, data, admin.token);
+const bill = (id: number) => t.handle.db.selectFrom('bill_heads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** Saves and declares a fixture bill through the routes; answers its id once customs has answered. */
+async function declare(d: BillDefinition, fixture: { head: Record<string, unknown>; lines: Record<string, unknown>[] }) {
+  const { appTime: _appTime, ...head } = fixture.head;
+  const details = fixture.lines.map((l, i) => ({ ...l, id: `temp${i + 1}` }));
+  const r = await post(d, 'saveAndApply', { ...head, ...(d.lines ? { details } : {}) });
+  expect(r.body, `${d.label} ${JSON.stringify(r.body)}`).toMatchObject({ code: 0, data: { state: 'DECLARING' } });
+  await t.app.customs.drain();
+  return r.body.data.id as number;
+}
+
+describe('export: order, receipt of payment and waybill before the inventory', () => {
+  const inventory = def('export', 'detailedList');
+  const orderNo = 'YXM-0001';
+  const logisticsNo = 'YTM000000001';
+
+  it('refuses an inventory whose order customs does not hold, naming the document', async () => {
+    const id = await declare(inventory, detailedListBill({ orderNo: 'YXM-NONE', copNo: 'YXM-INV-NONE' }));
+    const b = await bill(id);
+    expect(b).toMatchObject({ state: '100', return_status: '100' });
+    expect(b.return_info).toMatch(/^海关退单：\[三单比对\]电子订单不存在或未入库\(ebpCode=[^,]+,orderNo=YXM-NONE\)$/);
+  });
+
+  it('releases the inventory once all three are taken, with preNo and invtNo on the bill', async () => {
+    const order = await declare(def('export', 'order'), exportOrderBill({ orderNo }));
+    const receipt = await declare(def('export', 'receipt'), exportReceiptBill({ orderNo, payerName: '陈思远', payerIdNumber: '330203199004123218', payTime: '2026-03-18 10:20:00' }));
+    const waybill = await declare(def('export', 'waybill'), exportWaybillBill({ logisticsNo, orderNo, billNo: 'MU5077-20260318', consignee: 'Ahmad Faizal', consigneeTelephone: '+60123456789', consigneeAddress: 'No. 12, Jalan Ampang, Kuala Lumpur' }));
+    expect([(await bill(order)).state, (await bill(receipt)).state, (await bill(waybill)).state]).toEqual(['120', '120', '399']);
+
+    const fixture = detailedListBill({ orderNo, logisticsNo, copNo: 'YXM-INV-0001' });
+    fixture.head.ebpCode = exportOrderBill().head.ebpCode;
+    fixture.head.logisticsCode = exportWaybillBill().head.logisticsCode;
+    const id = await declare(inventory, fixture);
+    const b = await bill(id);
+    expect(b.return_info, b.return_info ?? '').toBe('海关放行');
+    expect(b).toMatchObject({ state: '800', return_status: '800' });
+    expect(b.pre_no).toMatch(/^B\d{8}\d{9}$/);
+    expect(b.invt_no).toMatch(/^\d{4}\d{4}E\d{9}$/);
+    const statuses = await t.handle.db.selectFrom('customs_receipts').select('return_status').where('bill_id', '=', id).orderBy('return_time').execute();
+    expect(statuses.map((s) => s.return_status)).toEqual(['2', '120', '399', '800']);
+  });
+});
+
+describe('import: order, payment and waybill before the inventory', () => {
+  const inventory = def('import', 'detailedList');
+
+  it('releases a consistent inventory and refuses one over the single-transaction limit with −621005', async () => {
+    await declare(def('import', 'order'), importOrderBill());
+    await declare(def('import', 'payment'), importPaymentBill());
+    await declare(def('import', 'waybill'), importWaybillBill());
+    const id = await declare(inventory, importInventoryBill());
+    const b = await bill(id);
+    expect(b.return_info, b.return_info ?? '').toBe('海关放行');
+    expect(b.invt_no).toMatch(/^\d{4}\d{4}I\d{9}$/);
+
+    const big = importInventoryBill({ copNo: 'YXI-BIG-0001' });
+    big.lines = big.lines.map((l) => ({ ...l, qty: 40, totalPrice: 40 * Number(l.price) }));
+    const over = await declare(inventory, big);
+    expect(await bill(over)).toMatchObject({ return_status: '-621005' });
+    expect((await bill(over)).return_info).toMatch(/超过单次交易限值5000元/);
+  });
+
+  it('refuses an inventory whose buyer differs from the order\'s', async () => {
+    const id = await declare(inventory, importInventoryBill({ copNo: 'YXI-BUYER-01', buyerName: '王五' }));
+    expect((await bill(id)).return_info).toBe('海关退单：[三单比对]订购人姓名[buyerName]不一致：本单王五，对应单据陈思远');
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Common functions and parameter settings end to end: the user picks functions on /commonFun and
+ * the home grid follows; the main account changes and adds parameters on /parametersSetting (the
+ * §5 checks on the form), while a sub-account sees them without a 保存 button.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+
+let server: StartedServer;
+let context: BrowserContext;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  [server, context] = await Promise.all([startServer(), launchBrowser()]);
+  page = await context.newPage();
+  problems = watchPage(page);
+});
+afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+async function login(account: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('企业账号').fill(account);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('验证码').fill('abcd');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL('**/home');
+}
+const field = (label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+describe('common functions', () => {
+  it('pins the chosen functions to the home grid', async () => {
+    await login('admin', 'Cbec@2026demo');
+    const grid = page.getByRole('region', { name: '常用功能' });
+    await grid.getByRole('button', { name: '通知公告' }).waitFor();
+    await grid.getByRole('link', { name: '自定义' }).click();
+    await page.waitForURL('**/commonFun');
+    await page.getByRole('navigation', { name: '面包屑' }).getByText('自定义常用功能').waitFor();
+    await page.getByRole('region', { name: '进口业务' }).getByRole('checkbox', { name: '进口订单' }).check();
+    await page.getByRole('region', { name: '常用功能' }).getByRole('checkbox', { name: '通知公告' }).uncheck();
+    await screenshot(page, 'home-settings-1-functions');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('保存成功!').waitFor();
+    await page.goto(`${server.url}/home`);
+    await grid.getByRole('button', { name: '进口订单' }).waitFor();
+    expect(await grid.getByRole('button', { name: '通知公告' }).count()).toBe(0);
+  });
+});
+
+describe('parameter settings', () => {
+  it('picks a parameter into the form, changes it, and checks a new one', async () => {
+    await page.goto(`${server.url}/parametersSetting`);
+    const table = page.getByRole('table', { name: '参数设置' });
+    await table.getByRole('radio', { name: '申报 DEFAULT_TRADE_MODE' }).check();
+    expect(await field('参数值').inputValue()).toBe('9610');
+    await field('参数值').fill('1210');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('保存参数成功').waitFor();
+    await table.getByRole('row').filter({ hasText: 'DEFAULT_TRADE_MODE' }).getByText('1210').waitFor();
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    expect(await field('参数类型').inputValue()).toBe('');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('请填写必填数据').waitFor();
+    await page.getByText('请填写参数类型').waitFor();
+    await page.getByText('请填写参数编码').waitFor();
+    await page.getByText('请填写参数值').waitFor();
+    await field('参数类型').fill('打印');
+    await field('参数编码').fill('LABEL_SIZE');
+    await field('参数值').fill('100x150');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await table.getByRole('row').filter({ hasText: 'LABEL_SIZE' }).waitFor();
+    await screenshot(page, 'home-settings-2-parameters');
+  });
+
+  it('shows a sub-account the parameters without 保存', async () => {
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await login('user@admin', 'Cbec@2026user');
+    await page.goto(`${server.url}/parametersSetting`);
+    await page.getByRole('table', { name: '参数设置' }).getByText('LABEL_SIZE').waitFor();
+    expect(await page.getByRole('button', { name: '保存', exact: true }).count()).toBe(0);
+    problems.assertNone();
+  });
+});

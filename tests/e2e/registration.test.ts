@@ -1,0 +1,194 @@
+/**
+ * Registration to a filed enterprise, end to end: /reg → 恭喜你注册成功，返回首页登录 → log in as
+ * the new company → /enterprise → 保存并申报 an empty form (请完善必填信息) → fill every required
+ * field (dictionaries, the province → city → area cascade) → 保存并申报 → 审核中 (编辑 hidden) →
+ * the sandbox approves (FILING_AUTO_APPROVE_MS) → 备案通过 with the history → an attachment →
+ * a sub-account created, frozen, reset and deleted.
+ * Real server, real database, real chromium; no console errors or CSP violations.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+
+let server: StartedServer;
+let context: BrowserContext;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  [server, context] = await Promise.all([startServer({ env: { FILING_AUTO_APPROVE_MS: '2000' } }), launchBrowser()]);
+  page = await context.newPage();
+  problems = watchPage(page);
+});
+afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** An input by its label (Mantine adds " *" to required labels). */
+const field = (label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?$`));
+async function choose(label: string, search: string, option: string) {
+  // a select's option list is labelled by its label too: take the input
+  const input = field(label).and(page.locator('input'));
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('registration → login → enterprise filing → approved', () => {
+  it('registers a company from the login page', async () => {
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('link', { name: '注册' }).click();
+    await page.waitForURL('**/reg');
+    await field('企业名称').fill('宁波海曙跨境贸易有限公司');
+    await field('登录名').fill('haishu');
+    await field('海关注册编码').fill('3302968E2E');
+    await field('密码').fill('Reg@2026pass');
+    await field('确认密码').fill('Reg@2026pass');
+    await page.getByRole('radio', { name: '出口', exact: true }).check();
+    await page.getByRole('checkbox', { name: '电商企业' }).check();
+    await field('验证码').fill('abcd');
+    await screenshot(page, 'registration-1-form');
+    await page.getByRole('button', { name: '注册', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('恭喜你注册成功，返回首页登录').waitFor();
+    await screenshot(page, 'registration-2-success');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('logs the new company in; its enterprise page is not filed yet', async () => {
+    await page.getByLabel('企业账号').fill('haishu');
+    await page.getByLabel('密码', { exact: true }).fill('Reg@2026pass');
+    await page.getByLabel('验证码').fill('abcd');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/home');
+    const menu = page.getByRole('navigation', { name: '菜单' });
+    await menu.getByText('企业管理', { exact: true }).click();
+    await menu.getByText('企业备案', { exact: true }).click();
+    await page.waitForURL('**/enterprise');
+    await page.getByTestId('approve-state').getByText('未备案').waitFor();
+    expect(await field('企业名称').inputValue()).toBe('宁波海曙跨境贸易有限公司');
+    expect(await field('海关注册编码').inputValue()).toBe('3302968E2E');
+  });
+
+  it('refuses to declare an incomplete form: 请完善必填信息', async () => {
+    await page.getByRole('button', { name: '编辑', exact: true }).click();
+    await page.getByRole('button', { name: '保存并申报', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('请完善必填信息').first().waitFor();
+    await page.getByText('请输入组织机构编码').waitFor();
+    await screenshot(page, 'registration-3-incomplete');
+  });
+
+  it('declares the complete profile into review, where 编辑 is hidden', async () => {
+    await field('法定代表人').fill('张伟');
+    await field('组织机构编码').fill('MA2GXK7Q3');
+    await field('营业执照注册号').fill('330203000456789');
+    await field('纳税人识别号').fill('91330203MA2GXK7Q3N');
+    await field('工商注册地址').fill('浙江省宁波市海曙区中山西路138号');
+    await field('邮箱').fill('filing@example.cn');
+    await field('经营范围').fill('跨境电子商务进出口业务');
+    await choose('注册海关', '3105', '3105 甬保税区');
+    await field('注册资本(万元)').fill('500');
+    await field('投资总额(万元)').fill('800');
+    await field('到位资金(万元)').fill('300');
+    await choose('省', '浙江', '浙江省');
+    await choose('市', '宁波', '宁波市');
+    await choose('区县', '海曙', '海曙区');
+    await choose('经济区划', '01', '01 经济特区');
+    await choose('经济类型', '150', '150 有限责任公司');
+    await choose('经营类别', '10000000', '10000000 进出口收发货人');
+    await choose('组织机构类型', '01', '01 企业法人');
+    await choose('行业种类', 'F', 'F 批发和零售业');
+    await choose('法定代表人证件类型', '1', '1 身份证');
+    await field('法定代表人证件号码').fill('330203198001011234');
+    await field('海关业务联系人').fill('李娜');
+    await field('联系人移动电话').fill('13805740000');
+    await page.getByRole('checkbox', { name: '出口', exact: true }).check();
+    await screenshot(page, 'registration-4-filled');
+    await page.getByRole('button', { name: '保存并申报', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText('申报成功!').waitFor();
+    await page.getByTestId('approve-state').getByText('审核中').waitFor();
+    expect(await page.getByRole('button', { name: '编辑', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: '审批记录' }).getByText('企业提交备案申请').count()).toBe(1);
+    await screenshot(page, 'registration-5-reviewing');
+  });
+
+  it('the sandbox approves it: 备案通过 in the tag and the history', async () => {
+    await expect.poll(async () => {
+      await page.reload();
+      const tag = page.getByTestId('approve-state').filter({ hasText: /\S/ });
+      await tag.waitFor();
+      return tag.textContent();
+    }, { timeout: 20_000, interval: 1_000 }).toBe('备案通过');
+    const history = page.getByRole('table', { name: '审批记录' });
+    await history.getByText('沙箱自动审核').waitFor();
+    await expect.poll(() => field('区县').and(page.locator('input')).inputValue()).toBe('海曙区');
+    await page.getByRole('button', { name: '编辑', exact: true }).waitFor();
+    await screenshot(page, 'registration-6-approved');
+  });
+
+  it('uploads an attachment to the filed enterprise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cbec-e2e-upload-'));
+    const png = join(dir, '营业执照.png');
+    writeFileSync(png, Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d4e2a40000000049454e44ae426082', 'hex'));
+    await page.getByRole('button', { name: '上传附件' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^文件类型/).click();
+    await page.getByRole('option', { name: '营业执照', exact: true }).click();
+    await dialog.locator('input[type=file]').setInputFiles(png);
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByText('上传数据成功').waitFor();
+    await page.getByRole('table', { name: '附件信息' }).getByText('营业执照.png').waitFor();
+    await screenshot(page, 'registration-7-attachment');
+  });
+
+  it('manages a sub-account: create (name@main), freeze, reset password, delete', async () => {
+    const menu = page.getByRole('navigation', { name: '菜单' });
+    await menu.getByText('账号管理', { exact: true }).click();
+    await page.waitForURL('**/account');
+    const table = page.getByRole('table', { name: '账号管理' });
+    await table.getByText('主账号').waitFor();
+    await page.getByRole('button', { name: '新建子账号' }).click();
+    await page.waitForURL('**/account/add');
+    await field('用户名').fill('clerk');
+    await field('密码').fill('clerk');
+    await field('确认密码').fill('clerk');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('密码由6-30位，需同时包含英文字母、数字，字母开头').first().waitFor();
+    await field('密码').fill('clerk2026');
+    await field('确认密码').fill('clerk2026');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('创建成功').waitFor();
+    await page.waitForURL('**/account');
+    const row = table.getByRole('row').filter({ hasText: 'clerk@haishu' });
+    await row.getByText('有效').waitFor();
+    await row.getByRole('switch').click({ force: true });
+    await row.getByText('冻结').waitFor();
+    await screenshot(page, 'registration-8-accounts');
+
+    await row.getByRole('button', { name: '重置密码' }).click();
+    const reset = page.getByRole('dialog');
+    await field('新密码').fill('clerk2030');
+    await field('确认密码').fill('clerk2030');
+    await reset.getByRole('button', { name: '确定' }).click();
+    await page.getByText('修改成功！').waitFor();
+
+    await row.getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('此操作将永久删除该用户, 是否继续?').waitFor();
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByText('删除成功').waitFor();
+    await expect.poll(() => table.getByText('clerk@haishu').count()).toBe(0);
+  });
+
+  it('saw no console errors, page errors, CSP violations or 5xx answers', () => {
+    problems.assertNone();
+  });
+});
