@@ -54,6 +54,7 @@ export const billServerText = {
   stale: '单据已被修改，请刷新后重试',
   unknownBill: '不支持的单据类型',
   jobNotFound: '任务不存在或无权访问',
+  noReceipt: '该单据暂无海关回执，无法重新发送',
   /** `订单编号 SO1 当前状态为海关入库，不能申报` */
   refused: (label: string, value: string, stateName: string, verb: string) => `${label} ${value} 当前状态为${stateName}，不能${verb}`,
   /** `订单编号 SO1 已存在` */

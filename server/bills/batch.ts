@@ -4,6 +4,7 @@
  * {total, succeeded, failed: [{id, title, message}]}, failures in the order the ids came.
  */
 import { enqueueDeclarations, type Declaration } from '../customs/declaration.ts';
+import { redeliverLatestReceipt } from '../customs/bill-events.ts';
 import { validateBill } from '../../domain/bills/validation.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
@@ -143,11 +144,13 @@ export function deleteBills(call: BillCall, ids: readonly number[]): Promise<Bat
 }
 
 /**
- * 重新发送回执: allowed once customs has answered (the lifecycle decides). Re-delivery itself is
- * the customs module's (receipts are stored there); this records nothing of its own.
+ * 重新发送回执: allowed once customs has answered (the lifecycle decides); the bill's latest stored
+ * receipt is delivered to it again through the lifecycle, so a bill that fell behind its receipts
+ * catches up, and one that is current stays as it is. A bill with no receipt is refused.
  */
 export function resendReceipts(call: BillCall, ids: readonly number[]): Promise<BatchAnswer> {
-  return runBatch(call, ids, async (_trx, row) => {
+  return runBatch(call, ids, async (trx, row) => {
     decide(call.model, row, 'resendReceipt', call.states);
+    if (!(await redeliverLatestReceipt(trx, row.id))) throw new BizError(billServerText.noReceipt);
   });
 }

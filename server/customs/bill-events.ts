@@ -115,3 +115,20 @@ export async function markHeldByCustoms(trx: Kysely<Database>, bill: LockedBill,
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/**
+ * 重新发送回执: the bill's latest receipt (customs' time) delivered to it again, on the caller's
+ * locked row. The lifecycle decides: a bill behind its receipts moves to it, a current one stays
+ * (the receipt is not newer than what it shows). False when the bill has no receipt.
+ */
+export async function redeliverLatestReceipt(trx: Kysely<Database>, billId: number): Promise<boolean> {
+  const latest = await trx.selectFrom('customs_receipts').select(['return_status', 'return_time', 'return_info'])
+    .where('bill_id', '=', billId).orderBy('return_time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (!latest) return false;
+  const bill = await lockBill(trx, billId);
+  if (!bill) return false;
+  // a bill showing an older receipt than the latest one gets it again; equal times are the same receipt
+  const behind = (bill.return_time ?? '') < latest.return_time;
+  if (behind) await applyBillEvent(trx, bill, { type: 'customs.receipt', returnStatus: latest.return_status, returnTime: latest.return_time }, latest.return_info);
+  return true;
+}

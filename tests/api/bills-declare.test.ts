@@ -136,7 +136,28 @@ describe('sendReceipt', () => {
     const answered = await saveOrder('SO-RCPT-2');
     await setState(answered, '120');
     const r = await post(exportOrder, 'sendReceipt', { ids: [draft, answered] });
-    expect(r.body.data).toEqual({ total: 2, succeeded: 1, failed: [{ id: draft, title: 'SO-RCPT-1', message: '订单编号 SO-RCPT-1 当前状态为暂存，不能重新发送回执' }] });
+    // the answered bill has no stored receipt here: nothing to deliver again
+    expect(r.body.data).toEqual({ total: 2, succeeded: 0, failed: [
+      { id: draft, title: 'SO-RCPT-1', message: '订单编号 SO-RCPT-1 当前状态为暂存，不能重新发送回执' },
+      { id: answered, title: 'SO-RCPT-2', message: '该单据暂无海关回执，无法重新发送' },
+    ] });
+  });
+
+  it('delivers the latest receipt to a bill that fell behind it, and leaves a current one', async () => {
+    const id = await saveOrder('SO-RCPT-3');
+    await setState(id, '2');
+    const db = t.handle.db;
+    await db.updateTable('bill_heads').set({ return_status: '2', return_time: '20261121100000000', return_info: '新增申报成功' }).where('id', '=', id).execute();
+    await db.insertInto('customs_receipts').values({
+      guid: 'A1B2C3D4-0000-4000-8000-000000000003', message_type: 'CEB304', business_key: 'SO-RCPT-3#120', company_id: admin.userInfo.companyId,
+      bill_id: id, return_status: '120', return_time: '20261121100500000', return_info: '海关入库成功', keys: JSON.stringify({ orderNo: 'SO-RCPT-3' }), xml: '<x/>',
+    }).execute();
+    const r = await post(exportOrder, 'sendReceipt', { ids: [id] });
+    expect(r.body.data).toEqual({ total: 1, succeeded: 1, failed: [] });
+    expect(await db.selectFrom('bill_heads').select(['state', 'return_status', 'return_info']).where('id', '=', id).executeTakeFirstOrThrow())
+      .toEqual({ state: '120', return_status: '120', return_info: '海关入库成功' });
+    // again: the bill is current, nothing moves, and the call still succeeds
+    expect((await post(exportOrder, 'sendReceipt', { ids: [id] })).body.data).toEqual({ total: 1, succeeded: 1, failed: [] });
   });
 });
 
