@@ -13,7 +13,8 @@
  */
 import type { Kysely } from 'kysely';
 import { billStateRefs, statesFor } from '../../domain/bill-states.ts';
-import { explainReceipt, type ReceiptExplanation } from '../../domain/customs/return-codes.ts';
+import { explainReceipt } from '../../domain/customs/return-codes.ts';
+import type { BillTimeline, MessageEvent, ReceiptEvent, TimelineEvent } from '../../domain/customs/timeline.ts';
 import { messageStatusNames } from '../../domain/texts/timeline.ts';
 import type { Database } from '../db/schema.ts';
 import { msgTypeOf } from './dxp/wrap.ts';
@@ -24,47 +25,7 @@ import { displayReturnTime, returnTimeOf } from './xml/format.ts';
 /** more rows than any bill gets; keeps a runaway resend loop from answering megabytes */
 const MAX_ROWS = 500;
 
-export interface MessageEvent {
-  kind: 'message';
-  id: number;
-  /** 'YYYY-MM-DD HH:mm:ss.SSS' China time: when it was queued (its place in the timeline) */
-  time: string;
-  guid: string;
-  /** CEB303 … */
-  messageType: string;
-  messageTypeName: string;
-  /** pending | signing | sending | sent | failed */
-  status: string;
-  statusName: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-export interface ReceiptEvent {
-  kind: 'receipt';
-  id: number;
-  /** = returnTime */
-  time: string;
-  /** CEB304 … */
-  messageType: string;
-  messageTypeName: string;
-  returnStatus: string;
-  returnStatusName: string;
-  returnTime: string;
-  returnInfo: string;
-  explain: ReceiptExplanation;
-}
-
-export type TimelineEvent = MessageEvent | ReceiptEvent;
-
-export interface BillTimeline {
-  /** the bill's stored state code */
-  state: string;
-  stateName?: string;
-  events: TimelineEvent[];
-}
+export type { BillTimeline, MessageEvent, ReceiptEvent, TimelineEvent } from '../../domain/customs/timeline.ts';
 
 /** How a receipt's status code reads (routes.ts statusNameOf: tax bills and CEB792 differ). */
 export type StatusNamer = (messageType: string, code: string) => string;

@@ -7,40 +7,10 @@ import type { StateValue } from 'xstate';
 import { lifecycleValueOf } from '../../../../machines/bill-lifecycle.ts';
 import type { Http } from '../../../lib/http.ts';
 
-export interface ReceiptExplanation { meaning: string; cause?: string; fix?: string }
-
-export interface MessageEvent {
-  kind: 'message';
-  id: number;
-  /** 'YYYY-MM-DD HH:mm:ss.SSS', China time */
-  time: string;
-  guid: string;
-  messageType: string;
-  messageTypeName: string;
-  /** pending | signing | sending | sent | failed */
-  status: string;
-  statusName: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-export interface ReceiptEvent {
-  kind: 'receipt';
-  id: number;
-  time: string;
-  messageType: string;
-  messageTypeName: string;
-  returnStatus: string;
-  returnStatusName: string;
-  returnTime: string;
-  returnInfo: string;
-  explain: ReceiptExplanation;
-}
-
-export type TimelineEvent = MessageEvent | ReceiptEvent;
-export interface Timeline { state: string; stateName?: string; events: TimelineEvent[] }
+export type { ReceiptExplanation } from '../../../../domain/customs/return-codes.ts';
+export type { MessageEvent, ReceiptEvent, TimelineEvent } from '../../../../domain/customs/timeline.ts';
+import type { BillTimeline, MessageEvent, TimelineEvent } from '../../../../domain/customs/timeline.ts';
+export type Timeline = BillTimeline;
 export type RawKind = TimelineEvent['kind'];
 
 export async function fetchTimeline(client: Http, billId: string, signal?: AbortSignal): Promise<Timeline> {

@@ -1,0 +1,47 @@
+/**
+ * The answer of POST /api/receipter/timeline (a stored bill's 回执记录), shared by the server that
+ * builds it (server/customs/timeline.ts) and the detail page that shows it.
+ */
+import type { ReceiptExplanation } from './return-codes.ts';
+
+export interface MessageEvent {
+  kind: 'message';
+  id: number;
+  /** 'YYYY-MM-DD HH:mm:ss.SSS' China time: when it was queued (its place in the timeline) */
+  time: string;
+  guid: string;
+  /** CEB303 … */
+  messageType: string;
+  messageTypeName: string;
+  /** pending | signing | sending | sent | failed */
+  status: string;
+  statusName: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface ReceiptEvent {
+  kind: 'receipt';
+  id: number;
+  /** = returnTime */
+  time: string;
+  /** CEB304 … */
+  messageType: string;
+  messageTypeName: string;
+  returnStatus: string;
+  returnStatusName: string;
+  returnTime: string;
+  returnInfo: string;
+  explain: ReceiptExplanation;
+}
+
+export type TimelineEvent = MessageEvent | ReceiptEvent;
+
+export interface BillTimeline {
+  /** the bill's stored state code */
+  state: string;
+  stateName?: string;
+  events: TimelineEvent[];
+}
