@@ -42,7 +42,7 @@ export function registerJobRoutes(app: FastifyInstance, runner: JobRunner): void
 
   defineRoute<Data>(app, {
     path: '/api/enterprise/bills/jobs/detail', summary: '批量申报任务：进度', tags: ['批量任务'], access: 'company',
-    data: { type: 'object', required: ['id'], properties: { id: { type: ['integer', 'string'] } } },
+    data: { type: 'object', required: ['id'], properties: { id: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }] } } },
     handler: async ({ user, data }) => {
       const id = Number(data.id);
       const job = Number.isSafeInteger(id) && id > 0 ? await findJob(app.db, user.companyId, id) : undefined;
