@@ -4,12 +4,10 @@
  * every optional element the definition can write in the schema's order, and a refusal of each
  * mapped back to the field's Chinese label.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportArrivalNote } from '../../domain/bills/export-arrival-note.ts';
 import { exportBillCancellation } from '../../domain/bills/export-bill-cancellation.ts';
 import { exportBillOfLading } from '../../domain/bills/export-bill-of-lading.ts';
@@ -21,40 +19,21 @@ import { exportTallying } from '../../domain/bills/export-tallying.ts';
 import { findBill } from '../../domain/bills/index.ts';
 import type { BillDefinition, FieldDef } from '../../domain/bills/types.ts';
 import { validateBill } from '../../domain/bills/validation.ts';
-import { buildDeclaration, newGuid } from '../../server/customs/declaration.ts';
+import { buildDeclaration } from '../../server/customs/declaration.ts';
 import { bodyFields } from '../../server/customs/xml/build.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
-import { BizError } from '../../server/http/errors.ts';
 import {
   arrivalNoteBill, billCancellationBill, billOfLadingBill, departureFormBill, detailedListBill, exportGuids,
   returnApplicationFormBill, summaryApplicationFormBill, tallyingBill,
 } from './fixtures-export.ts';
+import { refusal, xmllintFor } from './checks.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const xsdDir = fileURLToPath(new URL('../../server/customs/xsd/', import.meta.url));
-const tmp = mkdtempSync(join(tmpdir(), 'cbec-customs-export-'));
+
+const xmllint = xmllintFor('ceb-export.xsd');
 
 // Top-level: describe.each below builds its messages while the file is collected.
 await initCustomsSchemas();
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-function xmllint(xml: string): { ok: boolean; output: string } {
-  const file = join(tmp, `${newGuid()}.xml`);
-  writeFileSync(file, xml);
-  const r = spawnSync('xmllint', ['--noout', '--schema', join(xsdDir, 'ceb-export.xsd'), file], { encoding: 'utf8' });
-  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
-}
-
-function refusal(fn: () => unknown): { message: string; errors: { field: string; message: string }[] } {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BizError);
-    const biz = e as BizError;
-    return { message: biz.message, errors: (biz.data as { errors: { field: string; message: string }[] }).errors };
-  }
-  throw new Error('expected the declaration to be refused');
-}
 
 type Bill = { head: Record<string, unknown>; lines: Record<string, unknown>[] };
 

@@ -8,12 +8,10 @@
  * schema on exactly that one point, and the same message with a Signature of the schema's shape in
  * the signer's place (last under the root) must pass both validators.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importBillCancellation } from '../../domain/bills/import-bill-cancellation.ts';
 import { importDetailedList } from '../../domain/bills/import-detailed-list.ts';
 import { importOrder } from '../../domain/bills/import-order.ts';
@@ -22,30 +20,21 @@ import { importReturnApplicationForm } from '../../domain/bills/import-return-ap
 import { importWarehousingDetails } from '../../domain/bills/import-warehousing-details.ts';
 import { importWaybill } from '../../domain/bills/import-waybill.ts';
 import type { BillDefinition } from '../../domain/bills/types.ts';
-import { buildDeclaration, newGuid } from '../../server/customs/declaration.ts';
+import { buildDeclaration } from '../../server/customs/declaration.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
 import { awaitsSignature } from '../../server/customs/xml/build.ts';
-import { BizError } from '../../server/http/errors.ts';
 import {
   importCancelBill, importDeliveryBill, importGuids, importInventoryBill, importOrderBill, importPaymentBill,
   importRefundBill, importWaybillBill,
 } from './fixtures-import.ts';
+import { refusal, xmllintFor } from './checks.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const xsdDir = fileURLToPath(new URL('../../server/customs/xsd/', import.meta.url));
-const tmp = mkdtempSync(join(tmpdir(), 'cbec-customs-import-'));
+
+const xmllint = xmllintFor('ceb-import.xsd');
 
 // Top-level: describe.each below builds its messages while the file is collected.
 await initCustomsSchemas();
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** Debian's xmllint, a second validator independent of the wasm build. */
-function xmllint(xml: string): { ok: boolean; output: string } {
-  const file = join(tmp, `${newGuid()}.xml`);
-  writeFileSync(file, xml);
-  const r = spawnSync('xmllint', ['--noout', '--schema', join(xsdDir, 'ceb-import.xsd'), file], { encoding: 'utf8' });
-  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
-}
 
 /**
  * A ds:Signature of the shape xmldsig-core-schema.xsd and ceb-messages §8 give (inclusive C14N,
@@ -60,17 +49,6 @@ const SIGNATURE_SHAPE = [
   '</ds:SignedInfo><ds:SignatureValue>AAAA</ds:SignatureValue></ds:Signature>',
 ].join('');
 const withSignatureShape = (xml: string, root: string) => xml.replace(`</ceb:${root}>`, `  ${SIGNATURE_SHAPE}\n</ceb:${root}>`);
-
-function refusal(fn: () => unknown): { message: string; errors: { field: string; message: string }[] } {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BizError);
-    const biz = e as BizError;
-    return { message: biz.message, errors: (biz.data as { errors: { field: string; message: string }[] }).errors };
-  }
-  throw new Error('expected the declaration to be refused');
-}
 
 type Bill = { head: Record<string, unknown>; lines: Record<string, unknown>[] };
 

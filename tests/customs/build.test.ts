@@ -3,48 +3,25 @@
  * (what the product uses) and by Debian's xmllint (an independent validator), value formats, and
  * the schema's refusals mapped back to the fields' Chinese labels.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
 import { exportReceipt } from '../../domain/bills/export-receipt.ts';
 import { exportWaybill } from '../../domain/bills/export-waybill.ts';
 import type { BillDefinition } from '../../domain/bills/types.ts';
-import { buildDeclaration, newGuid } from '../../server/customs/declaration.ts';
+import { buildDeclaration } from '../../server/customs/declaration.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
-import { BizError } from '../../server/http/errors.ts';
 import { exportOrderBill, exportReceiptBill, exportWaybillBill, fixedGuids } from './fixtures.ts';
+import { refusal, xmllintFor } from './checks.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const xsdDir = fileURLToPath(new URL('../../server/customs/xsd/', import.meta.url));
-const tmp = mkdtempSync(join(tmpdir(), 'cbec-customs-'));
+
+const xmllint = xmllintFor('ceb-export.xsd');
 
 // Top-level: describe.each below builds its messages while the file is collected.
 await initCustomsSchemas();
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-/** Debian's xmllint, a second validator independent of the wasm build. */
-function xmllint(xml: string, schema = 'ceb-export.xsd'): { ok: boolean; output: string } {
-  const file = join(tmp, `${newGuid()}.xml`);
-  writeFileSync(file, xml);
-  // xmllint reports "FILE validates" (or the errors) on stderr
-  const r = spawnSync('xmllint', ['--noout', '--schema', join(xsdDir, schema), file], { encoding: 'utf8' });
-  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
-}
-
-function refusal(fn: () => unknown): { message: string; errors: { field: string; message: string }[] } {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(BizError);
-    const biz = e as BizError;
-    return { message: biz.message, errors: (biz.data as { errors: { field: string; message: string }[] }).errors };
-  }
-  throw new Error('expected the declaration to be refused');
-}
 
 const cases: [string, BillDefinition, () => { head: Record<string, unknown>; lines: Record<string, unknown>[] }, string][] = [
   ['CEB303', exportOrder, () => exportOrderBill(), fixedGuids.order],
