@@ -9,6 +9,7 @@ import { join } from 'node:path';
 const benches = ['cold-start.ts', 'bundle-size.ts', 'query-engine.ts', 'bills-list.ts', 'bills-batch.ts', 'declare-pipeline.ts'];
 benches.push('statistics.ts');
 benches.push('rewards-import.ts');
+benches.push('receipt-ingest.ts');
 const only = process.argv[2];
 let failed = false;
 for (const file of benches) {
