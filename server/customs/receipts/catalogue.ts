@@ -151,6 +151,15 @@ export function messageCodeOf(name: string): string | undefined {
 }
 
 /** By 'CEB304', 'CEB304Message' or 'CEB214' as a root. */
+/**
+ * The schema of a declaration type ('CEB303' or 'CEB303Message'), read from the receipt that answers
+ * it: every declaration customs answers is in this catalogue, so nothing else lists import codes.
+ */
+export function declarationSchemaOf(name: string): CebSchema | undefined {
+  const code = messageCodeOf(name);
+  return code ? receiptTypes.find((t) => t.answers === code)?.schema : undefined;
+}
+
 export function findReceiptType(name: string): ReceiptType | undefined {
   const code = messageCodeOf(name);
   return code ? receiptTypes.find((t) => t.type === code) : undefined;

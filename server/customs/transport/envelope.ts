@@ -4,27 +4,27 @@
  * sender = the company's DXP id as the message's own BaseTransfer carries it, receiver = customs'
  * import or export id by the bill's mode, AddInfo.FileName = the file's own name.
  *
- * Building it is deterministic, so a message that cannot be wrapped (no dxpId, a type no bill
- * definition declares) is refused for good rather than retried.
+ * Building it is deterministic, so a message that cannot be wrapped (no dxpId, a type the receipt
+ * catalogue does not know) is refused for good rather than retried.
  */
-import { billDefinitions } from '../../../domain/bills/index.ts';
 import { transportText } from '../../../domain/texts/transport.ts';
 import { wrapDxp } from '../dxp/wrap.ts';
+import { declarationSchemaOf } from '../receipts/catalogue.ts';
 import { childNode, fieldsOf, readXml } from '../xml/read.ts';
 import { dxpFileNameOf, msgTypeOf } from './file-name.ts';
 import { TransportRejection, type OutboundMessage } from './types.ts';
 
 export function envelopeOf(message: OutboundMessage, now: Date = new Date()): string {
   try {
-    const definition = billDefinitions.find((d) => d.message?.type === message.messageType);
-    if (!definition) throw new TransportRejection(transportText.unknownMessage(message.messageType));
+    const mode = declarationSchemaOf(message.messageType);
+    if (!mode) throw new TransportRejection(transportText.unknownMessage(message.messageType));
     const { root } = readXml(message.xml);
     return wrapDxp({
       xml: message.xml,
       messageType: msgTypeOf(message.messageType),
       copMsgId: message.guid,
       senderId: fieldsOf(childNode(root, 'BaseTransfer')).dxpId ?? '',
-      mode: definition.mode,
+      mode,
       createTime: now,
       fileName: dxpFileNameOf(message),
     });
