@@ -21,10 +21,8 @@ export interface Candidate {
   id: number; invtNo: string | null; copNo: string | null; orderNo: string | null; logisticsNo: string | null; ebcName: string | null;
   tradeMode: string | null; currencyName: string; amount: string; grossWeight: string | null; ieDate: string | null; createTime: string;
 }
-export interface RevocationRecord {
-  id: number; declareNo: string | null; agentName: string | null; appTime: string | null; reas: string; bankName: string | null;
-  totalCount: number | null; totalAmount: string | null; auditOpinion: string | null; stateName: string | null; updateTime: string;
-}
+export type { RevocationRecord } from '../../components/RevocationHistoryDialog.tsx';
+import type { RevocationRecord } from '../../components/RevocationHistoryDialog.tsx';
 export interface Page<T> { total: number; datas: T[] }
 
 const paths = {

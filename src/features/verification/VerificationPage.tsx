@@ -14,9 +14,10 @@ import { formatAmount, parseAmount, remainingAmount } from '../../../domain/sett
 import { settlementText, verificationText as t } from '../../../domain/texts/settlement.ts';
 import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { RevocationHistoryDialog } from '../../components/RevocationHistoryDialog.tsx';
 import type { Http } from '../../lib/http.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
-import { createVerificationApi, type Page, type RevocationRecord, type VerifiableRecord, type VerificationResult } from './api.ts';
+import { createVerificationApi, type Page, type VerifiableRecord, type VerificationResult } from './api.ts';
 
 const PAGE = '/settlementVerification';
 type Range = [string | null, string | null];
@@ -151,7 +152,7 @@ export default function VerificationPage({ client }: { client?: Http }) {
           </Group>
         </Stack>
       </Modal>
-      <HistoryDialog opened={history} onClose={() => setHistory(false)} load={api.history} />
+      <RevocationHistoryDialog opened={history} onClose={() => setHistory(false)} load={api.history} />
     </Stack>
   );
 }
@@ -187,29 +188,3 @@ function ResultView({ result, onBack }: { result: { head: VerifiableRecord; data
   );
 }
 
-const HISTORY_PAGE = 10;
-function HistoryDialog({ opened, onClose, load }: { opened: boolean; onClose: () => void; load: (pageIndex: number, pageSize: number) => Promise<Page<RevocationRecord>> }) {
-  const [page, setPage] = useState(0);
-  const [data, setData] = useState<Page<RevocationRecord>>({ total: 0, datas: [] });
-  useEffect(() => { if (opened) load(page, HISTORY_PAGE).then(setData, notifyError); }, [opened, page, load]);
-  return (
-    <Modal opened={opened} onClose={onClose} title={t.revokeHistory} size="80%" centered>
-      <Table striped withTableBorder aria-label={t.revokeHistory}>
-        <Table.Thead><Table.Tr>{settlementText.historyColumns.map((h) => <Table.Th key={h}>{h}</Table.Th>)}</Table.Tr></Table.Thead>
-        <Table.Tbody>
-          {data.datas.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>{r.declareNo}</Table.Td><Table.Td>{r.agentName}</Table.Td><Table.Td>{r.appTime}</Table.Td><Table.Td>{r.reas}</Table.Td>
-              <Table.Td>{r.bankName}</Table.Td><Table.Td>{r.totalCount}</Table.Td><Table.Td>{r.totalAmount}</Table.Td><Table.Td>{r.auditOpinion}</Table.Td>
-              <Table.Td>{r.stateName}</Table.Td><Table.Td>{r.updateTime}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Group justify="flex-end" mt="sm">
-        <Text size="sm">{settlementText.total(data.total)}</Text>
-        <Pagination size="sm" total={Math.max(1, Math.ceil(data.total / HISTORY_PAGE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
-      </Group>
-    </Modal>
-  );
-}

@@ -8,10 +8,8 @@ export interface VerifiableRecord {
   appTime: string | null; verState: string | null; verStateName: string; verNo: string | null;
 }
 export interface VerificationResult { id: number; verNo: string; amount: string; stateName: string; reason: string | null; auditOpinion: string | null; appTime: string; updateTime: string }
-export interface RevocationRecord {
-  id: number; declareNo: string | null; agentName: string | null; appTime: string | null; reas: string; bankName: string | null;
-  totalCount: number | null; totalAmount: string | null; auditOpinion: string | null; stateName: string | null; updateTime: string;
-}
+export type { RevocationRecord } from '../../components/RevocationHistoryDialog.tsx';
+import type { RevocationRecord } from '../../components/RevocationHistoryDialog.tsx';
 export interface Page<T> { total: number; datas: T[] }
 
 export function createVerificationApi(client: Http = http) {

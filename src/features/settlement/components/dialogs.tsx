@@ -2,14 +2,13 @@
  * The settlement list's dialogs: the bank choice of 提交申请 (bank_code), the reason of 撤销申请
  * (申请撤销理由不能为空), and 查看历史撤销记录.
  */
-import { Button, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { settlementText as t } from '../../../../domain/texts/settlement.ts';
 import { commonText } from '../../../../domain/texts/web.ts';
 import { getDictionary, type DictionaryItem } from '../../../lib/dictionaries.ts';
 import type { Http } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import type { Page, RevocationRecord } from '../api.ts';
 
 export function BankDialog({ opened, client, onClose, onSubmit }: { opened: boolean; client?: Http; onClose: () => void; onSubmit: (bankCode: string, note: string) => Promise<boolean> }) {
   const [banks, setBanks] = useState<DictionaryItem[]>([]);
@@ -67,34 +66,4 @@ export function ReasonDialog({ opened, title, required, onClose, onSubmit }: { o
   );
 }
 
-const HISTORY_PAGE = 10;
-
-export function HistoryDialog({ opened, onClose, load }: { opened: boolean; onClose: () => void; load: (pageIndex: number, pageSize: number) => Promise<Page<RevocationRecord>> }) {
-  const [page, setPage] = useState(0);
-  const [data, setData] = useState<Page<RevocationRecord>>({ total: 0, datas: [] });
-  useEffect(() => { if (opened) load(page, HISTORY_PAGE).then(setData, notifyError); }, [opened, page, load]);
-  return (
-    <Modal opened={opened} onClose={onClose} title={t.revokeHistory} size="80%" centered>
-      <Table striped withTableBorder aria-label={t.revokeHistory}>
-        <Table.Thead>
-          <Table.Tr>
-            {t.historyColumns.map((h) => <Table.Th key={h}>{h}</Table.Th>)}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.datas.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>{r.declareNo}</Table.Td><Table.Td>{r.agentName}</Table.Td><Table.Td>{r.appTime}</Table.Td><Table.Td>{r.reas}</Table.Td>
-              <Table.Td>{r.bankName}</Table.Td><Table.Td>{r.totalCount}</Table.Td><Table.Td>{r.totalAmount}</Table.Td><Table.Td>{r.auditOpinion}</Table.Td>
-              <Table.Td>{r.stateName}</Table.Td><Table.Td>{r.updateTime}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Group justify="flex-end" mt="sm">
-        <Text size="sm">{t.total(data.total)}</Text>
-        <Pagination size="sm" total={Math.max(1, Math.ceil(data.total / HISTORY_PAGE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
-      </Group>
-    </Modal>
-  );
-}
+export { RevocationHistoryDialog as HistoryDialog } from '../../../components/RevocationHistoryDialog.tsx';
