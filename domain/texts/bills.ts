@@ -73,6 +73,8 @@ export const billServerText = {
   noFileChosen: '请选择上传文件',
   oneFileOnly: '一次只能上传一个文件',
   fileTooLarge: (mb: number) => `文件大小不能超过${mb}MB`,
+  /** a workbook whose sheets would unpack past the reading limit (ours) */
+  workbookTooLarge: '文件内容过多，请拆分为多个文件后上传',
   fileNotFound: '文件不存在或无权访问',
   downloadExpired: '下载链接已失效，请重新导出',
   resendQueued: '已重新发送回执',

@@ -9,6 +9,7 @@ import { MAX_IN_VALUES, queryText } from '../../domain/query.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { newExportFile } from '../files/store.ts';
+import { readFirstSheet, XlsxReadError } from '../files/xlsx-read.ts';
 import type { BillCall } from './call.ts';
 import { titleColumn } from './model.ts';
 
@@ -44,18 +45,14 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The first column of a file's first sheet: its header and the values under it. */
 async function firstColumn(path: string): Promise<{ header: string; values: string[] }> {
-  const excel = await loadExcel();
-  const reader = new excel.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const sheet = await readFirstSheet(path);
   let header = '';
   const values: string[] = [];
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const text = cellText(row.getCell(1).value);
-      if (row.number === 1) header = text;
-      else if (text) values.push(text);
-    }
-    break;
-  }
+  sheet?.eachRow((row, number) => {
+    const text = cellText(row.getCell(1).value);
+    if (number === 1) header = text;
+    else if (text) values.push(text);
+  });
   return { header, values };
 }
 
@@ -70,8 +67,8 @@ export async function parseQueryTemplate(call: BillCall, paths: readonly string[
     let column: { header: string; values: string[] };
     try {
       column = await firstColumn(path);
-    } catch {
-      throw new BizError(billText.badTemplate);
+    } catch (error) {
+      throw new BizError(error instanceof XlsxReadError && error.reason === 'tooLarge' ? billServerText.workbookTooLarge : billText.badTemplate);
     }
     if (!column.header && column.values.length === 0) throw new BizError(billText.emptyFile);
     if (column.header !== label) throw new BizError(billText.badTemplate);

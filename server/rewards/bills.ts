@@ -12,6 +12,8 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/database.ts';
 import { newExportFile } from '../files/store.ts';
 import { resolveUpload } from '../files/uploads.ts';
+import { readFirstSheet, XlsxReadError } from '../files/xlsx-read.ts';
+import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { compileListQuery, applyTerms, applySorts, applyPaging, type ColumnWhitelist } from '../query/list-query.ts';
 import { billVo } from './records.ts';
@@ -45,24 +47,20 @@ function oneExcelUri(filePath: unknown): string {
 
 /** The rows of the first sheet under the template's header; more than 20,000 stops the reading. */
 async function readRows(path: string): Promise<{ rowNo: number; cells: Cell[] }[]> {
-  const excel = await loadExcel();
-  const reader = new excel.stream.xlsx.WorkbookReader(path, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const sheet = await readFirstSheet(path);
   const rows: { rowNo: number; cells: Cell[] }[] = [];
   let header: Cell[] | null = null;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const cells = importColumns.map((_, i) => cellValue(row.getCell(i + 1).value));
-      if (header === null) {
-        header = cells;
-        if (String(header[0] ?? '') !== importColumns[0].label) throw new BizError(t.badTemplate);
-        continue;
-      }
-      if (cells.every((c) => c === null || c === '')) continue;
-      if (rows.length === MAX_IMPORT_ROWS) throw new BizError(t.tooManyRows(MAX_IMPORT_ROWS));
-      rows.push({ rowNo: row.number, cells });
+  sheet?.eachRow((row, rowNo) => {
+    const cells = importColumns.map((_, i) => cellValue(row.getCell(i + 1).value));
+    if (header === null) {
+      header = cells;
+      if (String(header[0] ?? '') !== importColumns[0].label) throw new BizError(t.badTemplate);
+      return;
     }
-    break;
-  }
+    if (cells.every((c) => c === null || c === '')) return;
+    if (rows.length === MAX_IMPORT_ROWS) throw new BizError(t.tooManyRows(MAX_IMPORT_ROWS));
+    rows.push({ rowNo, cells });
+  });
   if (rows.length === 0) throw new BizError(t.emptyFile);
   return rows;
 }
@@ -74,7 +72,7 @@ export async function importRewardBills(db: Db, dataDir: string, user: AuthUser,
     rows = await readRows(path);
   } catch (error) {
     if (error instanceof BizError) throw error;
-    throw new BizError(t.badTemplate);
+    throw new BizError(error instanceof XlsxReadError && error.reason === 'tooLarge' ? billServerText.workbookTooLarge : t.badTemplate);
   }
   const { bills, problems } = checkImportRows(rows);
   if (problems.length > 0) throw BizError.fields(problems[0]!, problems.map((message) => ({ field: 'billNo', message })));
