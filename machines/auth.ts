@@ -24,6 +24,9 @@
  *                          authenticated → loggedOut (own password changed: storage cleared)
  *   user.logout            authenticated → loggingOut → loggedOut
  *   api.tokenExpired       authenticated.idle → .refreshing (envelope code -10000)
+ *   session.refresh        authenticated.idle → .refreshing (the session's company changed on the
+ *                          server, e.g. its filing was approved: the refresh answers the fresh
+ *                          userInfo with the new tokens, so companyCode arrives without a new login)
  *   api.unauthorized       authenticated → loggedOut (HTTP 401)
  *
  * Effects (placeholders here; the web app and tests supply them with machine.provide()):
@@ -58,6 +61,8 @@ export interface MenuModule {
   hidden?: boolean;
 }
 export interface Tokens { token: string; refreshToken: string }
+/** What a refresh answers: rotated tokens and, from servers that send it, the user as now stored. */
+export interface Refreshed extends Tokens { userInfo?: UserInfo }
 export interface Session extends Tokens { userInfo: UserInfo; modules: MenuModule[] }
 export interface Credentials { username: string; password: string; captcha: string; captchaId: string }
 /** What the login/refresh actors reject with; passwordChangeToken marks the '请更改密码' answer. */
@@ -72,6 +77,7 @@ export type AuthEvent =
   | { type: 'user.passwordChanged' }
   | { type: 'user.logout' }
   | { type: 'api.tokenExpired' }
+  | { type: 'session.refresh' }
   | { type: 'api.unauthorized' };
 
 export interface AuthContext {
@@ -108,7 +114,7 @@ export const authMachine = setup({
     login: fromPromise<Session, Credentials>(async () => {
       throw new Error('auth: login actor not provided');
     }),
-    refresh: fromPromise<Tokens, { refreshToken: string }>(async () => {
+    refresh: fromPromise<Refreshed, { refreshToken: string }>(async () => {
       throw new Error('auth: refresh actor not provided');
     }),
     logout: fromPromise<void, { refreshToken: string | null }>(async () => undefined),
@@ -181,7 +187,7 @@ export const authMachine = setup({
       tags: ['signedIn'],
       initial: 'idle',
       states: {
-        idle: { on: { 'api.tokenExpired': { target: 'refreshing' } } },
+        idle: { on: { 'api.tokenExpired': { target: 'refreshing' }, 'session.refresh': { target: 'refreshing' } } },
         refreshing: {
           tags: ['refreshing'],
           invoke: {
@@ -191,13 +197,15 @@ export const authMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign(({ event }) => ({ token: event.output.token, refreshToken: event.output.refreshToken })),
+                assign(({ context, event }) => ({
+                  token: event.output.token, refreshToken: event.output.refreshToken, userInfo: event.output.userInfo ?? context.userInfo,
+                })),
                 {
                   type: 'saveSession',
                   params: ({ context, event }) => ({
                     token: event.output.token,
                     refreshToken: event.output.refreshToken,
-                    userInfo: context.userInfo as UserInfo,
+                    userInfo: (event.output.userInfo ?? context.userInfo) as UserInfo,
                     modules: context.modules,
                   }),
                 },

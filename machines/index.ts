@@ -16,6 +16,7 @@ import { authorizationMachine } from './authorization.ts';
 import { rewardMachine } from './reward.ts';
 import { upgradeMachine } from './upgrade.ts';
 import { upgradeProgressMachine } from './upgrade-progress.ts';
+import { sliderVerifyMachine } from './slider-verify.ts';
 
 export interface RegisteredMachine {
   /** file-safe name (diagrams/<name>.mmd) */
@@ -39,4 +40,5 @@ export const machines: RegisteredMachine[] = [
   { name: 'reward', title: '补贴申请核验状态', machine: rewardMachine },
   { name: 'upgrade', title: '系统升级向导（公告、协议、资源中心账号）', machine: upgradeMachine },
   { name: 'upgrade-progress', title: '系统升级进度（服务端判定）', machine: upgradeProgressMachine },
+  { name: 'slider-verify', title: '滑动验证（拖到最右边通过，否则回弹并提示）', machine: sliderVerifyMachine },
 ];

@@ -41,6 +41,8 @@ export const accountText = {
   save: '保存',
   back: '返回', // ours
   search: '查询', // ours
+  total: (n: number) => `共 ${n} 条`,
+  pageSize: '每页条数', // ours
   // server refusals (ours)
   loginNameBad: '用户名只能包含字母、数字、下划线、点和短横线',
   loginNameTooLong: '用户名长度不能超过20个字符',

@@ -34,6 +34,7 @@ export const rewardText = {
   chooseFile: '选择文件', // ours
   importCount: (n: number) => `已导入 ${n} 条`, // ours
   total: (n: number) => `共 ${n} 条`,
+  pageSize: '每页条数', // ours
   submit: '提交申请', // ours
   back: '返回', // ours
   downTemplate: '下载模板',

@@ -43,6 +43,7 @@ export const settlementText = {
   view: '查看',
   edit: '编辑',
   total: (n: number) => `共 ${n} 条`,
+  pageSize: '每页条数', // ours
   lineColumns: { invtNo: '清单编号', copNo: '企业内部编号', orderNo: '订单编号', logisticsNo: '物流运单编号', ebcName: '电商企业', tradeMode: '贸易方式', currency: '币制', amount: '金额', grossWeight: '毛重（千克）', ieDate: '进出口日期', releaseTime: '放行时间', createTime: '创建时间' },
   headFields: { declareNo: '申报编号', stateName: '状态', businessType: '业务类型', bankName: '结算银行', totalAmount: '总金额', currency: '币制', totalCount: '清单数', tradeType: '贸易方式', ebcName: '电商企业', appTime: '申请时间', auditOpinion: '审核意见', note: '备注' },
   badParams: '页面参数不正确', // ours
@@ -118,6 +119,7 @@ export const verificationText = {
   resultColumns: { verNo: '核销编号', amount: '核销金额', stateName: '状态', reason: '撤销理由', auditOpinion: '审核意见', appTime: '申请时间', updateTime: '更新时间' },
   appTime: '申请时间', // ours
   search: '查询', // ours
+  pageSize: '每页条数', // ours
   amount: '本次核销金额', // ours
   remaining: '核销后剩余金额', // ours
   applied: '提交核销申请成功',
@@ -161,6 +163,7 @@ export const authorizationText = {
   commerceCode: '电商企业代码', // ours
   createTime: '申请时间', // ours
   state: '状态', // ours
+  pageSize: '每页条数', // ours
   // refusals (ours)
   notFound: '授权记录不存在或无权访问',
   companyRequired: '请选择电商企业',

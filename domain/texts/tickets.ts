@@ -25,6 +25,7 @@ export const ticketText = {
   back: '返回', // ours
   all: '全部', // ours
   total: (n: number) => `共 ${n} 条`, // ours
+  pageSize: '每页条数', // ours
   uploadHint: '支持 JPG/PNG 格式，单张不超过 2MB，最多 5 张', // ours
   // §5
   typeRequired: '请选择工单类型',

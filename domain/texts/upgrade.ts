@@ -52,6 +52,9 @@ export const upgradeText = {
   finishedText: (account: string) => `请使用资源中心账号 ${account} 及设置的初始密码登录资源中心。`,
   sampleAlt: '资源中心登录页示例',
   loginLink: '登录资源中心',
+  /** the header's two links (§2 Layout: an agreement download and a resource-centre link; wording ours) */
+  agreementDownload: '协议下载',
+  resourceCentre: '资源中心',
   // server refusals
   adminOnly: '系统升级须由企业主账号办理',
   notNeeded: '贵企业无需升级',

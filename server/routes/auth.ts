@@ -104,7 +104,9 @@ export default async function authRoutes(app: FastifyInstance) {
         await app.tokens.revokeFamilyOf(db, rotated.refreshToken);
         throw new BizError(user ? authText.frozen : authText.sessionEnded);
       }
-      return { token: app.tokens.accessToken(authUserOf(user)), refreshToken: rotated.refreshToken };
+      // userInfo as now stored: a filing approved since the login brings the company's code to the session
+      const authUser = authUserOf(user);
+      return { token: app.tokens.accessToken(authUser), refreshToken: rotated.refreshToken, userInfo: userInfoOf(authUser) };
     },
   });
 

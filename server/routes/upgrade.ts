@@ -2,12 +2,14 @@
  * The system upgrade (accounts-and-enterprise.md §2, §3, §5, §7, prefix /api/enterprise):
  * /agreement/queryInfo, /agreement/next, /agreement/read, /agreement/back (ours: the server decides
  * each step with machines/upgrade-progress.ts), /agreement/createRs and /agreement/template (the
- * finish screen's sample image). Any logged-in user may ask; only the main account works the wizard.
+ * finish screen's sample image), and /agreement/getDownloadUrl (the header's agreement download).
+ * Any logged-in user may ask; only the main account works the wizard.
  */
 import type { FastifyInstance } from 'fastify';
 import { upgradeText as t } from '../../domain/texts/upgrade.ts';
 import { decryptPassword } from '../auth/passwords.ts';
 import { defineRoute } from '../http/route.ts';
+import { AGREEMENT_DOWNLOAD_URI, AGREEMENT_FILE_NAME, AGREEMENT_PATH, agreementPdf } from '../upgrade/agreement.ts';
 import { sampleImageSvg } from '../upgrade/sample-image.ts';
 import { createResourceAccount, moveUpgrade, SAMPLE_IMAGE_URI, upgradeInfo, type CreateRsInput } from '../upgrade/wizard.ts';
 
@@ -42,6 +44,19 @@ export default async function upgradeRoutes(app: FastifyInstance) {
   defineRoute(app, {
     path: '/api/enterprise/agreement/template', summary: '资源中心登录示例图 → displayUri', tags, dataOptional: true,
     handler: () => ({ displayUri: SAMPLE_IMAGE_URI }),
+  });
+
+  defineRoute(app, {
+    path: '/api/enterprise/agreement/getDownloadUrl', summary: '协议下载 (页头) → downloadUri', tags, dataOptional: true,
+    handler: () => ({ downloadUri: AGREEMENT_DOWNLOAD_URI }),
+  });
+
+  defineRoute(app, {
+    path: AGREEMENT_PATH, method: 'GET', summary: '《资源中心用户服务协议》(PDF；download=1 时作为附件下载)', tags, access: 'public', raw: true,
+    querystring: { type: 'object', properties: { download: { type: 'string', maxLength: 1 } } },
+    handler: ({ query, reply }) => reply.header('content-type', 'application/pdf').header('cache-control', 'public, max-age=3600')
+      .header('content-disposition', `${query.download === '1' ? 'attachment' : 'inline'}; filename="agreement.pdf"; filename*=UTF-8''${encodeURIComponent(AGREEMENT_FILE_NAME)}`)
+      .send(Buffer.from(agreementPdf())),
   });
 
   defineRoute(app, {

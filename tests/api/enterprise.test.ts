@@ -160,6 +160,23 @@ describe('filing through review', () => {
     expect(history).toEqual(['备案通过', '审核中', '备案未通过', '审核中']);
   });
 
+  it('an approval reaches the logged-in session at its next token refresh, without a new login', async () => {
+    const { id, code, session } = await newCompany();
+    expect(session.userInfo.companyCode).toBeNull();
+    // unfiled: the bill routes refuse the session
+    expect((await api('/expu/order/pageList', { pageIndex: 0, pageSize: 10 }, session.token)).body).toMatchObject({ code: -1, message: '请先进行企业备案！' });
+    await api('/company/apply', completeEnterprise, session.token);
+    expect((await review('approve', { id })).body.code).toBe(0);
+
+    const refreshed = await app.app.inject({ method: 'GET', url: '/api/auth/refresh_token', headers: { 'x-refresh-token': session.refreshToken } });
+    const answer = refreshed.json().data as { token: string; refreshToken: string; userInfo: LoginAnswer['userInfo'] };
+    expect(answer.userInfo).toMatchObject({ companyCode: code, companyName: session.userInfo.companyName, account: session.userInfo.account, userType: 'ADMIN' });
+    // the new access token carries the code: the bill routes open to it
+    expect((await api('/expu/order/pageList', { pageIndex: 0, pageSize: 10 }, answer.token)).body.code).toBe(0);
+    // the old one still says "not filed" until it is replaced
+    expect((await api('/expu/order/pageList', { pageIndex: 0, pageSize: 10 }, session.token)).body.code).toBe(-1);
+  });
+
   it('the sandbox approves a declared filing after FILING_AUTO_APPROVE_MS; the review API is off without REVIEW_TOKEN', async () => {
     const sandbox = await createTestApp({ env: { FILING_AUTO_APPROVE_MS: '300' } });
     try {

@@ -120,3 +120,18 @@ describe('the sample image', () => {
     expect(res.body).toContain('用户登录');
   });
 });
+
+describe('the header\'s agreement download', () => {
+  it('answers the link of the agreement, a PDF named after it, for any logged-in user', async () => {
+    const user = (await login(app.app, demo.user.username, demo.user.password)).token;
+    const answer = (await api('/getDownloadUrl', undefined, user)).body;
+    expect(answer).toMatchObject({ code: 0, data: { downloadUri: expect.stringMatching(/^\/api\/enterprise\/agreement\/file\/agreement\.pdf\?download=1$/) } });
+    expect((await app.app.inject({ method: 'POST', url: '/api/enterprise/agreement/getDownloadUrl', payload: {} })).statusCode).toBe(401);
+    const file = await app.app.inject({ method: 'GET', url: answer.data.downloadUri });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain(`attachment; filename="agreement.pdf"; filename*=UTF-8''${encodeURIComponent(`${t.agreementTitle}.pdf`)}`);
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(file.rawPayload.length).toBeGreaterThan(500);
+  });
+});

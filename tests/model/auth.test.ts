@@ -25,7 +25,7 @@ const fakeSession: Session = {
 const events: EventObject[] = [
   { type: 'user.login', username: 'admin', password: 'x', captcha: '', captchaId: '' } as EventObject,
   { type: 'user.confirm' }, { type: 'user.cancel' }, { type: 'user.passwordChanged' }, { type: 'user.logout' },
-  { type: 'api.tokenExpired' }, { type: 'api.unauthorized' },
+  { type: 'api.tokenExpired' }, { type: 'session.refresh' }, { type: 'api.unauthorized' },
   { type: 'xstate.done.actor.login', output: fakeSession } as EventObject,
   { type: 'xstate.error.actor.login', error: { message: '请更改密码', passwordChangeToken: 'pct' } } as EventObject,
   { type: 'xstate.error.actor.login', error: { message: '企业账号或密码错误' } } as EventObject,
@@ -135,6 +135,31 @@ async function walk(path: ModelPath) {
           expect(results.every((r) => r.status === 'rejected')).toBe(true);
         } else {
           expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+        }
+        break;
+      }
+      case 'session.refresh': {
+        // The real cause: the company changed on the server since the login (its filing was approved
+        // with a new code); the refresh brings the stored user into the session, no new login.
+        if (next?.type === 'xstate.error.actor.refresh') {
+          await t.handle.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).execute();
+          actor.send({ type: 'session.refresh' });
+          break;
+        }
+        const companyId = Number(actor.getSnapshot().context.userInfo!.companyId);
+        const before = await t.handle.db.selectFrom('companies').select(['company_code', 'customs_regist_code']).where('id', '=', companyId).executeTakeFirstOrThrow();
+        await t.handle.db.updateTable('companies').set({ company_code: 'MODEL0001A', customs_regist_code: 'MODEL0001A' }).where('id', '=', companyId).execute();
+        try {
+          const calls0 = calls.refresh;
+          actor.send({ type: 'session.refresh' });
+          const done = await waitFor(actor, (s) => !s.hasTag('refreshing'), { timeout: 10_000 });
+          expect(calls.refresh - calls0).toBe(1);
+          expect(done.context.userInfo?.companyCode).toBe('MODEL0001A');
+          // the new access token carries the code too: the server sees it without a new login
+          const code = JSON.parse(Buffer.from(done.context.token!.split('.')[1]!, 'base64url').toString('utf8')).cc;
+          expect(code).toBe('MODEL0001A');
+        } finally {
+          await t.handle.db.updateTable('companies').set(before).where('id', '=', companyId).execute();
         }
         break;
       }

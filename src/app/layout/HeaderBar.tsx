@@ -1,14 +1,18 @@
 /**
  * Header: title, version label 1.0.0, the user name and its dropdown (accounts §2 Layout).
  * 企业注册 leads to /enterprise (the enterprise profile and filing page; /reg is the self-registration
- * before login).
+ * before login). Beside the name, not in the menu: the agreement download (/agreement/getDownloadUrl)
+ * and the resource-centre link.
  */
-import { Badge, Button, Group, Menu, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router-dom';
+import { RESOURCE_CENTRE_URL } from '../../../domain/content/upgrade.ts';
+import { upgradeText } from '../../../domain/texts/upgrade.ts';
 import { appTitle, appVersion, commonText, layoutText } from '../../../domain/texts/web.ts';
 import { useAuthSend, useUserInfo } from '../../lib/auth-context.tsx';
-import { notifySuccess } from '../../lib/notify.ts';
+import { http } from '../../lib/http.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
 export function HeaderBar({ onChangePassword }: { onChangePassword: () => void }) {
   const navigate = useNavigate();
@@ -34,22 +38,29 @@ export function HeaderBar({ onChangePassword }: { onChangePassword: () => void }
           {appVersion}
         </Badge>
       </Group>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="subtle">{userInfo?.username ?? ''}</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => navigate('/enterprise')}>{layoutText.enterprise}</Menu.Item>
-          <Menu.Item onClick={() => navigate('/parametersSetting')}>{layoutText.parameters}</Menu.Item>
-          <Menu.Item onClick={onChangePassword}>{layoutText.changePassword}</Menu.Item>
-          <Menu.Item onClick={() => navigate('/workorder/edit')}>{layoutText.workorder}</Menu.Item>
-          <Menu.Item onClick={() => navigate('/feedback')}>{layoutText.feedback}</Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={confirmLogout}>
-            {layoutText.logout}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Group gap="md" wrap="nowrap">
+        <Anchor component="button" type="button" size="sm" onClick={() => {
+          http.post<{ downloadUri: string }>('/api/enterprise/agreement/getDownloadUrl', {})
+            .then(({ downloadUri }) => window.open(downloadUri, '_blank', 'noopener'), notifyError);
+        }}>{upgradeText.agreementDownload}</Anchor>
+        <Anchor href={RESOURCE_CENTRE_URL} target="_blank" rel="noopener noreferrer" size="sm">{upgradeText.resourceCentre}</Anchor>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle">{userInfo?.username ?? ''}</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => navigate('/enterprise')}>{layoutText.enterprise}</Menu.Item>
+            <Menu.Item onClick={() => navigate('/parametersSetting')}>{layoutText.parameters}</Menu.Item>
+            <Menu.Item onClick={onChangePassword}>{layoutText.changePassword}</Menu.Item>
+            <Menu.Item onClick={() => navigate('/workorder/edit')}>{layoutText.workorder}</Menu.Item>
+            <Menu.Item onClick={() => navigate('/feedback')}>{layoutText.feedback}</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" onClick={confirmLogout}>
+              {layoutText.logout}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
     </Group>
   );
 }

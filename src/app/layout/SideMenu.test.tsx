@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { notifications } from '@mantine/notifications';
+import { createActor, fromPromise } from 'xstate';
+import { authMachine, type Refreshed } from '../../../machines/auth.ts';
 import { createTestAuthActor, sessionFixture } from '../../testing/auth.ts';
-import { fireEvent, render, screen } from '../../testing/render.tsx';
+import { fireEvent, render, screen, waitFor } from '../../testing/render.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 function Where() {
@@ -48,5 +51,24 @@ describe('SideMenu', () => {
     expect(screen.getByTestId('where').textContent).toBe('/home');
     fireEvent.click(screen.getByRole('link', { name: '统计' }));
     expect(screen.getByTestId('where').textContent).toBe('/statistics');
+  });
+
+  it('asks the server first: a filing approved since the login opens the bill page without a new login', async () => {
+    const machine = authMachine.provide({
+      actors: {
+        refresh: fromPromise<Refreshed, { refreshToken: string }>(async () => ({ token: 'access-2', refreshToken: 'refresh-2', userInfo: { ...sessionFixture().userInfo, companyCode: '3302968Y1F' } })),
+        login: fromPromise(async () => sessionFixture()),
+        logout: fromPromise<void, { refreshToken: string | null }>(async () => {}),
+      },
+      actions: { saveSession: () => {}, clearSession: () => {}, navigate: () => {} },
+    });
+    const actor = createActor(machine, { input: { session: sessionFixture({ companyCode: null }) } }).start();
+    notifications.clean(); // the toast of the test before
+    render(<><SideMenu /><Routes><Route path="*" element={<Where />} /></Routes></>, { route: '/home', actor });
+    fireEvent.click(screen.getByRole('button', { name: '出口业务' }));
+    fireEvent.click(await screen.findByRole('link', { name: '出口订单' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/bill/export/order'));
+    expect(actor.getSnapshot().context.userInfo?.companyCode).toBe('3302968Y1F');
+    expect(screen.queryByText('请先进行企业备案！')).toBeNull();
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The side menu from the stored modules. A jump to a bill page is refused with 请先进行企业备案！
- * while the user's enterprise has no companyCode.
+ * while the user's enterprise has no companyCode — after asking the server once (session.refresh):
+ * a filing approved since the login brings the code into the session, and the jump goes ahead.
  */
 import { NavLink, ScrollArea } from '@mantine/core';
 import { useMemo, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { waitFor } from 'xstate';
 import { layoutText } from '../../../domain/texts/web.ts';
 import { ModuleIcon } from '../../components/ModuleIcon.tsx';
-import { useModules, useUserInfo } from '../../lib/auth-context.tsx';
+import { useAuthActor, useModules, useUserInfo } from '../../lib/auth-context.tsx';
 import { notifyWarning } from '../../lib/notify.ts';
 import { normalizePath } from '../../lib/permissions.ts';
 import { buildMenu, needsCompany, type MenuNode } from './menu.ts';
@@ -21,11 +23,17 @@ export function SideMenu() {
   const userInfo = useUserInfo();
   const { pathname } = useLocation();
   const tree = useMemo(() => buildMenu(modules), [modules]);
+  const auth = useAuthActor();
+  const navigate = useNavigate();
 
   const guard = (uri: string) => (event: MouseEvent) => {
     if (needsCompany(uri) && !userInfo?.companyCode) {
       event.preventDefault();
-      notifyWarning(layoutText.noCompany);
+      auth.send({ type: 'session.refresh' });
+      void waitFor(auth, (s) => !s.hasTag('refreshing')).then((s) => {
+        if (s.hasTag('signedIn') && s.context.userInfo?.companyCode) navigate(uri);
+        else notifyWarning(layoutText.noCompany);
+      });
     }
   };
 

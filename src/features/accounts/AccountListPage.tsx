@@ -3,10 +3,11 @@
  * 批量恢复 and 删除 of the selected sub-accounts, the 禁止登陆 switch, 重置密码 per row. Buttons
  * follow the page's button codes (ADMIN only); the server checks the same.
  */
-import { Badge, Button, Checkbox, Group, Modal, Pagination, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Modal, Pagination, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AccountState } from '../../../domain/enterprise/account-rules.ts';
+import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS } from '../../../domain/query.ts';
 import { accountText as t } from '../../../domain/texts/accounts.ts';
 import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
@@ -16,13 +17,12 @@ import { useButtonCodes } from '../../lib/permissions.ts';
 import { createAccountApi, type AccountPage, type AccountRow } from './api.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 
-const PAGE_SIZE = 50;
-
 export default function AccountListPage({ client }: { client?: Http }) {
   const [api] = useState(() => createAccountApi(client));
   const navigate = useNavigate();
   const codes = useButtonCodes('/account');
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [data, setData] = useState<AccountPage>({ total: 0, datas: [] });
@@ -33,12 +33,12 @@ export default function AccountListPage({ client }: { client?: Http }) {
   const load = useCallback(async () => {
     try {
       const terms = query ? [{ column: 'login_name', termType: 'like' as const, value: query }] : [];
-      setData(await api.list(page, PAGE_SIZE, terms));
+      setData(await api.list(page, pageSize, terms));
       setSelected([]);
     } catch (error) {
       notifyError(error);
     }
-  }, [api, page, query]);
+  }, [api, page, pageSize, query]);
   useEffect(() => { void load(); }, [load]);
 
   const act = async (work: () => Promise<unknown>, message: string) => {
@@ -119,8 +119,9 @@ export default function AccountListPage({ client }: { client?: Http }) {
         </Table.Tbody>
       </Table>
       <Group justify="flex-end">
-        <Text size="sm">共 {data.total} 条</Text>
-        <Pagination total={Math.max(1, Math.ceil(data.total / PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+        <Text size="sm">{t.total(data.total)}</Text>
+        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)} onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
+        <Pagination total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
       </Group>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={commonText.prompt} centered>
         <Text mb="md">{t.confirmDelete}</Text>

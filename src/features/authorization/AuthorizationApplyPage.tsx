@@ -23,13 +23,14 @@ export default function AuthorizationApplyPage({ client }: { client?: Http }) {
   const code = useUserInfo()?.companyCode ?? '';
   const [states, setStates] = useState<string[]>([]);
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [data, setData] = useState<Page<AuthorizationRecord>>({ total: 0, datas: [] });
   const [selected, setSelected] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);
 
   const load = useCallback(async () => {
-    try { setData(await api.list('agentCode', code, states, page, BILL_PAGE_SIZE)); setSelected([]); } catch (error) { notifyError(error); }
-  }, [api, code, states, page]);
+    try { setData(await api.list('agentCode', code, states, page, pageSize)); setSelected([]); } catch (error) { notifyError(error); }
+  }, [api, code, states, page, pageSize]);
   useEffect(() => { void load(); }, [load]);
 
   const remove = () => {
@@ -48,7 +49,7 @@ export default function AuthorizationApplyPage({ client }: { client?: Http }) {
           <PermissionButton code="delete" permissionPath={PAGE} variant="default" color="red" onClick={remove}>{t.delete}</PermissionButton>
         </Group>
       </Group>
-      <AuthorizationTable data={data} selected={selected} onSelect={setSelected} page={page} pageSize={BILL_PAGE_SIZE} onPage={setPage} columns={[
+      <AuthorizationTable label={t.applyTitle} data={data} selected={selected} onSelect={setSelected} page={page} pageSize={pageSize} onPage={setPage} onPageSize={(n) => { setPage(0); setPageSize(n); }} columns={[
         { label: t.commerceName, value: (r) => r.commerceName },
         { label: t.commerceCode, value: (r) => r.commerceCode },
         { label: t.createTime, value: (r) => r.createTime },

@@ -25,11 +25,12 @@ export default function AuthorizationConfirmPage({ client }: { client?: Http }) 
   const codes = useButtonCodes(PAGE);
   const [states, setStates] = useState<string[]>([]);
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [data, setData] = useState<Page<AuthorizationRecord>>({ total: 0, datas: [] });
 
   const load = useCallback(async () => {
-    try { setData(await api.list('commerceCode', code, states, page, BILL_PAGE_SIZE)); } catch (error) { notifyError(error); }
-  }, [api, code, states, page]);
+    try { setData(await api.list('commerceCode', code, states, page, pageSize)); } catch (error) { notifyError(error); }
+  }, [api, code, states, page, pageSize]);
   useEffect(() => { void load(); }, [load]);
 
   const act = async (work: () => Promise<unknown>, message: string) => {
@@ -43,7 +44,7 @@ export default function AuthorizationConfirmPage({ client }: { client?: Http }) 
   return (
     <Stack gap="md">
       <StateFilter value={states} onChange={(v) => { setPage(0); setStates(v); }} />
-      <AuthorizationTable data={data} page={page} pageSize={BILL_PAGE_SIZE} onPage={setPage} columns={[
+      <AuthorizationTable label={t.confirmTitle} data={data} page={page} pageSize={pageSize} onPage={setPage} onPageSize={(n) => { setPage(0); setPageSize(n); }} columns={[
         { label: t.agentName, value: (r) => r.agentName },
         { label: t.agentCode, value: (r) => r.agentCode },
         { label: t.createTime, value: (r) => r.createTime },

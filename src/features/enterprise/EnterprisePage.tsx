@@ -21,12 +21,15 @@ import { AuthCodeDialogs, type AuthCodeStep } from './components/AuthCode.tsx';
 import { CompanySection, FilingSection } from './components/Sections.tsx';
 import { formValuesOf } from './form-values.ts';
 import { useEnterpriseActor } from './use-enterprise-actor.ts';
+import { useFilingSession } from './use-filing-session.ts';
 
 const problemsByField = (values: EnterpriseValues) => Object.fromEntries(enterpriseProblems(values).map((e) => [e.field, e.message]));
 
 export default function EnterprisePage({ client }: { client?: Http }) {
   const [api] = useState(() => createEnterpriseApi(client));
   const actor = useEnterpriseActor(api);
+  // under review: watch for the decision; a newly filed company's code goes to the session
+  useFilingSession(actor, api);
   const record = useSelector(actor, (s) => s.context.record);
   const revision = useSelector(actor, (s) => s.context.revision);
   const errors = useSelector(actor, (s) => s.context.errors);

@@ -7,11 +7,12 @@
 import { Anchor, Card, Grid, Group, Marquee, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { waitFor } from 'xstate';
 import { CHANGE_PASSWORD_FUNCTION } from '../../../domain/content/functions.ts';
 import { homeText as t } from '../../../domain/texts/home.ts';
 import { layoutText } from '../../../domain/texts/web.ts';
 import { ModuleIcon } from '../../components/ModuleIcon.tsx';
-import { useUserInfo } from '../../lib/auth-context.tsx';
+import { useAuthActor, useUserInfo } from '../../lib/auth-context.tsx';
 import type { Http } from '../../lib/http.ts';
 import { notifyError, notifyWarning } from '../../lib/notify.ts';
 import { createHomeApi, type HomeDocument, type HomeFunction, type HomeNotice } from './api.ts';
@@ -51,6 +52,7 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
   const [api] = useState(() => createHomeApi(client));
   const navigate = useNavigate();
   const userInfo = useUserInfo();
+  const auth = useAuthActor();
   const [now] = useState(() => new Date());
   const today: Today = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
   const [news, setNews] = useState<HomeNotice[]>([]);
@@ -70,8 +72,15 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
 
   const openFunction = (f: HomeFunction) => {
     if (f.id === CHANGE_PASSWORD_FUNCTION.id) { onChangePassword?.(); return; }
-    // §2: bill pages need a filed enterprise
-    if (f.uri.includes('bill') && !userInfo?.companyCode) { notifyWarning(layoutText.noCompany); return; }
+    // §2: bill pages need a filed enterprise; a filing approved since the login is asked for first
+    if (f.uri.includes('bill') && !userInfo?.companyCode) {
+      auth.send({ type: 'session.refresh' });
+      void waitFor(auth, (s) => !s.hasTag('refreshing')).then((s) => {
+        if (s.hasTag('signedIn') && s.context.userInfo?.companyCode) navigate(f.uri);
+        else notifyWarning(layoutText.noCompany);
+      });
+      return;
+    }
     navigate(f.uri);
   };
   const download = async (d: HomeDocument) => {

@@ -4,10 +4,11 @@
  * submit time, the verification rows in the apply type's columns (table height 500) and 导出.
  * An application not verified yet shows the Notice alert instead (machines/reward.ts).
  */
-import { Alert, Badge, Button, Card, Group, Pagination, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Pagination, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResultColumn } from '../../../domain/rewards/apply-types.ts';
+import { REWARD_DETAIL_PAGE_SIZE, REWARD_DETAIL_PAGE_SIZE_OPTIONS } from '../../../domain/rewards/paging.ts';
 import { rewardText as t } from '../../../domain/texts/rewards.ts';
 import { rewardCheckable } from '../../../machines/reward.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
@@ -17,7 +18,11 @@ import { createRewardApi, openDownload, type Page, type SubsidyBill, type Subsid
 import { BillTable } from './BillTable.tsx';
 
 const PAGE = '/rewardApplication/apply/detail';
-const PAGE_SIZE = 10;
+
+/** §9: 10 a page, with the choices 10, 20, 50, 100. */
+function PageSize({ value, onChange }: { value: number; onChange: (n: number) => void }) {
+  return <Select w={90} size="xs" aria-label={t.pageSize} data={REWARD_DETAIL_PAGE_SIZE_OPTIONS.map(String)} value={String(value)} onChange={(v) => onChange(Number(v ?? REWARD_DETAIL_PAGE_SIZE))} />;
+}
 
 export default function RewardDetailPage({ client }: { client?: Http }) {
   const [api] = useState(() => createRewardApi(client));
@@ -26,15 +31,17 @@ export default function RewardDetailPage({ client }: { client?: Http }) {
   const [detail, setDetail] = useState<SubsidyDetail | null>(null);
   const [bills, setBills] = useState<Page<SubsidyBill>>({ total: 0, datas: [] });
   const [billPage, setBillPage] = useState(0);
+  const [billSize, setBillSize] = useState(REWARD_DETAIL_PAGE_SIZE);
   const [results, setResults] = useState<Page<Record<string, unknown>> & { columns: ResultColumn[] }>({ total: 0, datas: [], columns: [] });
   const [resultPage, setResultPage] = useState(0);
+  const [resultSize, setResultSize] = useState(REWARD_DETAIL_PAGE_SIZE);
 
   useEffect(() => { api.detail(id).then(setDetail, notifyError); }, [api, id]);
-  useEffect(() => { api.bills('subsidy_id', id, billPage, PAGE_SIZE).then(setBills, notifyError); }, [api, id, billPage]);
+  useEffect(() => { api.bills('subsidy_id', id, billPage, billSize).then(setBills, notifyError); }, [api, id, billPage, billSize]);
   const loadResults = useCallback(async () => {
     if (!detail || !rewardCheckable(detail.state)) return;
-    try { setResults(await api.results(detail.applyType, id, resultPage, PAGE_SIZE)); } catch { notifyError(t.resultFailed); }
-  }, [api, detail, id, resultPage]);
+    try { setResults(await api.results(detail.applyType, id, resultPage, resultSize)); } catch { notifyError(t.resultFailed); }
+  }, [api, detail, id, resultPage, resultSize]);
   useEffect(() => { void loadResults(); }, [loadResults]);
 
   const exportResults = async () => {
@@ -71,7 +78,8 @@ export default function RewardDetailPage({ client }: { client?: Http }) {
         <BillTable bills={bills} />
         <Group justify="flex-end" mt="sm">
           <Text size="sm">{t.total(bills.total)}</Text>
-          <Pagination size="sm" total={Math.max(1, Math.ceil(bills.total / PAGE_SIZE))} value={billPage + 1} onChange={(p) => setBillPage(p - 1)} />
+          <PageSize value={billSize} onChange={(n) => { setBillPage(0); setBillSize(n); }} />
+          <Pagination size="sm" total={Math.max(1, Math.ceil(bills.total / billSize))} value={billPage + 1} onChange={(p) => setBillPage(p - 1)} />
         </Group>
       </Card>
       {detail && rewardCheckable(detail.state) && (
@@ -89,7 +97,8 @@ export default function RewardDetailPage({ client }: { client?: Http }) {
           </ScrollArea>
           <Group justify="flex-end" mt="sm">
             <Text size="sm">{t.total(results.total)}</Text>
-            <Pagination size="sm" total={Math.max(1, Math.ceil(results.total / PAGE_SIZE))} value={resultPage + 1} onChange={(p) => setResultPage(p - 1)} />
+            <PageSize value={resultSize} onChange={(n) => { setResultPage(0); setResultSize(n); }} />
+            <Pagination size="sm" total={Math.max(1, Math.ceil(results.total / resultSize))} value={resultPage + 1} onChange={(p) => setResultPage(p - 1)} />
           </Group>
         </Card>
       )}

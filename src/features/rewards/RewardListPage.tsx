@@ -7,7 +7,7 @@ import { Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text } f
 import { DatePickerInput } from '@mantine/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BILL_PAGE_SIZE, type Term } from '../../../domain/query.ts';
+import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, type Term } from '../../../domain/query.ts';
 import { applyTypes, REWARD_STATES, rewardStateNames } from '../../../domain/rewards/apply-types.ts';
 import { rewardText as t } from '../../../domain/texts/rewards.ts';
 import { commonText } from '../../../domain/texts/web.ts';
@@ -28,6 +28,7 @@ export default function RewardListPage({ client }: { client?: Http }) {
   const [range, setRange] = useState<Range>([null, null]);
   const [query, setQuery] = useState<Term[]>([]);
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [data, setData] = useState<Page<Subsidy>>({ total: 0, datas: [] });
   const [notice, setNotice] = useState(false);
 
@@ -43,8 +44,8 @@ export default function RewardListPage({ client }: { client?: Http }) {
     return out;
   };
   const load = useCallback(async () => {
-    try { setData(await api.list(page, BILL_PAGE_SIZE, query)); } catch (error) { notifyError(error); }
-  }, [api, page, query]);
+    try { setData(await api.list(page, pageSize, query)); } catch (error) { notifyError(error); }
+  }, [api, page, pageSize, query]);
   useEffect(() => { void load(); }, [load]);
 
   const open = (r: Subsidy) => (rewardCheckable(r.state) ? navigate(`/rewardApplication/apply/detail?id=${r.id}`) : setNotice(true));
@@ -79,7 +80,8 @@ export default function RewardListPage({ client }: { client?: Http }) {
       </Table>
       <Group justify="flex-end">
         <Text size="sm">{t.total(data.total)}</Text>
-        <Pagination total={Math.max(1, Math.ceil(data.total / BILL_PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)} onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
+        <Pagination total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
       </Group>
       <Modal opened={notice} onClose={() => setNotice(false)} title={t.noticeTitle} centered>
         <Text size="sm" mb="md">{t.noticeMessage}</Text>

@@ -149,7 +149,7 @@ export default function SettlementListPage({ client }: { client?: Http }) {
       </Table.ScrollContainer>
       <Group justify="flex-end">
         <Text size="sm">{t.total(data.total)}</Text>
-        <Select w={100} size="xs" aria-label="每页条数" data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)} onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
+        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)} onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
         <Pagination total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
       </Group>
 

@@ -3,10 +3,11 @@
  * 写工单, 查看 and 删除工单 (是否删除该记录; a ticket being processed cannot be deleted). Buttons
  * follow the page's codes (add, deleteWorkorder).
  */
-import { Anchor, Badge, Button, Checkbox, Group, Modal, Pagination, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Modal, Pagination, Select, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ticketAccepts } from '../../../domain/content/tickets.ts';
+import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS } from '../../../domain/query.ts';
 import { ticketText as t } from '../../../domain/texts/tickets.ts';
 import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
@@ -15,7 +16,6 @@ import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
 import { createTicketApi, type StateCount, type TicketRow } from './api.ts';
 
-const PAGE_SIZE = 10;
 const stateColor: Record<string, string> = { pending: 'orange', process: 'blue' };
 
 export default function TicketListPage({ client }: { client?: Http }) {
@@ -24,6 +24,7 @@ export default function TicketListPage({ client }: { client?: Http }) {
   const codes = useButtonCodes('/workorder');
   const [state, setState] = useState<string>('all');
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [data, setData] = useState<{ total: number; datas: TicketRow[] }>({ total: 0, datas: [] });
   const [counts, setCounts] = useState<StateCount[]>([]);
   const [selected, setSelected] = useState<number[]>([]);
@@ -32,14 +33,14 @@ export default function TicketListPage({ client }: { client?: Http }) {
   const load = useCallback(async () => {
     try {
       const terms = state === 'all' ? [] : [{ column: 'state', termType: 'eq' as const, value: state }];
-      const [list, stateCounts] = await Promise.all([api.list(page, PAGE_SIZE, terms), api.stateCount()]);
+      const [list, stateCounts] = await Promise.all([api.list(page, pageSize, terms), api.stateCount()]);
       setData(list);
       setCounts(stateCounts);
       setSelected([]);
     } catch (error) {
       notifyError(error);
     }
-  }, [api, state, page]);
+  }, [api, state, page, pageSize]);
   useEffect(() => { void load(); }, [load]);
 
   const remove = async () => {
@@ -89,7 +90,11 @@ export default function TicketListPage({ client }: { client?: Http }) {
               <Table.Tr key={r.id}>
                 <Table.Td>
                   {canDelete && <Checkbox aria-label={r.ticketNum} checked={selected.includes(r.id)}
-                    onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, r.id] : s.filter((id) => id !== r.id)))} />}
+                    onChange={(e) => {
+                      // read the event now: the updater may run after currentTarget is gone
+                      const checked = e.currentTarget.checked;
+                      setSelected((s) => (checked ? [...s, r.id] : s.filter((id) => id !== r.id)));
+                    }} />}
                 </Table.Td>
                 <Table.Td>{r.ticketNum}</Table.Td>
                 <Table.Td>{r.ticketTitle}</Table.Td>
@@ -112,7 +117,8 @@ export default function TicketListPage({ client }: { client?: Http }) {
       </Table>
       <Group justify="flex-end">
         <Text size="sm">{t.total(data.total)}</Text>
-        <Pagination total={Math.max(1, Math.ceil(data.total / PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)} onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
+        <Pagination total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
       </Group>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={commonText.prompt} centered>
         <Text mb="md">{t.confirmDelete}</Text>

@@ -5,11 +5,11 @@
  * 5 decimals. 申请核销, 撤销申请 (a reason), 查看历史撤销记录; per row 查看 (the settlement's detail)
  * and 核销结果 (a result view with a back button).
  */
-import { Button, Group, Modal, NumberInput, Pagination, Radio, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Pagination, Radio, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BILL_PAGE_SIZE, lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../domain/query.ts';
+import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../domain/query.ts';
 import { formatAmount, parseAmount, remainingAmount } from '../../../domain/settlement/amounts.ts';
 import { settlementText, verificationText as t } from '../../../domain/texts/settlement.ts';
 import { commonText } from '../../../domain/texts/web.ts';
@@ -30,6 +30,7 @@ export default function VerificationPage({ client }: { client?: Http }) {
   const [declareNo, setDeclareNo] = useState('');
   const [query, setQuery] = useState<Term[] | null>(null);
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [data, setData] = useState<Page<VerifiableRecord>>({ total: 0, datas: [] });
   const [chosen, setChosen] = useState<VerifiableRecord | null>(null);
   const [input, setInput] = useState<string | number>('');
@@ -48,13 +49,13 @@ export default function VerificationPage({ client }: { client?: Http }) {
   const load = useCallback(async () => {
     if (!query) return;
     try {
-      const next = await api.list(page, BILL_PAGE_SIZE, query);
+      const next = await api.list(page, pageSize, query);
       setData(next);
       setChosen((c) => (c ? next.datas.find((r) => r.id === c.id) ?? null : null));
     } catch (error) {
       notifyError(error);
     }
-  }, [api, page, query]);
+  }, [api, page, pageSize, query]);
   useEffect(() => { setQuery(terms()); }, []);
   useEffect(() => { void load(); }, [load]);
 
@@ -140,7 +141,8 @@ export default function VerificationPage({ client }: { client?: Http }) {
       </Radio.Group>
       <Group justify="flex-end">
         <Text size="sm">{settlementText.total(data.total)}</Text>
-        <Pagination total={Math.max(1, Math.ceil(data.total / BILL_PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)} onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
+        <Pagination total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
       </Group>
       <Modal opened={revoking} onClose={() => setRevoking(false)} title={t.revoke} centered>
         <Stack>

@@ -2,7 +2,7 @@
  * The functions behind the auth machine's actors (provided in src/app/session.ts).
  * Server contract: accounts §7; the password is RSA-encrypted, base64, then URL-encoded.
  */
-import type { Credentials, MenuModule, Session, Tokens, UserInfo } from '../../../../machines/auth.ts';
+import type { Credentials, MenuModule, Refreshed, Session, Tokens, UserInfo } from '../../../../machines/auth.ts';
 import { http, type Http } from '../../../lib/http.ts';
 import { encryptPassword } from '../../../lib/rsa.ts';
 
@@ -34,24 +34,31 @@ export async function login(credentials: Credentials, client: Http = http): Prom
     .map(([name, value]) => `${name}=${encodeURIComponent(value ?? '')}`)
     .join('&');
   const answer = await client.post<LoginAnswer>(`/api/auth/login?${query}`, {}, { auth: false });
-  const info = answer.userInfo;
   return {
     token: answer.token,
     refreshToken: answer.refreshToken,
-    userInfo: {
-      username: info.username ?? info.account ?? credentials.username,
-      companyName: info.companyName ?? '',
-      companyCode: info.companyCode ?? null,
-      companyId: info.companyId ?? '',
-      userType: info.userType ?? '',
-      account: info.account ?? credentials.username,
-    },
+    userInfo: userInfoOf(answer.userInfo, credentials.username),
     modules: answer.modules ?? [],
   };
 }
 
-export function refreshTokens(refreshToken: string, client: Http = http): Promise<Tokens> {
-  return client.get<Tokens>('/api/auth/refresh_token', { auth: false, headers: { 'X-Refresh-Token': refreshToken } });
+/** The stored user info (accounts §3) from a login or refresh answer. */
+function userInfoOf(info: Partial<UserInfo> & { account?: string }, loginName: string): UserInfo {
+  return {
+    username: info.username ?? info.account ?? loginName,
+    companyName: info.companyName ?? '',
+    companyCode: info.companyCode ?? null,
+    companyId: info.companyId ?? '',
+    userType: info.userType ?? '',
+    account: info.account ?? loginName,
+  };
+}
+
+/** Rotated tokens; the user as now stored too (a filing approved since the login brings its companyCode). */
+export async function refreshTokens(refreshToken: string, client: Http = http): Promise<Refreshed> {
+  const answer = await client.get<Tokens & { userInfo?: Partial<UserInfo> & { account?: string } }>('/api/auth/refresh_token', { auth: false, headers: { 'X-Refresh-Token': refreshToken } });
+  const { token, refreshToken: next, userInfo } = answer;
+  return userInfo ? { token, refreshToken: next, userInfo: userInfoOf(userInfo, userInfo.account ?? '') } : { token, refreshToken: next };
 }
 
 export async function logout(refreshToken: string | null, client: Http = http): Promise<void> {

@@ -3,17 +3,16 @@
  * (9610 or 1210, single choice, §3) and the creation window (last 30 days by default, §9); the
  * selected ones are added (请选择需要添加的清单 when none is).
  */
-import { Button, Checkbox, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useCallback, useEffect, useState } from 'react';
-import { lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../../domain/query.ts';
+import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../../domain/query.ts';
 import { settlementTradeModeOptions, type BillType } from '../../../../domain/settlement/states.ts';
 import { settlementText as t } from '../../../../domain/texts/settlement.ts';
 import { commonText } from '../../../../domain/texts/web.ts';
 import { notifyError, notifyWarning } from '../../../lib/notify.ts';
 import type { Candidate, Page, SettlementApi } from '../api.ts';
 
-const PAGE_SIZE = 50;
 type Range = [string | null, string | null];
 
 export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
@@ -23,6 +22,7 @@ export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
   const [tradeMode, setTradeMode] = useState<string>(settlementTradeModeOptions[0].value);
   const [range, setRange] = useState<Range>(() => { const [a, b] = lastDaysWindow(new Date(), 30); return [a.slice(0, 10), b.slice(0, 10)]; });
   const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [data, setData] = useState<Page<Candidate>>({ total: 0, datas: [] });
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
@@ -33,12 +33,12 @@ export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
     const [start, end] = window();
     if (start && end) terms.push({ column: 'create_time', termType: 'btw', type: 'and', value: [start, end] });
     try {
-      setData(await api.candidates(billType, page, PAGE_SIZE, terms));
+      setData(await api.candidates(billType, page, pageSize, terms));
       setSelected([]);
     } catch (error) {
       notifyError(error);
     }
-  }, [api, billType, page, tradeMode, window]);
+  }, [api, billType, page, pageSize, tradeMode, window]);
   useEffect(() => { if (opened) void load(); }, [opened, load]);
 
   const add = async () => {
@@ -81,7 +81,9 @@ export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
         <Group justify="space-between">
           <Group gap="xs">
             <Text size="sm">{t.total(data.total)}</Text>
-            <Pagination size="sm" total={Math.max(1, Math.ceil(data.total / PAGE_SIZE))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+            <Select w={90} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)}
+              onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
+            <Pagination size="sm" total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
           </Group>
           <Group gap="xs">
             <Button variant="default" onClick={onClose}>{commonText.cancel}</Button>
