@@ -30,12 +30,12 @@
  * | /bill/export/tallying             | 理货明细单                         | CEB215 → CEB216   | EXPU/ExpuTallyingState               |
  * | /bill/export/arrivalNote          | 运抵单                             | CEB507 → CEB508   | EXPU/ExpuDeliveryState               |
  * | /bill/export/billOfLading         | 清单总分单 (inventory reinsurance) | CEB607 → CEB608   | EXPU/ExpuInventoryReinsuranceState   |
- * | /bill/export/listTotalScoreSheet  | 清单总分单明细 (its lines)         | —                 | EXPU/ExpuInventoryReinsuranceState   |
+ * | /bill/export/listTotalScoreSheet  | 清单总分单明细 (CEB792 清单 rows)  | CEB792 (customs)  | EXPU/ExpuSummaryResultState (added)  |
  * | /bill/export/billTotalOrderCancellation | 总分单撤销                   | CEB607 appType 3 → CEB608 | EXPU/ExpuInventoryReinsuranceDelState |
  * | /bill/export/departureForm        | 离境单                             | CEB509 → CEB510   | EXPU/ExpuDepartureState              |
  * | /bill/export/summaryApplicationForm | 汇总申请                         | CEB701 → CEB702   | EXPU/ExpuSummaryApplyState           |
  * | /bill/export/summaryApplicationDetailList | 汇总申请明细 (its lines)   | —                 | EXPU/ExpuSummaryApplyState           |
- * | /bill/export/summaryResultSheet   | 汇总结果单                         | CEB792 (customs)  | none (decState shown as received)    |
+ * | /bill/export/summaryResultSheet   | 汇总结果单                         | CEB792 (customs)  | EXPU/ExpuSummaryResultState (added)  |
  * | /bill/export/declarationForm      | 报关单                             | not CEB           | EXPU/ExpuDeclarationState            |
  * | /bill/export/signRecord           | 签名记录                           | —                 | EXPU/CbeSignState (type: SignType)   |
  * | /bill/import/order                | 进口订单                           | CEB311 → CEB312   | INVT/InvtOrderState                  |
@@ -46,7 +46,7 @@
  * | /bill/import/returnApplicationForm| 退货申请                           | CEB625 → CEB626   | INVT/InvtRefundState                 |
  * | /bill/import/warehousingDetails   | 入库明细单                         | CEB711 → CEB712   | INVT/InvtDeliveryState               |
  * | /bill/import/taxbill              | 税单                               | CEB816 (customs)  | INVT/InvtTaxState (added; not in §4) |
- * | /bill/import/operatorPort         | 运营商口岸                         | —                 | none (no states)                     |
+ * | /bill/import/operatorPort         | 运营商口岸                         | —                 | INVT/InvtOperatorPortState (added)   |
  */
 import returnStatusTable from './code-tables/return_status.json' with { type: 'json' };
 
@@ -178,6 +178,9 @@ export const billStateDictionaries: BillStateDictionary[] = [
     ],
   },
   { mode: 'EXPU', billType: 'SignType', states: signTypes },
+  // Not among the names of bills.md §4: a CEB792 result customs issued (汇总结果单 and its 清单 rows).
+  // Its decState values are customs' own (XSD: 具体返回值由海关确定): shown as a field, not a state.
+  { mode: 'EXPU', billType: 'ExpuSummaryResultState', states: [{ state: 'ISSUED', stateName: '海关已下发' }] },
 
   // ── import (INVT) ────────────────────────────────────────────────────────────────────────
   declared('INVT', 'InvtOrderState', 'CEB312', IMPORT_COMPANION),
@@ -199,6 +202,8 @@ export const billStateDictionaries: BillStateDictionary[] = [
       { state: '3', stateName: '作废' },
     ],
   },
+  // Not among the names of bills.md §4: 运营商口岸 rows kept by the platform.
+  { mode: 'INVT', billType: 'InvtOperatorPortState', states: [{ state: 'ENABLED', stateName: '启用' }] },
 ];
 
 /**
@@ -234,12 +239,12 @@ export const billStateRefs: Record<'export' | 'import', Record<string, BillState
     tallying: { mode: 'EXPU', billType: 'ExpuTallyingState' },
     arrivalNote: { mode: 'EXPU', billType: 'ExpuDeliveryState' },
     billOfLading: { mode: 'EXPU', billType: 'ExpuInventoryReinsuranceState' },
-    listTotalScoreSheet: { mode: 'EXPU', billType: 'ExpuInventoryReinsuranceState' },
+    listTotalScoreSheet: { mode: 'EXPU', billType: 'ExpuSummaryResultState' },
     billTotalOrderCancellation: { mode: 'EXPU', billType: 'ExpuInventoryReinsuranceDelState' },
     departureForm: { mode: 'EXPU', billType: 'ExpuDepartureState' },
     summaryApplicationForm: { mode: 'EXPU', billType: 'ExpuSummaryApplyState' },
     summaryApplicationDetailList: { mode: 'EXPU', billType: 'ExpuSummaryApplyState' },
-    summaryResultSheet: null,
+    summaryResultSheet: { mode: 'EXPU', billType: 'ExpuSummaryResultState' },
     declarationForm: { mode: 'EXPU', billType: 'ExpuDeclarationState' },
     signRecord: { mode: 'EXPU', billType: 'CbeSignState' },
   },
@@ -252,6 +257,6 @@ export const billStateRefs: Record<'export' | 'import', Record<string, BillState
     returnApplicationForm: { mode: 'INVT', billType: 'InvtRefundState' },
     warehousingDetails: { mode: 'INVT', billType: 'InvtDeliveryState' },
     taxbill: { mode: 'INVT', billType: 'InvtTaxState' },
-    operatorPort: null,
+    operatorPort: { mode: 'INVT', billType: 'InvtOperatorPortState' },
   },
 };

@@ -16,6 +16,15 @@
  *   user.resendReceipt  re-deliver the latest receipt (重新发送回执), once customs has answered
  *   transport.sent / transport.failed   the outbox worker delivered the message, or gave up
  *   customs.receipt {returnStatus, returnTime}  a receipt (returnTime yyyyMMddHHmmssSSS)
+ *   user.markReturned  改为退单: customs refused the bill outside the receipts (e-port or customs
+ *                    stages, before a decision); the bill becomes 海关退单 (100), editable again
+ *   Actions that make another bill from this one and leave its state as it is (bills §4), each
+ *   accepted where the documents customs holds allow it (ceb-messages §5.4; the simulator's matches):
+ *   user.deliver     生成运抵单 / 生成清单总分单: customs took the inventory (120, 300, 5xx, 399, 800)
+ *   user.depart      批量离境: taken and not held (120 — a 清单总分单's final answer —, 399, 800)
+ *   user.cancel      申请撤单 / 总分单撤销: taken, not yet shipped out of customs' hands (120, 399, 800)
+ *   user.refund      申请退货: released or closed (800, 899)
+ *   user.summarize   汇总申请: released or closed (800, 899)
  */
 import { assign, setup } from 'xstate';
 
@@ -31,11 +40,19 @@ export type LifecycleEvent =
   | { type: 'user.declare' }
   | { type: 'user.delete' }
   | { type: 'user.resendReceipt' }
+  | { type: 'user.markReturned' }
+  | { type: 'user.deliver' }
+  | { type: 'user.depart' }
+  | { type: 'user.cancel' }
+  | { type: 'user.refund' }
+  | { type: 'user.summarize' }
   | { type: 'transport.sent' }
   | { type: 'transport.failed' }
   | { type: 'customs.receipt'; returnStatus: string; returnTime: string };
 
 type Receipt = Extract<LifecycleEvent, { type: 'customs.receipt' }>;
+/** 改为退单 from a state where customs has not decided yet. */
+const markReturned = { 'user.markReturned': { target: '#billLifecycle.customs.rejected', actions: 'markReturned' } } as const;
 const codeIn = (codes: string[]) => ({ event }: { event: LifecycleEvent }) =>
   event.type === 'customs.receipt' && codes.includes(String(event.returnStatus));
 const rangeIn = (lo: number, hi: number) => ({ event }: { event: LifecycleEvent }) =>
@@ -48,6 +65,8 @@ export const billLifecycleMachine = setup({
       const e = event as Receipt;
       return { returnStatus: String(e.returnStatus), returnTime: e.returnTime };
     }),
+    // 改为退单 keeps the newest receipt's time: a later receipt from customs still applies
+    markReturned: assign({ returnStatus: '100' }),
   },
   guards: {
     /** older than (or as old as) the newest receipt applied: a late or duplicate receipt */
@@ -107,7 +126,7 @@ export const billLifecycleMachine = setup({
       on: { 'user.resendReceipt': {} },
       initial: 'eport',
       states: {
-        eport: { description: '电子口岸处理中 (1/2/3)' },
+        eport: { description: '电子口岸处理中 (1/2/3)', on: { ...markReturned } },
         failed: {
           description: '发送海关失败 (4)', tags: ['editable'],
           on: { 'user.save': {}, 'user.declare': { target: '#billLifecycle.declaring' }, 'user.delete': { target: '#billLifecycle.deleted' } },
@@ -120,13 +139,13 @@ export const billLifecycleMachine = setup({
           description: '申报异常 (负数回执)', tags: ['editable'],
           on: { 'user.save': {}, 'user.declare': { target: '#billLifecycle.declaring' }, 'user.delete': { target: '#billLifecycle.deleted' } },
         },
-        stored: { description: '海关入库 (120)' },
-        review: { description: '人工审核 (300)' },
-        concluded: { description: '海关审结 (399)' },
-        inspection: { description: '查验/扣留 (5xx)' },
+        stored: { description: '海关入库 (120)', on: { ...markReturned, 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {} } },
+        review: { description: '人工审核 (300)', on: { ...markReturned, 'user.deliver': {} } },
+        concluded: { description: '海关审结 (399)', on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {} } },
+        inspection: { description: '查验/扣留 (5xx)', on: { ...markReturned, 'user.deliver': {} } },
         returned: { description: '退运 (700)' },
-        released: { description: '放行 (800)' },
-        closed: { description: '结关 (899)' },
+        released: { description: '放行 (800)', on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {}, 'user.refund': {}, 'user.summarize': {} } },
+        closed: { description: '结关 (899)', on: { 'user.refund': {}, 'user.summarize': {} } },
       },
     },
     deleted: { type: 'final', description: '已删除' },

@@ -2,7 +2,7 @@
  * The actions of a declarable bill (bills §2 detail buttons, §4 actions, §6 codes, §8 confirmations),
  * each tied to the bill-lifecycle event that decides in which states it is allowed.
  */
-import type { ActionDef } from './types.ts';
+import type { ActionDef, FieldDef } from './types.ts';
 import { billText } from '../texts/bills.ts';
 
 export const billActions: readonly ActionDef[] = [
@@ -21,3 +21,27 @@ export const billActions: readonly ActionDef[] = [
 
 /** A bill without body lines has no line deletion. */
 export const headOnlyBillActions: readonly ActionDef[] = billActions.filter((a) => a.api !== 'deleteLines');
+
+/** A bill customs issues (税单, 汇总结果单): read-only, exported, its latest customs message applied again. */
+export const issuedBillActions: readonly ActionDef[] = billActions.filter((a) => ['sendReciept', 'export', 'refresh'].includes(a.code));
+
+/** 改为退单 (bills §4: inventory and summary application): customs refused it outside the receipts. */
+export const customReturnAction: ActionDef = {
+  code: 'updateCustomReturn', label: '改为退单', place: 'list', kind: 'batch', event: 'user.markReturned',
+  confirm: billText.confirmCustomReturn, api: 'customReturn', needsSelection: true,
+};
+
+/** Bills made by uploading the page's data template (运抵单, 理货明细单): 下载数据模板 and 上传Excel. */
+export const uploadActions: readonly ActionDef[] = [
+  { code: 'downDataTemplate', label: '下载数据模板', place: 'list', kind: 'download', api: 'downloadUploadTemplate' },
+  { code: 'upExcel', label: '上传Excel', place: 'list', kind: 'upload', api: 'uploadTemplate', success: billText.uploaded },
+];
+
+/** 离境时间 asked by 批量离境 (bills §4, §5: batch departure needs leaveTime). */
+export const leaveTimeField: FieldDef = { name: 'leaveTime', label: '离境时间', kind: 'datetime', required: true };
+
+/** 批量离境 of the selected bills (出口清单, 清单总分单): 离境单 made and declared with the leaveTime asked. */
+export const leaveAction: ActionDef = {
+  code: 'bulkDeparture', label: '批量离境', place: 'list', kind: 'dialog', dialog: 'form', form: [leaveTimeField],
+  event: 'user.depart', api: 'leave', needsSelection: true,
+};

@@ -10,13 +10,13 @@
  * waybill.
  */
 import { appTime, appType, copNo, customsCode, ieFlag, loctNo, msgCount, msgSeqNo, note, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
+import { billActions, uploadActions } from './actions.ts';
 import { declarableBillList } from './lists.ts';
 import type { ActionDef, BillDefinition } from './types.ts';
 
-/** The page's buttons (domain/modules.ts /bill/export/arrivalNote): declare, resend, delete, refresh. */
+/** The page's buttons (domain/modules.ts /bill/export/arrivalNote): declare, resend, delete, refresh, upload. */
 const codes = new Set(['batchDeclare', 'sendReciept', 'batchDelete', 'refresh']);
-const actions: readonly ActionDef[] = billActions.filter((a) => codes.has(a.code));
+const actions: readonly ActionDef[] = [...billActions.filter((a) => codes.has(a.code)), ...uploadActions];
 
 export const exportArrivalNote: BillDefinition = {
   key: 'arrivalNote',
@@ -75,10 +75,17 @@ export const exportArrivalNote: BillDefinition = {
     ],
   ),
   actions,
+  // the data template: one row per parcel, the head repeated on each row of the same copNo (the
+  // head's note is left out: its 备注 header would be the line's)
+  upload: {
+    head: ['copNo', 'customsCode', 'operatorCode', 'operatorName', 'loctNo', 'trafMode', 'billNo', 'domesticTrafNo', 'logisticsCode', 'logisticsName'],
+    lines: ['logisticsNo', 'totalPackageNo', 'note'],
+    maxRows: 20000,
+  },
   // bills §7 Delivery: /expu/delivery/{pageList, findHeadById, findListByHeadId, applyByIds,
   // downloadUploadTemplate, uploadTemplate, sendReceipt, downloadQueryTemplate}. The state counts
   // and the deletion the page's buttons need are not listed: queryStateCount and deleteByIds, the
-  // order's verbs. The upload pair has no api key yet (see the report).
+  // order's verbs.
   api: {
     pageList: '/expu/delivery/pageList',
     queryStateCount: '/expu/delivery/queryStateCount',
@@ -88,6 +95,8 @@ export const exportArrivalNote: BillDefinition = {
     delete: '/expu/delivery/deleteByIds',
     sendReceipt: '/expu/delivery/sendReceipt',
     downloadQueryTemplate: '/expu/delivery/downloadQueryTemplate',
+    downloadUploadTemplate: '/expu/delivery/downloadUploadTemplate',
+    uploadTemplate: '/expu/delivery/uploadTemplate',
   },
   message: {
     type: 'CEB507',
@@ -96,6 +105,8 @@ export const exportArrivalNote: BillDefinition = {
     body: 'Arrival',
     head: 'ArrivalHead',
     line: 'ArrivalList',
+    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions.md
+    split: { linesPerMessage: 1000, countField: 'msgCount', seqField: 'msgSeqNo' },
     receipt: { type: 'CEB508', root: 'CEB508Message', element: 'ArrivalReturn', keys: ['copNo', 'msgSeqNo'] },
   },
 };

@@ -88,6 +88,8 @@ export const exportDepartureForm: BillDefinition = {
     body: 'Departure',
     head: 'DepartureHead',
     line: 'DepartureList',
+    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions.md
+    split: { linesPerMessage: 1000, countField: 'msgCount', seqField: 'msgSeqNo' },
     receipt: { type: 'CEB510', root: 'CEB510Message', element: 'DepartureReturn', keys: ['copNo', 'msgSeqNo'] },
   },
 };

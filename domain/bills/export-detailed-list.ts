@@ -11,9 +11,12 @@
  * ieFlag is always E on an export inventory.
  */
 import { appTime, appType, company, copNo, customsCode, ieFlag, loctNo, money, note, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
+import { billActions, customReturnAction, leaveAction } from './actions.ts';
+import type { DeriveDef } from './action-words.ts';
+import { itemNameFlagField, summaryFlagField, summaryFromInventories } from './export-summary-application-form.ts';
 import { declarableBillList } from './lists.ts';
-import type { BillDefinition, FieldDef } from './types.ts';
+import { billActionText, billText } from '../texts/bills.ts';
+import type { ActionDef, BillDefinition, FieldDef } from './types.ts';
 
 const declare = { requiredToDeclare: true } as const;
 const currency = (name: string, label: string, xml?: string): FieldDef =>
@@ -22,6 +25,129 @@ const feeFlag = (name: string, label: string, xml: string): FieldDef =>
   ({ name, label, kind: 'select', codeTable: 'fee_flag', maxLength: 1, default: '3', xml, ...declare });
 const unit = (name: string, label: string, extra: Partial<FieldDef> = declare): FieldDef =>
   ({ name, label, kind: 'select', codeTable: 'unit', maxLength: 3, ...extra });
+
+/** A head field copied as it is from the inventory. */
+const same = (...names: string[]) => Object.fromEntries(names.map((n) => [n, { from: n }]));
+
+/**
+ * The inventory list's own actions (bills §4, §6): 改为退单, 申请撤单 and 申请退货 with a reason,
+ * 批量离境 with leaveTime, 生成运抵单, 生成清单总分单 and 汇总申请 (the summary dialog), each allowed
+ * in the states the lifecycle gives its event.
+ */
+const inventoryActions: readonly ActionDef[] = [
+  customReturnAction,
+  {
+    code: 'batchCancellation', label: '申请撤单', place: 'list', kind: 'prompt', event: 'user.cancel', api: 'cancel', needsSelection: true,
+    prompt: { field: 'reason', label: billActionText.cancelReason, requiredMessage: billText.cancelReasonRequired, maxLength: 1000 },
+    success: billText.revoked,
+  },
+  {
+    code: 'batchInvtRefund', label: '申请退货', place: 'list', kind: 'prompt', event: 'user.refund', api: 'refund', needsSelection: true,
+    // the 退货申请's reason holds 100 (bills §3)
+    prompt: { field: 'reason', label: billActionText.refundReason, requiredMessage: billText.refundReasonRequired, maxLength: 100 },
+    success: billText.applied,
+  },
+  leaveAction,
+  {
+    code: 'exportDelivery', label: '生成运抵单', place: 'list', kind: 'dialog', dialog: 'form', event: 'user.deliver', api: 'delivery', needsSelection: true,
+    // what the inventories do not know: the supervised site's operator and the domestic vehicle
+    form: [
+      { name: 'operatorCode', label: '监管场所经营人代码', kind: 'text', maxLength: 18, required: true },
+      { name: 'operatorName', label: '监管场所经营人名称', kind: 'text', maxLength: 100, required: true },
+      { name: 'domesticTrafNo', label: '境内运输工具编号', kind: 'text', maxLength: 37, required: true },
+    ],
+    success: billText.created,
+  },
+  {
+    code: 'exportDeliveryReinsurance', label: '生成清单总分单', place: 'list', kind: 'dialog', dialog: 'form', event: 'user.deliver', api: 'reinsurance', needsSelection: true,
+    // the voyage and master bill the inventories may have left to the 清单总分单 (ceb-messages §3.6);
+    // empty: the inventories' own, and the 清单总分单 page can complete them
+    form: [
+      { name: 'trafName', label: '运输工具名称', kind: 'text', maxLength: 100 },
+      { name: 'voyageNo', label: '航班航次号', kind: 'text', maxLength: 32 },
+      { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37 },
+      { name: 'domesticTrafNo', label: '境内运输工具编号', kind: 'text', maxLength: 37 },
+    ],
+    success: billText.created,
+  },
+  {
+    code: 'summary', label: '汇总申请', place: 'list', kind: 'dialog', dialog: 'form', event: 'user.summarize', api: 'summarize', needsSelection: true,
+    idsKey: 'inventoryIds', form: [summaryFlagField, itemNameFlagField], success: billText.applied,
+  },
+];
+
+/** The parcels of the inventories as lines of a logistics bill (运抵单, 离境单, 清单总分单). */
+const parcelLines = { per: 'source', fields: { logisticsNo: { from: 'logisticsNo' }, totalPackageNo: { from: 'totalPackageNo' } } } as const;
+
+/** What each of those actions makes (action-words.ts). */
+const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery' | 'reinsurance' | 'summarize', DeriveDef>> = {
+  // one 退货申请 per inventory, its goods lines, declared; one live refund per inventory (coElNo)
+  refund: {
+    target: 'returnApplicationForm', event: 'user.refund', verb: billActionText.verbs.refund, declare: true,
+    head: {
+      appType: { value: '1' },
+      ...same('customsCode', 'loctNo', 'ebpCode', 'ebpName', 'ebcCode', 'ebcName', 'logisticsNo', 'logisticsCode', 'logisticsName', 'invtNo',
+        'agentCode', 'agentName', 'billNo', 'trafMode', 'trafName', 'portCode', 'voyageNo'),
+      coElNo: { from: 'copNo' },
+      // the return's own customs procedure: 9661 一般出口退货, 1261 特殊区域出口退货
+      tradeMode: { from: 'tradeMode', map: { '9610': '9661', '1210': '1261' } },
+      // where the goods come back from: the country they were exported to
+      country: { from: 'country' },
+      reason: { form: 'reason' },
+    },
+    lines: {
+      per: 'sourceLine',
+      fields: Object.fromEntries(['gnum', 'gcode', 'gname', 'gmodel', 'qty', 'qty1', 'unit', 'unit1', 'qty2', 'unit2'].map((n) => [n, { line: n }])),
+    },
+  },
+  // one 撤销申请 per inventory, declared; one live cancellation per inventory (invtNo)
+  cancel: {
+    target: 'billCancellation', event: 'user.cancel', verb: billActionText.verbs.cancel, declare: true,
+    head: {
+      appType: { value: '1' },
+      ...same('customsCode', 'copNo', 'invtNo', 'agentCode', 'agentName', 'ebcCode', 'ebcName', 'orderNo', 'logisticsNo', 'ebpCode', 'ebpName',
+        'logisticsCode', 'logisticsName'),
+      reason: { form: 'reason' },
+    },
+  },
+  // one 离境单 per carrier, vehicle and master bill, declared with the leaveTime asked
+  leave: {
+    target: 'departureForm', event: 'user.depart', verb: billActionText.verbs.leave, declare: true,
+    groupBy: ['customsCode', 'logisticsCode', 'trafMode', 'trafName', 'voyageNo', 'billNo'],
+    head: {
+      appType: { value: '1' }, copNo: { number: 'LJ' },
+      ...same('customsCode', 'logisticsCode', 'logisticsName', 'trafMode', 'trafName', 'voyageNo', 'billNo'),
+      leaveTime: { form: 'leaveTime' },
+    },
+    lines: parcelLines,
+  },
+  // one 运抵单 per carrier and master bill, a draft the 运抵单 page declares
+  delivery: {
+    target: 'arrivalNote', event: 'user.deliver', verb: billActionText.verbs.delivery,
+    groupBy: ['customsCode', 'logisticsCode', 'trafMode', 'billNo', 'loctNo'],
+    head: {
+      appType: { value: '1' }, copNo: { number: 'YD' },
+      ...same('customsCode', 'loctNo', 'trafMode', 'billNo', 'logisticsCode', 'logisticsName'),
+      operatorCode: { form: 'operatorCode' }, operatorName: { form: 'operatorName' }, domesticTrafNo: { form: 'domesticTrafNo' },
+    },
+    lines: parcelLines,
+  },
+  // one 清单总分单 per carrier, a draft the 清单总分单 page completes and declares; its gross weight
+  // is the inventories'
+  reinsurance: {
+    target: 'billOfLading', event: 'user.deliver', verb: billActionText.verbs.reinsurance,
+    groupBy: ['customsCode', 'agentCode', 'logisticsCode', 'trafMode', 'loctNo'],
+    head: {
+      appType: { value: '1' }, copNo: { number: 'ZF' },
+      ...same('customsCode', 'agentCode', 'agentName', 'loctNo', 'trafMode', 'logisticsCode', 'logisticsName'),
+      trafName: { form: 'trafName', from: 'trafName' }, voyageNo: { form: 'voyageNo', from: 'voyageNo' }, billNo: { form: 'billNo', from: 'billNo' },
+      domesticTrafNo: { form: 'domesticTrafNo' },
+      grossWeight: { sum: 'grossWeight' },
+    },
+    lines: { per: 'source', fields: { ...parcelLines.fields, invtNo: { from: 'invtNo' } } },
+  },
+  summarize: summaryFromInventories,
+};
 
 export const exportDetailedList: BillDefinition = {
   key: 'detailedList',
@@ -127,11 +253,12 @@ export const exportDetailedList: BillDefinition = {
       { field: 'orderNo', termType: 'like' },
       { field: 'logisticsNo', termType: 'like' },
       { field: 'invtNo', termType: 'like' },
-      // bills §3: the trade_mode filter (9610 / 1210), one choice
-      { field: 'tradeMode', termType: 'eq' },
+      // bills §3: the trade_mode filter, one choice of 9610 / 1210 with the direction (export here)
+      { field: 'tradeMode', termType: 'eq', options: [{ value: '9610', label: '出口9610' }, { value: '1210', label: '出口1210' }] },
     ],
   ),
-  actions: billActions,
+  actions: [...billActions, ...inventoryActions],
+  derive: inventoryDerive,
   // bills §7 Export inventory. Not listed there, derived from the same family: delete → deleteById
   // (the verb of /expuDeclaration and /expuTallying), deleteLines → deleteDataList (beside
   // saveDataList), export → exportData (/expu_refund's verb; exportDelivery is 生成运抵单).
@@ -149,6 +276,14 @@ export const exportDetailedList: BillDefinition = {
     export: '/expuInventry/exportData',
     sendReceipt: '/expuInventry/sendReceipt',
     downloadQueryTemplate: '/expuInventry/downloadQueryTemplate',
+    refund: '/expuInventry/declarationExpuRefund',
+    cancel: '/expuInventry/declarationExpuInvtCancel',
+    customReturn: '/expuInventry/updateCustomReturn',
+    leave: '/expuInventry/declarationLeave',
+    delivery: '/expuInventry/exportDelivery',
+    reinsurance: '/expuInventry/exportInventoryReinsurance',
+    // the summary application's path (bills §7), called from this list with the chosen inventoryIds
+    summarize: '/expuSummaryApply/declarationByInvrntory',
   },
   message: {
     type: 'CEB603',

@@ -8,7 +8,7 @@
  * comes in). invtNo is the original export inventory, typed by the site, not issued here.
  */
 import { appTime, appType, customsCode, ieFlag, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
+import { billActions, uploadActions } from './actions.ts';
 import { declarableBillList } from './lists.ts';
 import type { ActionDef, BillDefinition } from './types.ts';
 
@@ -17,7 +17,7 @@ import type { ActionDef, BillDefinition } from './types.ts';
  * `delete` deletes a whole tally list (deleteById): the batch delete here, not a body line.
  */
 const codes = new Set(['batchDeclare', 'sendReciept', 'batchDelete', 'refresh']);
-const actions: readonly ActionDef[] = billActions.filter((a) => codes.has(a.code));
+const actions: readonly ActionDef[] = [...billActions.filter((a) => codes.has(a.code)), ...uploadActions];
 const declare = { requiredToDeclare: true } as const;
 
 export const exportTallying: BillDefinition = {
@@ -68,9 +68,14 @@ export const exportTallying: BillDefinition = {
     ],
   ),
   actions,
+  // the data template: one row per tally list
+  upload: {
+    head: ['coElNo', 'customsCode', 'operatorCode', 'operatorName', 'logisticsCode', 'logisticsName', 'logisticsNo', 'invtNo', 'billNo',
+      'trafMode', 'trafName', 'voyageNo', 'location', 'note'],
+    maxRows: 5000,
+  },
   // bills §7 Tallying: /expuTallying/{list, queryById, declarationList, downloadUploadTemplate,
-  // uploadTemplate, deleteById, sendReceipt}. Derived: queryStateCount. The upload pair has no api
-  // key yet (see the report).
+  // uploadTemplate, deleteById, sendReceipt}. Derived: queryStateCount.
   api: {
     pageList: '/expuTallying/list',
     queryStateCount: '/expuTallying/queryStateCount',
@@ -78,6 +83,8 @@ export const exportTallying: BillDefinition = {
     apply: '/expuTallying/declarationList',
     delete: '/expuTallying/deleteById',
     sendReceipt: '/expuTallying/sendReceipt',
+    downloadUploadTemplate: '/expuTallying/downloadUploadTemplate',
+    uploadTemplate: '/expuTallying/uploadTemplate',
   },
   message: {
     type: 'CEB215',

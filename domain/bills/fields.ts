@@ -39,8 +39,9 @@ export const preNo: FieldDef = { name: 'preNo', label: '预录入编号', kind: 
  * 报文总数 / 报文序号 of messages customs lets a sender split (N9). The console sends a bill as one
  * message, so both default to 1 (no splitting yet).
  */
-export const msgCount: FieldDef = { name: 'msgCount', label: '报文总数', kind: 'integer', digits: 9, default: 1, requiredToDeclare: true };
-export const msgSeqNo: FieldDef = { name: 'msgSeqNo', label: '报文序号', kind: 'integer', digits: 9, default: 1, requiredToDeclare: true };
+/** 报文总数 / 报文序号: the message builder numbers the parts of a split bill; nobody types them. */
+export const msgCount: FieldDef = { name: 'msgCount', label: '报文总数', kind: 'integer', digits: 9, default: 1, readOnly: true };
+export const msgSeqNo: FieldDef = { name: 'msgSeqNo', label: '报文序号', kind: 'integer', digits: 9, default: 1, readOnly: true };
 /** 监管场所代码: needed where one customs office has several CBEC sites. */
 export const loctNo: FieldDef = { name: 'loctNo', label: '监管场所代码', kind: 'text', maxLength: 10 };
 /** 运输方式 (traf_mode, 1 character). */

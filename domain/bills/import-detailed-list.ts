@@ -19,6 +19,8 @@ import { declarableBillList } from './lists.ts';
 import type { BillDefinition } from './types.ts';
 
 const toDeclare = { requiredToDeclare: true } as const;
+/** States of a companion bill customs has taken (入库, 审结, 放行, 结关). */
+const TAKEN = ['120', '399', '800', '899'] as const;
 
 export const importDetailedList: BillDefinition = {
   key: 'detailedList',
@@ -125,6 +127,32 @@ export const importDetailedList: BillDefinition = {
     ],
   ),
   actions: billActions,
+  // 三单比对 before declaring (ceb-messages §10): the order, payment and waybill customs already took
+  // (120 入库 …), the fields that must line up, the payment formula and the 5,000 CNY limit; the
+  // simulator refuses the same cases. The estimate of the 70 % retail tax shows under the body.
+  declareChecks: {
+    companions: [
+      {
+        name: 'order', bill: { mode: 'import', key: 'order' }, by: { ebpCode: 'ebpCode', orderNo: 'orderNo' }, states: TAKEN,
+        equal: [['ebcCode', 'ebcCode'], ['buyerIdNumber', 'buyeridNumber'], ['buyerName', 'buyerName'], ['buyerTelephone', 'buyerTelephone']],
+      },
+      { name: 'payment', bill: { mode: 'import', key: 'payment' }, by: { ebpCode: 'ebpCode', orderNo: 'orderNo' }, states: TAKEN },
+      {
+        name: 'waybill', bill: { mode: 'import', key: 'waybill' }, by: { logisticsCode: 'logisticsCode', logisticsNo: 'logisticsNo' }, states: TAKEN,
+        equal: [['orderNo', 'orderNo']],
+      },
+    ],
+    across: [
+      ['payment.amountPaid', 'order.acturalPaid'],
+      ['payment.payCode', 'order.payCode', 'ifSet'],
+      ['payment.payTransactionId', 'order.payTransactionId', 'ifSet'],
+      ['waybill.consignee', 'order.consignee'],
+      ['waybill.consigneeTelephone', 'order.consigneeTelephone'],
+      ['waybill.consigneeAddress', 'order.consigneeAddress'],
+    ],
+    rules: ['paidFormula', 'singleLimit'],
+  },
+  detailSections: ['importTaxEstimate'],
   // bills §7 gives /invtInventory/queryPageList only; the rest mirror the export inventory's verbs
   // (/expuInventry/…): queryById, queryListByHeadId, saveData, saveDataAndDeclaration, saveDataList,
   // declarationList, queryStateCount, sendReceipt, downloadQueryTemplate; plus deleteByIds (the

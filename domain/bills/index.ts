@@ -20,12 +20,22 @@ import { importDetailedList } from './import-detailed-list.ts';
 import { importBillCancellation } from './import-bill-cancellation.ts';
 import { importReturnApplicationForm } from './import-return-application-form.ts';
 import { importWarehousingDetails } from './import-warehousing-details.ts';
+import { importTaxbill } from './import-taxbill.ts';
+import { importOperatorPort } from './import-operator-port.ts';
+import { exportSummaryResultSheet } from './export-summary-result-sheet.ts';
+import { exportListTotalScoreSheet } from './export-list-total-score-sheet.ts';
+import { exportDeclarationForm } from './export-declaration-form.ts';
+import { exportBillTotalOrderCancellation } from './export-bill-total-order-cancellation.ts';
+import { exportSummaryApplicationDetailList } from './export-summary-application-detail-list.ts';
 import type { BillDefinition, BillMode } from './types.ts';
 
 export const billDefinitions: readonly BillDefinition[] = [exportOrder, exportReceipt, exportWaybill,
   importOrder, importPayment, importWaybill, importDetailedList, importBillCancellation, importReturnApplicationForm, importWarehousingDetails,
-  exportArrivalNote, exportDepartureForm, exportDetailedList, exportBillCancellation, exportBillOfLading,
-  exportReturnApplicationForm, exportTallying, exportSummaryApplicationForm,
+  // 总分单撤销 before 清单总分单: both are answered by CEB608 under the bill's copNo, and once a
+  // cancellation exists the answers are its (ingest takes the first definition with a matching bill)
+  exportArrivalNote, exportDepartureForm, exportDetailedList, exportBillCancellation, exportBillTotalOrderCancellation, exportBillOfLading,
+  exportReturnApplicationForm, exportTallying, exportSummaryApplicationForm, exportSummaryApplicationDetailList,
+  importTaxbill, importOperatorPort, exportSummaryResultSheet, exportListTotalScoreSheet, exportDeclarationForm,
 ];
 
 export function findBill(mode: string, key: string): BillDefinition | undefined {

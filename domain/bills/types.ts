@@ -6,6 +6,8 @@
  * `if (key === …)` in the engine.
  */
 import type { Sort, TermType } from '../query.ts';
+import type { DeclareChecksDef, IssuedFill, PickLinesDef } from './words.ts';
+import type { DeriveDef, DeriveKey, LinesViewDef, UploadDef } from './action-words.ts';
 
 export type BillMode = 'export' | 'import';
 
@@ -82,6 +84,8 @@ export interface SearchField {
   field: string;
   termType: TermType;
   label?: string;
+  /** a single choice among these values instead of the field's own (清单 trade_mode: 出口9610 / 出口1210) */
+  options?: readonly { value: string; label: string }[];
 }
 
 export interface ListConfig {
@@ -100,6 +104,11 @@ export interface ListConfig {
   selection?: boolean;
   /** a line under the list with a total over the current conditions (税单: 税款总额 … 元 人民币) */
   summary?: ListSummary;
+  /**
+   * the page a row opens when it is not the bill's own detail page, `{id}` standing for the row's
+   * id (签名记录: `/sign/detail/{id}`, bills §2); absent: /details/{mode}/{key}?id=…
+   */
+  detailPage?: `/${string}`;
 }
 
 /** A figure over everything the list's conditions find, asked whenever they change. */
@@ -108,6 +117,8 @@ export interface ListSummary {
   api: keyof BillApi | `/${string}`;
   /** the text shown; {value} stands for the answer, e.g. `税款总额 {value} 元 人民币` */
   label: string;
+  /** the head field the server adds up over the list's conditions (税单: taxAmount), answered as money text */
+  sum?: string;
 }
 
 /**
@@ -116,7 +127,11 @@ export interface ListSummary {
  * a bulk job on the selected rows (`job`: 批量申报 through /api/enterprise/bills/jobs, with a
  * progress dialog; the server runs it in the background).
  */
-export type ActionKind = 'export' | 'add' | 'batch' | 'prompt' | 'dialog' | 'job';
+export type ActionKind = 'export' | 'add' | 'batch' | 'prompt' | 'dialog' | 'job'
+  /** 上传Excel: a file chosen, uploaded, and its path sent to `api` ({filePath}); no selection */
+  | 'upload'
+  /** 下载数据模板: `api` answers a downloadUri, opened in a new window; no selection */
+  | 'download';
 
 /** What the user can do, with the lifecycle event that decides in which states it is allowed. */
 export interface ActionDef {
@@ -142,6 +157,27 @@ export interface ActionDef {
   success?: string;
   /** kind 'add': the route it opens when it is not the bill's own add page (汇总申请 → /bill/export/detailedList) */
   opens?: string;
+  /**
+   * kind 'dialog' with dialog 'form': the fields asked before sending (批量离境's leaveTime, the
+   * summary flags), checked like any field and sent beside the ids; the server checks them again
+   */
+  form?: readonly FieldDef[];
+  /** the request's key for the selected ids when it is not `ids` (declarationByInvrntory: inventoryIds) */
+  idsKey?: string;
+  /**
+   * A filter over the bills the action takes (汇总: the inventories that can be summarised), asked
+   * in the dialog and sent as `terms`; confirming with none of it filled asks `emptyConfirm` first
+   * (尚未对可汇总清单进行筛选, 是否进行筛选?).
+   */
+  filter?: { fields: readonly FilterField[]; emptyConfirm: string };
+}
+
+/** One input of an action's filter: its value becomes the term {column, termType, value}. */
+export interface FilterField {
+  field: FieldDef;
+  /** the source list's query column (snake_case), e.g. app_time */
+  column: string;
+  termType: TermType;
 }
 
 /** The spec's call paths for a bill (bills §7), relative to /api/enterprise. */
@@ -161,6 +197,31 @@ export interface BillApi {
   downloadQueryTemplate?: string;
   /** the list's summary figure (税单: /invtTax/queryTotalTax), with the list's terms */
   summary?: string;
+  /** the bills offered to pick lines from (definition.pick; 报关单: /expuDeclaration/queryOrderList) */
+  pickList?: string;
+  /** saves the picked bills as lines (definition.pick; 报关单: /expuDeclaration/saveListByOrderIds) */
+  pickSave?: string;
+  // Actions that make other bills (definition.derive, action-words.ts): bills §4, §7
+  /** 申请退货 (declarationExpuRefund): 退货申请 made and declared, with the reason */
+  refund?: string;
+  /** 申请撤单 (declarationExpuInvtCancel) / 撤销 of a 清单总分单: cancellations made and declared */
+  cancel?: string;
+  /** 批量离境 (declarationLeave): 离境单 made and declared with leaveTime */
+  leave?: string;
+  /** 生成运抵单 (exportDelivery) */
+  delivery?: string;
+  /** 生成清单总分单 (exportInventoryReinsurance) */
+  reinsurance?: string;
+  /** 汇总申请 of the chosen inventories (/expuSummaryApply/declarationByInvrntory) */
+  summarize?: string;
+  /** 汇总 of the inventories a condition finds (/expuSummaryApply/declarationByCondition) */
+  summarizeByCondition?: string;
+  /** 改为退单 (updateCustomReturn): the bill becomes 海关退单, editable again (user.markReturned) */
+  customReturn?: string;
+  /** 上传Excel (uploadTemplate {filePath}): bills made from a filled data template (definition.upload) */
+  uploadTemplate?: string;
+  /** 下载数据模板 (downloadUploadTemplate): the empty data template */
+  downloadUploadTemplate?: string;
 }
 
 export interface CustomsMessageDef {
@@ -176,6 +237,8 @@ export interface CustomsMessageDef {
   head?: string;
   /** line element inside body (OrderList) */
   line?: string;
+  /** a bill with many lines goes out as several messages numbered 1..k (报文总数/报文序号) */
+  split?: MessageSplit;
   /** the receipt customs answers with */
   receipt: {
     type: string;
@@ -186,6 +249,22 @@ export interface CustomsMessageDef {
     /** fields of the receipt that identify the bill, matched against head fields of the same name */
     keys: readonly string[];
   };
+}
+
+/**
+ * Large bills split over several messages, where the schema numbers them (CEB507 运抵单, 509 离境单,
+ * 607 清单总分单, 701 汇总申请: msgCount 报文总数, msgSeqNo 报文序号). A bill of L lines goes out as
+ * k = ⌈L / linesPerMessage⌉ messages (one when it has no lines), each with the whole head, its share
+ * of the lines in order, `countField` = k and `seqField` = 1..k without gaps; the builder fills
+ * both, whatever the bill holds.
+ */
+export interface MessageSplit {
+  /** the most lines one message carries */
+  linesPerMessage: number;
+  /** the head field written as the number of messages (msgCount) */
+  countField: string;
+  /** the head field written as the message's number, from 1 (msgSeqNo) */
+  seqField: string;
 }
 
 export interface BillLinesDef {
@@ -218,4 +297,20 @@ export interface BillDefinition {
   titleField: string;
   /** head fields that must be unique per company among live bills (customs rejects duplicates) */
   uniqueBy?: readonly string[];
+  /** who makes the bill: absent = the user; 'customs' = customs issues it, read-only, filled by the receipt pipeline from `issued` */
+  issuedBy?: 'customs';
+  /** how customs-issued messages (CEB792, CEB816, CEB818) fill it (words.ts) */
+  issued?: readonly IssuedFill[];
+  /** lines picked from other bills in a dialog (报关单 订单汇总; words.ts) */
+  pick?: PickLinesDef;
+  /** other bills customs must hold, and rules, checked before declaring (进口清单 三单比对; words.ts) */
+  declareChecks?: DeclareChecksDef;
+  /** sections the detail page adds under the body, by name (src/features/bills/overrides: 税费预估) */
+  detailSections?: readonly string[];
+  /** what each action making other bills does, by its api key (action-words.ts) */
+  derive?: Partial<Record<DeriveKey, DeriveDef>>;
+  /** the columns of the data template and how its rows become bills (上传Excel; action-words.ts) */
+  upload?: UploadDef;
+  /** the list shows another bill type's lines, not bills of its own (汇总申请明细; action-words.ts) */
+  linesOf?: LinesViewDef;
 }

@@ -184,3 +184,52 @@ export const billDetailText = {
   nextPage: '下一页', // ours
   page: (n: number) => `第 ${n} 页`, // ours
 } as const;
+
+/**
+ * Texts of the actions that make bills from other bills, the data-template upload and the summary
+ * dialog (bills §4, §5, §8). The spec's words are in billText (请输入退货原因, 请输入撤单原因,
+ * 确定批量改为退单吗?, 尚未对可汇总清单进行筛选, 是否进行筛选?, 申请成功, 申请撤销成功, 上传数据成功);
+ * entries marked "ours" are wording the spec leaves open.
+ */
+export const billActionText = {
+  refundReason: '退货原因', // ours (the prompt's label; its required text is the spec's)
+  cancelReason: '撤单原因', // ours
+  /** 清单总分单 撤销: the spec says only "cancel (with a note reason)" */
+  cancelNote: '撤销原因', // ours
+  cancelNoteRequired: '请输入撤销原因', // ours
+  /** the refusal verbs: `清单编号 X 当前状态为暂存，不能申请退货` (ours) */
+  verbs: {
+    refund: '申请退货', cancel: '申请撤单', cancelMaster: '撤销', leave: '批量离境', delivery: '生成运抵单',
+    reinsurance: '生成清单总分单', summarize: '汇总申请', customReturn: '改为退单',
+  },
+  /** the summary dialog's options (bills §2: all 2, yes 1, no 0) */
+  all: '全部',
+  yes: '是',
+  no: '否',
+  filterTitle: '可汇总清单筛选', // ours
+  flagsTitle: '汇总标志', // ours
+  goFilter: '去筛选', // ours (the no-filter question's 是)
+  summariseAll: '不筛选，直接汇总', // ours (its 否)
+  chooseFile: '选择Excel文件', // ours
+  uploading: '正在上传', // ours
+  uploadHint: '一次上传一个 .xls 或 .xlsx 文件；请使用本页“下载数据模板”的模板', // ours
+  upload: '上传', // ours
+} as const;
+
+/** What the server answers to those actions (ours unless billText has the spec's words). */
+export const billActionServerText = {
+  /** `清单编号 31012026E000000001 已在汇总申请 SA2026… 中` */
+  alreadySummarised: (label: string, value: string, where: string) => `${label} ${value} 已在汇总申请 ${where} 中`,
+  noneFound: '没有符合条件的可汇总清单',
+  tooManySources: (max: number) => `符合条件的清单超过${max}条，请缩小筛选范围`,
+  tooManyRows: (max: number) => `文件数据不能超过${max}行，请拆分后上传`,
+  /** a row of the data template: `第3行：请填写物流运单编号` (row numbers as Excel shows them) */
+  row: (n: number, message: string) => `第${n}行：${message}`,
+  /** two rows of a bill without lines naming the same bill */
+  duplicateInFile: (label: string, value: string) => `${label} ${value} 在文件中重复`,
+  /** rows of one bill disagreeing on a head field */
+  headMismatch: (n: number, label: string, title: string) => `第${n}行：${label}与同一单据（${title}）的首行不一致`,
+  templateSheet: '数据模板',
+  templateFileName: (label: string) => `${label}数据模板`,
+  templateNote: '第一行为表头，请勿修改；每行一条数据，同一单据的多行表体请重复填写表头字段', // ours
+} as const;

@@ -63,6 +63,17 @@ export const signingText = {
     waitSignData: '待签名数据',
     signResult: '签名结果',
   },
+  /** the detail page /sign/detail/{id} (bills §2): its title, the message and the back button */
+  detail: {
+    title: '签名详情',
+    crumb: '详情',
+    /** the declaration the record signs: before the signature, and once signed */
+    unsignedMessage: '待签名报文',
+    signedMessage: '已签名报文',
+    back: '返回',
+    empty: '—',
+    loading: '正在加载签名记录',
+  },
   templateFileName: '签名记录查询模板',
   templateSheet: '查询模板',
   templateNote: (label: string) => `请在第一列“${label}”下方逐行填写要查询的${label}，保留第一行标题`,

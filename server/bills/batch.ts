@@ -10,6 +10,7 @@ import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { fieldErrors, idOf, type BillCall } from './call.ts';
 import { declarationOf, declarationsReady } from './declare.ts';
+import { declareCheckRefusals } from './declare-checks.ts';
 import { batchDecider, decide } from './lifecycle.ts';
 import { deleteHead, findHead, findHeads, findLinesOfHeads, lineOut, moveStates, type Executor, type LineRow, type StateMove } from './repository.ts';
 import { headValues, titleOf, type HeadRow } from './values.ts';
@@ -79,6 +80,10 @@ export async function prepareDeclarations(call: BillCall, ids: readonly number[]
   const rows = new Map((await findHeads(call.db, call.scope, ids)).map((r) => [Number(r.id), r]));
   const lines: Map<number, LineRow[]> = model.def.lines ? await findLinesOfHeads(call.db, [...rows.keys()]) : new Map();
   const decideDeclare = batchDecider(model, 'declare', call.states);
+  // definition.declareChecks (三单比对 …): the batch's companions read at once
+  const checked = await declareCheckRefusals(call.db, call, [...rows.values()].map((r) => ({
+    id: Number(r.id), head: headValues(model, r), lines: (lines.get(Number(r.id)) ?? []).map((l) => lineOut(model, l)),
+  })));
   const refusals: Refusals = new Map();
   const ready: ReadyDeclaration[] = [];
   for (const id of ids) {
@@ -86,6 +91,7 @@ export async function prepareDeclarations(call: BillCall, ids: readonly number[]
     try {
       if (!row) throw new BizError(billServerText.notFound);
       const next = decideDeclare(row);
+      if (checked.has(id)) throw new BizError(checked.get(id)!);
       const head = headValues(model, row);
       const valid = validateBill(model.def, head, (lines.get(id) ?? []).map((l) => lineOut(model, l)), 'declare');
       if (valid.errors.length > 0) throw fieldErrors(valid.errors);

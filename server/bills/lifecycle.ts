@@ -4,7 +4,7 @@
  * machine reaches, so the diagram is the rule.
  */
 import { transition } from 'xstate';
-import { billLifecycleMachine, lifecycleAccepts, lifecycleCodeOf, lifecycleSnapshot } from '../../machines/bill-lifecycle.ts';
+import { billLifecycleMachine, lifecycleAccepts, lifecycleCodeOf, lifecycleSnapshot, type LifecycleEvent } from '../../machines/bill-lifecycle.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import type { BillModel } from './model.ts';
@@ -36,6 +36,20 @@ export function decide(model: BillModel, row: HeadRow, action: UserAction, state
   const event = events[action];
   if (!lifecycleAccepts(snapshot, event)) {
     throw new BizError(billServerText.refused(model.title.label, titleOf(model, row), states.name(row.state), billServerText.verbs[action]));
+  }
+  const [next] = transition(billLifecycleMachine, snapshot, event);
+  return lifecycleCodeOf(next.value, next.context);
+}
+
+/**
+ * decide() for an event a definition names (ActionDef.event: user.refund, user.markReturned …),
+ * refused with the action's own verb (`清单编号 X 当前状态为暂存，不能申请退货`).
+ */
+export function decideEvent(model: BillModel, row: HeadRow, type: string, verb: string, states: StateNames): string {
+  const snapshot = snapshotOf(row);
+  const event = { type } as LifecycleEvent;
+  if (!lifecycleAccepts(snapshot, event)) {
+    throw new BizError(billServerText.refused(model.title.label, titleOf(model, row), states.name(row.state), verb));
   }
   const [next] = transition(billLifecycleMachine, snapshot, event);
   return lifecycleCodeOf(next.value, next.context);

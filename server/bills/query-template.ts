@@ -61,7 +61,15 @@ async function firstColumn(path: string): Promise<{ header: string; values: stri
  * term on the title column. A file that is no template of this bill, or holds no numbers, is refused.
  */
 export async function parseQueryTemplate(call: BillCall, paths: readonly string[]): Promise<{ column: string; values: string[] }> {
-  const label = call.model.title.label;
+  return { column: titleColumn(call.model), values: await templateValues(call.model.title.label, paths) };
+}
+
+/**
+ * The values under the header `label` in the first column of filled query templates, without
+ * repeats; refused when a file is no such template or holds none. Also for lists that are not
+ * bills (签名记录).
+ */
+export async function templateValues(label: string, paths: readonly string[]): Promise<string[]> {
   const values = new Set<string>();
   for (const path of paths) {
     let column: { header: string; values: string[] };
@@ -76,5 +84,5 @@ export async function parseQueryTemplate(call: BillCall, paths: readonly string[
     for (const v of column.values) values.add(v);
     if (values.size > MAX_IN_VALUES) throw new BizError(queryText.tooManyValues(label, MAX_IN_VALUES));
   }
-  return { column: titleColumn(call.model), values: [...values] };
+  return [...values];
 }

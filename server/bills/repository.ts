@@ -253,12 +253,12 @@ const lineData = (line: Values) => {
 };
 
 export async function insertLine(q: Executor, headId: number, line: Values): Promise<number> {
-  const row = await q.insertInto('bill_lines').values({ head_id: headId, gnum: Number(line.gnum), data: lineData(line) }).returning('id').executeTakeFirstOrThrow();
+  const row = await q.insertInto('bill_lines').values({ head_id: headId, gnum: Number(line.gnum ?? 0), data: lineData(line) }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateLine(q: Executor, headId: number, id: number, line: Values): Promise<boolean> {
-  const r = await q.updateTable('bill_lines').set({ gnum: Number(line.gnum), data: lineData(line) })
+  const r = await q.updateTable('bill_lines').set({ gnum: Number(line.gnum ?? 0), data: lineData(line) })
     .where('id', '=', id).where('head_id', '=', headId).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
@@ -277,7 +277,7 @@ export async function replaceLines(q: Executor, headId: number, lines: readonly 
   const storedIds = new Set(stored.map((r) => r.id));
   const kept = new Set<number>();
   const rows = lines.map((line) => {
-    const row = { head_id: headId, gnum: Number(line.values.gnum), data: lineData(line.values) };
+    const row = { head_id: headId, gnum: Number(line.values.gnum ?? 0), data: lineData(line.values) };
     if (line.id === undefined || !storedIds.has(line.id) || kept.has(line.id)) return row;
     kept.add(line.id);
     return { ...row, id: line.id };

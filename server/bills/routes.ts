@@ -20,6 +20,10 @@ import { billDetail, countStates, listBills } from './list.ts';
 import { billModel } from './model.ts';
 import { requireBillAccess } from './permissions.ts';
 import { saveBill } from './save.ts';
+import { refillIssuedBills } from './issued.ts';
+import { pickList, pickSave } from './pick-lines.ts';
+import { sumOverList } from './list-sum.ts';
+import { actionHandlers } from './derive/handlers.ts';
 import * as schemas from './schema.ts';
 import type { StateNamesLoader } from './states.ts';
 
@@ -29,6 +33,8 @@ interface Handler {
   summary: string;
   data: object;
   message?: string;
+  /** the api key whose permission the call needs, when not its own (订单汇总's list needs its save's) */
+  access?: keyof BillApi;
   run(call: BillCall, data: Data): unknown;
 }
 
@@ -58,8 +64,9 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     };
   }
 
-  // `summary` (税单's 税款总额) is a bill-specific figure, not one the engine computes generically
-  const handlers: Record<Exclude<keyof BillApi, 'summary'>, Handler> = {
+  // `summary` (税单's 税款总额) adds up list.summary.sum over the list's terms
+  // every key a handler of its own, or none here (a word whose routes live elsewhere)
+  const handlers: Partial<Record<keyof BillApi, Handler>> = {
     pageList: { summary: '列表', data: schemas.listRequestSchema, run: (c, d) => listBills(c, d) },
     queryStateCount: { summary: '状态统计', data: schemas.listRequestSchema, run: (c, d) => countStates(c, d) },
     detail: { summary: '表头详情', data: schemas.detailSchema, run: (c, d) => billDetail(c, d) },
@@ -72,21 +79,28 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     apply: { summary: '批量申报', data: schemas.idsSchema, run: (c, d) => (runner ? applyAsJob(c, batchIds(d.ids)) : applyBills(c, batchIds(d.ids))) },
     delete: { summary: '删除', data: schemas.idsSchema, run: (c, d) => deleteBills(c, batchIds(d.ids)) },
     export: { summary: '导出Excel', data: schemas.listRequestSchema, run: (c, d) => exportBills(c, d, dataDir) },
-    sendReceipt: { summary: '重新发送回执', data: schemas.idsSchema, run: (c, d) => resendReceipts(c, batchIds(d.ids)) },
+    // a bill customs issues gets its stored customs messages applied again (issued.ts)
+    sendReceipt: { summary: '重新发送回执', data: schemas.idsSchema, run: (c, d) => (def.issuedBy === 'customs' ? refillIssuedBills(c, batchIds(d.ids)) : resendReceipts(c, batchIds(d.ids))) },
+    summary: { summary: '合计', data: schemas.listRequestSchema, access: 'pageList', run: (c, d) => sumOverList(c, d, def.list.summary?.sum) },
+    pickList: { summary: '可汇总单据列表', data: schemas.listRequestSchema, access: 'pickSave', run: (c, d) => pickList(c, d, stateNames) },
+    pickSave: { summary: '汇总所选单据为表体', data: { type: 'object' }, run: (c, d) => pickSave(c, d) },
     downloadQueryTemplate: { summary: '下载查询模板', data: { type: 'object' }, run: (c) => queryTemplate(c, dataDir) },
   };
+  // the action words: bills made from others, 改为退单, the data template, lists of another bill's lines
+  Object.assign(handlers, actionHandlers(app, def, stateNames));
 
   const paths: string[] = [];
   for (const key of Object.keys(handlers) as (keyof typeof handlers)[]) {
     const path = def.api[key];
     if (!path) continue;
     const h = handlers[key];
+    if (!path || !h) continue;
     paths.push(`/api/enterprise${path}`);
     defineRoute<Data>(app, {
       path: `/api/enterprise${path}`, summary: `${def.label}${h.summary}`, tags: [def.label],
       access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate',
       ...(h.message ? { message: h.message } : {}),
-      handler: async ({ user, data }) => h.run(await callFor(user, key), data ?? {}),
+      handler: async ({ user, data }) => h.run(await callFor(user, h.access ?? key), data ?? {}),
     });
   }
 

@@ -8,6 +8,7 @@ import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { fieldErrors, idOf, type BillCall } from './call.ts';
 import { queueDeclaration } from './declare.ts';
+import { declareCheckRefusals } from './declare-checks.ts';
 import { withDefaults } from './defaults.ts';
 import { decide, declaredState, initialState } from './lifecycle.ts';
 import { findDuplicate, findHead, findLines, insertHead, lineOut, replaceLines, uniqueLock, updateHead, type Executor } from './repository.ts';
@@ -86,6 +87,9 @@ export async function saveBill(call: BillCall, data: Record<string, unknown>, de
     }
     if (appTime) {
       const declHead = { ...(existing ? headValues(model, existing) : {}), ...valid.head };
+      // definition.declareChecks (三单比对 …): a refusal undoes the whole save
+      const refusal = (await declareCheckRefusals(trx, call, [{ id: saved.id, head: declHead, lines: valid.lines }])).get(saved.id);
+      if (refusal) throw new BizError(refusal);
       await queueDeclaration(trx, call, saved.id, declHead, valid.lines, appTime);
     }
     return declare ? { ...saved, state: nextState } : saved;

@@ -43,6 +43,9 @@ export interface Storage {
   data: Record<string, Value>;
 }
 
+/** What a read-only field holds on a new bill: its literal default (报文序号 1), else nothing yet. */
+const readOnlyStart = (f: { default?: unknown }): Value => (typeof f.default === 'string' || typeof f.default === 'number' ? f.default : null);
+
 /**
  * Where validated values go. `keep` is the stored bill: values the user cannot set (read-only
  * fields such as customs-issued numbers) stay as they were.
@@ -51,7 +54,7 @@ export function toStorage(model: BillModel, values: Values, keep?: HeadRow): Sto
   const columns: Storage['columns'] = {};
   const data: Storage['data'] = {};
   for (const f of model.stored) {
-    const value = f.readOnly ? (keep ? asValue(f.column ? keep[f.column] : keep.data[f.name]) : null) : values[f.name] ?? null;
+    const value = f.readOnly ? (keep ? asValue(f.column ? keep[f.column] : keep.data[f.name]) : readOnlyStart(f)) : values[f.name] ?? null;
     if (f.column) columns[f.column] = value === null ? null : String(value);
     else if (value !== null) data[f.name] = value;
   }

@@ -5,6 +5,7 @@
  * the download call answers the link the browser opens.
  */
 import { contentText } from '../../domain/texts/content.ts';
+import { archiveTypeName } from '../../domain/texts/archive.ts';
 import { chinaTime } from '../company/detail.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
@@ -15,18 +16,22 @@ const whitelist: ColumnWhitelist = {
   id: { sql: 'k.id', kind: 'number', label: '编号' },
   file_name: { sql: 'k.file_name', kind: 'text', label: '文件名称' },
   create_time: { sql: 'k.create_time', kind: 'timestamp', label: '创建时间' },
+  // the archive's document type (e 出口说明, i 进口说明, other 其他; migration 011)
+  type: { sql: 'k.doc_type', kind: 'text', label: '文档类型' },
 };
+/** The list's columns, shared with the archive's type counts (server/archive). */
+export const knowledgeWhitelist = whitelist;
 
 export const knowledgePath = (id: number, name: string) => `knowledge/${id}/${name}`;
 
 export async function listKnowledge(db: Db, request: unknown) {
   const compiled = compileListQuery(request, whitelist, { defaultSort: [{ name: 'create_time', order: 'desc' }], defaultPageSize: 10, tiebreaker: 'k.id' });
-  const base = db.selectFrom('knowledge_files as k').select(['k.id', 'k.file_name', 'k.create_time']);
+  const base = db.selectFrom('knowledge_files as k').select(['k.id', 'k.file_name', 'k.create_time', 'k.doc_type']);
   const answer = await runPagedList(db, base, compiled, { simple: false });
   const rows = Array.isArray(answer) ? answer : answer.datas;
   return {
     total: Array.isArray(answer) ? rows.length : answer.total,
-    datas: rows.map((r) => ({ id: r.id, fileName: r.file_name, filePath: knowledgePath(r.id, r.file_name), createTime: chinaTime(r.create_time) })),
+    datas: rows.map((r) => ({ id: r.id, fileName: r.file_name, filePath: knowledgePath(r.id, r.file_name), createTime: chinaTime(r.create_time), type: r.doc_type, typeName: archiveTypeName(r.doc_type) })),
   };
 }
 

@@ -2,7 +2,9 @@
  * The outbox worker: delivers due customs_messages through the Transport.
  *
  * - Sign: with `sign` (SIGN_MODE=software) a message is signed before its first delivery and the
- *   signed XML stored, so every redelivery sends the same bytes.
+ *   signed XML stored, so every redelivery sends the same bytes. With `holdForSignature`
+ *   (SIGN_MODE=external) an unsigned message waits as a sign record for the company's UKey client
+ *   and comes back due, signed, when the client posts its signature.
  * - Claim: in a short transaction, `SELECT … FOR UPDATE SKIP LOCKED` a small batch of due pending
  *   rows and mark them 'sending' with a lease (next_attempt_at = now + lease). Several servers on
  *   one PostgreSQL never take the same row. Delivery happens outside any transaction (a network
@@ -49,6 +51,12 @@ export interface WorkerOptions {
    * redelivery sends the same bytes. Answers the XML unchanged when it is already signed.
    */
   sign?: (message: OutboundMessage) => Promise<string>;
+  /**
+   * SIGN_MODE=external: an unsigned message is not delivered but put on hold for the company's
+   * signing client, inside the given transaction (it leaves 'sending' for 'signing'); once the
+   * signature is posted back it is due again, signed. Answers false when the message is signed.
+   */
+  holdForSignature?: (trx: Kysely<Database>, message: OutboundMessage) => Promise<boolean>;
 }
 
 export interface OutboxWorker {
@@ -167,10 +175,22 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     return { ...m, xml };
   }
 
+  /** External signing: the message waits for the signing client instead of leaving now. */
+  async function heldForSignature(m: OutboundMessage): Promise<boolean> {
+    const hold = options.holdForSignature;
+    if (!hold) return false;
+    return db.transaction().execute(async (trx) => {
+      const still = await trx.selectFrom('customs_messages').select('status').where('id', '=', m.id).forUpdate().executeTakeFirst();
+      if (still?.status !== 'sending') return true; // someone else's now: not ours to deliver
+      return hold(trx, m);
+    });
+  }
+
   async function deliver(claimed: OutboundMessage) {
     let timeout: NodeJS.Timeout | undefined;
     let m = claimed;
     try {
+      if (await heldForSignature(claimed)) return;
       m = await signed(claimed);
       await Promise.race([
         transport.deliver(m),

@@ -326,6 +326,8 @@ export interface KnowledgeFilesTable {
   file_name: string;
   file_id: number;
   create_time: CreatedAt;
+  /** e 出口说明, i 进口说明, other 其他 (migration 011) */
+  doc_type: ColumnType<string, string | undefined, string>;
 }
 
 /** Work tickets (migration 007): pending → process → stop. */

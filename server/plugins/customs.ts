@@ -21,7 +21,7 @@ import { createSimulatorTransport } from '../customs/simulator/index.ts';
 import { envelopeOf } from '../customs/transport/envelope.ts';
 import { createFolderTransport, type FolderTransport } from '../customs/transport/folder.ts';
 import type { OutboundMessage, Transport } from '../customs/transport/types.ts';
-import { createSoftwareSigner, signDeclaration } from '../customs/sign/index.ts';
+import { createSoftwareSigner, holdUnsigned, signDeclaration } from '../customs/sign/index.ts';
 import { createOutboxWorker, type OutboxWorker } from '../customs/worker.ts';
 
 export interface CustomsService {
@@ -71,7 +71,7 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
   const signer = config.signMode === 'software' ? createSoftwareSigner(config.dataDir) : undefined;
   const worker = createOutboxWorker({
     db, transport, log,
-    ...(signer ? { sign: (m: OutboundMessage) => signDeclaration(signer, m) } : {}),
+    ...(signer ? { sign: (m: OutboundMessage) => signDeclaration(signer, m) } : { holdForSignature: holdUnsigned }),
     pollMs: config.customsPollMs,
     maxAttempts: config.customsMaxAttempts,
     retryBaseMs: config.customsRetryBaseMs,

@@ -15,8 +15,6 @@ const comingSoon = page(() => import('./pages/ComingSoonPage.tsx'));
 
 /** Pages of later issues, relative to the layout (accounts §2, bills §2). */
 export const placeholderPaths = [
-  'archive',
-  'sign/detail/:id',
 ] as const;
 
 /**
@@ -54,6 +52,20 @@ const settlementPages: RouteObject[] = [
   { path: 'statistics', lazy: page(() => import('../features/statistics/StatisticsPage.tsx')) },
 ];
 
+/**
+ * 签名记录 (bills §2, §7 Sign): the generic bill list with the sign records' list definition at
+ * their module /bill/export/signRecord (a static path wins over bill/:type/:key), and their detail.
+ */
+const signRecordListRoute = async () => {
+  const [{ default: BillListPage }, { signRecordList }] = await Promise.all([
+    import('../features/bills/list/BillListPage.tsx'), import('../features/sign/sign-record-list.ts'),
+  ]);
+  return { Component: () => <BillListPage definition={signRecordList} /> };
+};
+const signPages: RouteObject[] = [
+  { path: 'sign/detail/:id', lazy: page(() => import('../features/sign/SignDetailPage.tsx')) },
+];
+
 /** Bill pages: need a filed enterprise. */
 export const billPaths = ['bill/:type/:key', 'details/:type/:key'] as const;
 /** The page module of each bill path; a path whose page is not built yet shows the placeholder. */
@@ -85,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: 'workorder/edit', lazy: page(() => import('../features/tickets/TicketFormPage.tsx')) },
               { path: 'workorder/show/:id', lazy: page(() => import('../features/tickets/TicketDetailPage.tsx')) },
               { path: 'feedback', lazy: page(() => import('../features/feedback/FeedbackPage.tsx')) },
+              { path: 'archive', lazy: page(() => import('../features/archive/ArchivePage.tsx')) },
               { path: 'notice', lazy: page(() => import('../features/news/NoticeListPage.tsx')) },
               { path: 'notice/noticeDetails/:id', lazy: page(() => import('../features/news/NoticeDetailPage.tsx')) },
               { path: 'news', lazy: page(() => import('../features/news/NewsListPage.tsx')) },
@@ -94,7 +107,14 @@ export const routes: RouteObject[] = [
               { path: 'account/add', lazy: page(() => import('../features/accounts/AddAccountPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
               ...settlementPages,
-              { element: <RequireCompany />, children: billPaths.map((path) => ({ path, lazy: billPages[path] ?? comingSoon })) },
+              ...signPages,
+              {
+                element: <RequireCompany />,
+                children: [
+                  { path: 'bill/export/signRecord', lazy: signRecordListRoute },
+                  ...billPaths.map((path) => ({ path, lazy: billPages[path] ?? comingSoon })),
+                ],
+              },
               { path: '404', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
               { path: '*', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
             ],

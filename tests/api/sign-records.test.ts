@@ -65,6 +65,29 @@ async function declareWaiting(orderNo: string): Promise<{ billId: number; messag
 }
 
 describe('the external signing client', () => {
+  it('a bill declared through the API waits for the card: the worker holds its message as a sign record', async () => {
+    const line = { gnum: 1, itemNo: 'SKU-1', itemName: '蓝牙耳机', unit: '011', currency: '142', qty: 1, price: 100, totalPrice: 100 };
+    const saved = await post(`/api/enterprise${exportOrder.api.saveAndApply}`, { orderNo: 'YX-SIGN-API-1', ebpCode: '3302960E8F', ebpName: '宁波跨境优选电商平台', goodsValue: 100, freight: 0, details: [line] });
+    expect(saved.body.code).toBe(0);
+    const billId = saved.body.data.id as number;
+    await t.app.customs.drain();
+    const m = await db().selectFrom('customs_messages').selectAll().where('bill_id', '=', billId).executeTakeFirstOrThrow();
+    expect(m).toMatchObject({ status: 'signing' });
+    expect(m.xml).not.toContain('ds:Signature');
+    const waiting = await db().selectFrom('sign_records').selectAll().where('message_id', '=', m.id).executeTakeFirstOrThrow();
+    expect(waiting).toMatchObject({ state: 'WAIT', cop_no: 'YX-SIGN-API-1', type: 'CEB303Message' });
+    expect((await bill(billId)).state).toBe('DECLARING');
+    // a second pass does not make a second record
+    await t.app.customs.drain();
+    expect(await db().selectFrom('sign_records').select('id').where('message_id', '=', m.id).execute()).toHaveLength(1);
+
+    const done = await post('/api/sign/client/complete', { id: waiting.id, signature: signWith(ukey, waiting.wait_sign_data), certificate: certOf(ukey) });
+    expect(done.body.code).toBe(0);
+    await t.app.customs.drain();
+    expect(await message(m.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(verifySignature((await message(m.id)).xml)).toMatchObject({ ok: true });
+  });
+
   it('a waiting message is not delivered; the client gets the data to sign; its signature sends the message on', async () => {
     const { billId, messageId, recordId } = await declareWaiting('YX-SIGN-0001');
     expect(await message(messageId)).toMatchObject({ status: 'signing' });
@@ -192,6 +215,9 @@ describe('the 签名记录 screens', () => {
     // pretty-printed: the Signature, on one line in the message, is indented element by element
     expect(d.xml).toMatch(/\n {2}<ds:Signature xmlns:ds="http:\/\/www.w3.org\/2000\/09\/xmldsig#">\n {4}<ds:SignedInfo>\n/);
     expect(d.xml).toContain('<ceb:orderNo>YX-SIGN-0001</ceb:orderNo>');
+    // the data to sign for reading: one element a line, the exact bytes kept in waitSignData
+    expect(d.waitSignDataPretty).toMatch(/^<ds:SignedInfo [^>]*>\n {2}<ds:CanonicalizationMethod [^>]*\/>\n {2}<ds:SignatureMethod /);
+    expect(d.waitSignDataPretty.replace(/>\s+</g, '><')).not.toBe(d.waitSignDataPretty);
 
     expect((await post('/api/enterprise/sign/signData/findById', { id }, other.token)).body).toMatchObject({ code: -1, message: '签名记录不存在或无权访问' });
   });
@@ -206,7 +232,7 @@ describe('the 签名记录 screens', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([undefined, '企业内部编号', '海关注册编码', '企业名称', '签名类型', '用途', '状态', '提示信息', '备注', '创建时间', '更新时间']);
     const copNos = sheet.getColumn(1).values.slice(2);
-    expect([...copNos].sort()).toEqual(['YX-SIGN-0001', 'YX-SIGN-0002', 'YX-SIGN-0003', 'YX-SIGN-0004']);
+    expect([...copNos].sort()).toEqual(['YX-SIGN-0001', 'YX-SIGN-0002', 'YX-SIGN-0003', 'YX-SIGN-0004', 'YX-SIGN-API-1']);
     expect(sheet.getRow(2).getCell(6).value).toBe('已签名');
 
     const tpl = await post('/api/enterprise/sign/signData/downloadQueryTemplate', undefined);
@@ -215,6 +241,34 @@ describe('the 签名记录 screens', () => {
     const tbook = new ExcelJS.Workbook();
     await tbook.xlsx.load(tfile.rawPayload as never);
     expect(tbook.worksheets[0]!.getCell('A1').value).toBe('企业内部编号');
+  });
+
+  it('批量查询: a filled query template becomes an in-term on cop_no that the list takes', async () => {
+    const upload = async (rows: string[][], name = 'sign_query.xlsx') => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('S');
+      for (const r of rows) sheet.addRow(r);
+      const boundary = 'cbecSignBoundary';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        Buffer.from(await book.xlsx.writeBuffer()), Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-authorization': `Bearer ${admin.token}` } });
+      return res.json().data[0].uri as string;
+    };
+    const parse = (data: unknown, token = admin.token) => post('/api/enterprise/bills/export/signRecord/parseQueryTemplate', data, token);
+    const a = await upload([['企业内部编号'], ['YX-SIGN-0002'], ['YX-SIGN-0003'], ['YX-SIGN-0002']]);
+    const b = await upload([['企业内部编号'], ['YX-SIGN-0004']]);
+    const r = await parse({ filePaths: [a, b] });
+    expect(r.body).toEqual({ code: 0, message: expect.any(String), data: { column: 'cop_no', values: ['YX-SIGN-0002', 'YX-SIGN-0003', 'YX-SIGN-0004'] } });
+    const listed = await post('/api/enterprise/sign/signData/list', { terms: [{ column: 'cop_no', termType: 'in', value: r.body.data.values }] });
+    expect(listed.body.data.total).toBe(3);
+
+    expect((await parse({ filePath: await upload([['订单编号'], ['SO1']]) })).body).toMatchObject({ code: -1, message: '数据格式不正确或者模板不正确' });
+    expect((await parse({ filePath: await upload([['企业内部编号']]) })).body).toMatchObject({ code: -1, message: '文件数据为空或格式不正确！' });
+    expect((await parse({})).body.code).toBe(-1);
+    // another company cannot read this company's upload
+    expect((await parse({ filePath: a }, other.token)).body.code).toBe(-1);
   });
 
   it('needs a login', async () => {

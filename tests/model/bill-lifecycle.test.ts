@@ -7,13 +7,15 @@
  * (The bill engine drives the same machine through the real API in tests/api.)
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
+import { createActor, transition, type EventObject } from 'xstate';
 import { billLifecycleMachine, lifecycleAccepts, lifecycleCodeOf, lifecycleSnapshot, lifecycleValueOf } from '../../machines/bill-lifecycle.ts';
 import { activeStateIds, declaredStates, declaredTransitions, firedTransitions, modelPaths, serializeState } from './harness.ts';
 
 const receipt = (returnStatus: string, returnTime: string) => ({ type: 'customs.receipt', returnStatus, returnTime }) as EventObject;
 const events: EventObject[] = [
   { type: 'user.save' }, { type: 'user.declare' }, { type: 'user.delete' }, { type: 'user.resendReceipt' },
+  { type: 'user.markReturned' }, { type: 'user.deliver' }, { type: 'user.depart' }, { type: 'user.cancel' },
+  { type: 'user.refund' }, { type: 'user.summarize' },
   { type: 'transport.sent' }, { type: 'transport.failed' },
   receipt('2', '20261121100000001'), receipt('4', '20261121100000002'), receipt('100', '20261121100000003'),
   receipt('-301010', '20261121100000004'), receipt('120', '20261121100000005'), receipt('300', '20261121100000006'),
@@ -82,6 +84,28 @@ describe('bill lifecycle, generated paths', () => {
     expect(rejected.hasTag('editable')).toBe(true);
     const draft = lifecycleSnapshot('DRAFT');
     expect(lifecycleAccepts(draft, { type: 'user.resendReceipt' })).toBe(false);
+  });
+
+  it('lets 改为退单 make a bill customs has not decided on editable again, and nothing else', () => {
+    const stored = lifecycleSnapshot('120', { returnStatus: '120', returnTime: '20261121100000005' });
+    const [next] = transition(billLifecycleMachine, stored, { type: 'user.markReturned' });
+    expect(next.value).toEqual({ customs: 'rejected' });
+    expect(lifecycleCodeOf(next.value, next.context)).toBe('100');
+    // the newest receipt's time stays: a later receipt from customs still moves the bill
+    expect(next.context.returnTime).toBe('20261121100000005');
+    expect(lifecycleAccepts(lifecycleSnapshot('800'), { type: 'user.markReturned' })).toBe(false);
+    expect(lifecycleAccepts(lifecycleSnapshot('DECLARING'), { type: 'user.markReturned' })).toBe(false);
+  });
+
+  it('allows the actions that make other bills only where customs holds what they refer to', () => {
+    const accepts = (code: string, type: string) => lifecycleAccepts(lifecycleSnapshot(code), { type } as never);
+    const where = (type: string) => ['DRAFT', 'DECLARING', '2', '100', '120', '300', '399', '500', '800', '899', 'ERROR'].filter((c) => accepts(c, type));
+    expect(where('user.deliver')).toEqual(['120', '300', '399', '500', '800']);
+    expect(where('user.depart')).toEqual(['120', '399', '800']);
+    expect(where('user.cancel')).toEqual(['120', '399', '800']);
+    expect(where('user.refund')).toEqual(['800', '899']);
+    expect(where('user.summarize')).toEqual(['800', '899']);
+    expect(where('user.markReturned')).toEqual(['2', '120', '300', '500']);
   });
 
   it('visits every state and every transition', () => {

@@ -2,7 +2,9 @@
  * The receipt pipeline: every element of a file customs sends (the returns of a receipt, the
  * SummaryResults of a CEB792, the Tax bills of a CEB816/818, the MessageReturn of a CEB900) is
  * stored once in customs_receipts and, for receipts and CEB900, applied to its bill through the
- * lifecycle machine, one transaction per element.
+ * lifecycle machine — set-based, one transaction per file (at most 100 elements): the file is read
+ * once, its bills found with one query per bill definition and locked together, its new elements
+ * stored with one insert, and every bill written once (match.ts, decide.ts, store.ts).
  *
  * - Once: customs_receipts is unique on (guid, message_type, business_key). The business key is the
  *   receipt's bill keys plus its returnStatus and returnTime, because the e-port may repeat one guid
@@ -19,28 +21,34 @@
  * - No bill → the row is still stored (bill_id null) and listed by unmatched.ts, never dropped.
  * - The company: the caller's (the channel), else the DXP envelope's receiver (companies.dxp_id),
  *   else the matched bill's.
- * - Order of locks: an outbox row before its bill (as the outbox worker does), the bill row
- *   (FOR UPDATE) before the receipt insert, so concurrent receipts of one bill queue on the bill.
+ * - Order: a bill's new elements are applied in customs time order (returnTime; the file's order
+ *   among equal times), so a file carrying a bill's 120 before its 2 ends at 120 with both applied.
+ * - Order of locks: outbox rows before bills (as the outbox worker does), each by id, the bills
+ *   before the receipt insert, so concurrent files touching one bill queue on the bill and two
+ *   files touching the same bills in different orders never deadlock.
  *
  * ingestReceiptXml throws XmlReadError for a file that cannot be read; ingestCustomsFile never
  * throws and answers an error result instead, for transports that must keep going.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { billDefinitions } from '../../../domain/bills/index.ts';
 import type { BillDefinition } from '../../../domain/bills/types.ts';
 import { receiptText } from '../../../domain/texts/receipts.ts';
 import type { LifecycleEvent } from '../../../machines/bill-lifecycle.ts';
 import type { Database } from '../../db/schema.ts';
-import { applyBillEvent, lockBill, markHeldByCustoms, recordIssuedNumbers, type LockedBill } from '../bill-events.ts';
+import type { LockedBill } from '../bill-events.ts';
 import type { TransInfo } from '../dxp/unwrap.ts';
-import { elementOf } from '../xml/build.ts';
 import { XmlReadError } from '../xml/read.ts';
 import { buildReceiptXml, buildSingleElementXml } from './build.ts';
 import type { IssuedType, ReceiptType } from './catalogue.ts';
+import { decideBills, type StoredElement } from './decide.ts';
 import { readCustomsXml, type CustomsFile } from './file.ts';
 import { formatFailureOf, type IssuedItem } from './issued.ts';
+import { fillIssuedBills } from '../../bills/issued.ts';
+import { lockBills, lockBillsByKeys, lockMessages, messageGuidOf } from './match.ts';
 import type { ReceiptRecord } from './read.ts';
+import { failMessages, insertReceipts, onceKeyOf, updateBills, type ReceiptInsert } from './store.ts';
 
 export interface IngestOptions {
   /** the company whose channel delivered the file (DXP receiver), when the transport knows it */
@@ -83,7 +91,7 @@ export function issuedKeyOf(type: IssuedType, item: IssuedItem): string {
   return hashed(`${type.identity.map((k) => item.fields[k] ?? '').join('|')}#${item.status}@${item.time}`);
 }
 
-/** One element to store, and how to find and move its bill. */
+/** One element to store, and what it belongs to. */
 interface Row {
   guid: string;
   messageType: string;
@@ -92,47 +100,28 @@ interface Row {
   returnTime: string;
   returnInfo: string;
   keys: Record<string, string>;
+  /** the one-element document to keep */
   xml: string;
-  /** finds (and locks) the bill and the company the element belongs to */
-  locate(trx: Kysely<Database>): Promise<{ bill?: LockedBill; companyId?: number | null; onStored?: () => Promise<void> }>;
+  /** a bill found by its head fields (the definitions tried in order) */
+  byKeys?: { values: Record<string, string> };
+  /** CEB900: the outbox message it refuses (normalised guid) and why */
+  byMessage?: { guid: string | undefined; reason: string };
   /** the lifecycle event for the bill, when the element moves it */
   event?: LifecycleEvent;
 }
 
-/**
- * The newest bill of one of the definitions whose head fields (by element name) equal the values,
- * locked. Definitions lacking one of the key fields, or values lacking a key, are skipped.
- */
-async function findBillByKeys(
-  trx: Kysely<Database>, defs: readonly BillDefinition[], keysOf: (def: BillDefinition) => readonly string[],
-  values: Record<string, string>, companyId: number | null | undefined,
-): Promise<LockedBill | undefined> {
-  for (const def of defs) {
-    const keys = keysOf(def);
-    const fields = keys.map((k) => def.head.find((f) => elementOf(f) === k));
-    if (keys.length === 0 || fields.some((f) => f === undefined) || keys.some((k) => !values[k])) continue;
-    let q = trx.selectFrom('bill_heads')
-      .select(['id', 'company_id', 'bill_key', 'mode', 'state', 'return_status', 'return_time'])
-      .where('bill_key', '=', def.key)
-      .where('mode', '=', def.mode);
-    keys.forEach((k, i) => {
-      const f = fields[i]!;
-      const value = values[k]!;
-      // indexed columns where the definition has one, the jsonb otherwise
-      q = f.column ? q.where(f.column, '=', value) : q.where(sql<string>`data->>${f.name}`, '=', value);
-    });
-    if (companyId != null) q = q.where('company_id', '=', companyId);
-    const bill = await q.orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
-    if (bill) return bill;
-  }
-  return undefined;
+/** The rows of a file and how its keyed rows find their bills. */
+interface FileRows {
+  rows: Row[];
+  defs: readonly BillDefinition[];
+  keysOf: (def: BillDefinition) => readonly string[];
 }
 
-function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>, companyId: number | null | undefined): Row[] {
+function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>): FileRows {
   const { type, returns, guid: rootGuid } = file.receipt;
   // the definitions whose messages this receipt type answers
   const defs = billDefinitions.filter((d) => d.message?.receipt.type === type.type);
-  return returns.map((r) => ({
+  const rows = returns.map((r): Row => ({
     guid: r.guid,
     messageType: type.type,
     businessKey: businessKeyOf(type, r),
@@ -143,36 +132,21 @@ function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>, companyId:
     // One return per stored row: a many-return file is kept as one-return documents rather than
     // the whole file a hundred times.
     xml: returns.length === 1 ? file.text : buildReceiptXml(type, rootGuid || r.guid, [r]),
-    locate: async (trx) => ({ bill: await findBillByKeys(trx, defs, (d) => d.message!.receipt.keys, r.fields, companyId) }),
+    byKeys: { values: r.fields },
     event: { type: 'customs.receipt', returnStatus: r.returnStatus, returnTime: r.returnTime },
   }));
-}
-
-/** CEB900: the outbox message it refuses, locked, then its bill. */
-async function locateRefusedMessage(trx: Kysely<Database>, oriCopMsgId: string, reason: string) {
-  const guid = oriCopMsgId.trim().toUpperCase();
-  if (!guid || guid.length > 36) return {};
-  const message = await trx.selectFrom('customs_messages').select(['id', 'company_id', 'bill_id', 'status'])
-    .where('guid', '=', guid).forUpdate().executeTakeFirst();
-  if (!message) return {};
-  const bill = message.bill_id === null ? undefined : await lockBill(trx, message.bill_id);
-  const onStored = async () => {
-    // refused for good: the worker must not send it again (it only touches pending/sending rows)
-    await trx.updateTable('customs_messages').set({ status: 'failed', last_error: reason })
-      .where('id', '=', message.id).where('status', '<>', 'failed').execute();
-  };
-  return bill ? { bill, companyId: message.company_id, onStored } : { companyId: message.company_id, onStored };
+  return { rows, defs, keysOf: (d) => d.message!.receipt.keys };
 }
 
 /** Fields kept as the row's keys: the business data, not the columns or the echoed original message. */
 const keysOfIssued = (type: IssuedType, item: IssuedItem) =>
   Object.fromEntries(Object.entries(item.fields).filter(([k]) => k !== type.status && k !== type.time && k !== type.info && k !== 'oriBizMessage'));
 
-function issuedRows(file: Extract<CustomsFile, { kind: 'issued' }>, companyId: number | null | undefined): Row[] {
+function issuedRows(file: Extract<CustomsFile, { kind: 'issued' }>): FileRows {
   const { type, items, guid: rootGuid } = file.issued;
   const belongs = type.belongsTo;
   const defs = belongs ? billDefinitions.filter((d) => d.message?.type === belongs.message) : [];
-  return items.map((item): Row => {
+  const rows = items.map((item): Row => {
     const row = {
       guid: item.guid,
       messageType: type.type,
@@ -189,12 +163,13 @@ function issuedRows(file: Extract<CustomsFile, { kind: 'issued' }>, companyId: n
       const status = /^-\d+$/.test(failure.returnStatus) ? failure.returnStatus : '-1';
       return {
         ...row,
-        locate: (trx) => locateRefusedMessage(trx, failure.oriCopMsgId, failure.returnInfo),
+        byMessage: { guid: messageGuidOf(failure.oriCopMsgId), reason: failure.returnInfo },
         event: { type: 'customs.receipt', returnStatus: status, returnTime: item.time },
       };
     }
-    return { ...row, locate: async (trx) => ({ bill: await findBillByKeys(trx, defs, () => belongs?.keys ?? [], item.fields, companyId) }) };
+    return { ...row, byKeys: { values: item.fields } };
   });
+  return { rows, defs, keysOf: () => belongs?.keys ?? [] };
 }
 
 /** The company whose DXP id the envelope names as receiver, when exactly one does. */
@@ -205,51 +180,82 @@ async function companyOfReceivers(db: Kysely<Database>, transInfo: TransInfo | u
   return rows.length === 1 ? rows[0]!.id : undefined;
 }
 
-async function storeRows(db: Kysely<Database>, rows: readonly Row[], companyId: number | null | undefined, result: IngestResult): Promise<void> {
-  for (const row of rows) {
-    await db.transaction().execute(async (trx) => {
-      const found = await row.locate(trx);
-      const bill = found.bill;
-      const inserted = await trx.insertInto('customs_receipts')
-        .values({
-          guid: row.guid.slice(0, 36),
-          message_type: row.messageType,
-          business_key: row.businessKey,
-          company_id: bill?.company_id ?? found.companyId ?? companyId ?? null,
-          bill_id: bill?.id ?? null,
-          return_status: row.returnStatus.slice(0, 12),
-          return_time: row.returnTime,
-          return_info: row.returnInfo,
-          keys: JSON.stringify(row.keys),
-          xml: row.xml,
-        })
-        .onConflict((oc) => oc.constraint('customs_receipts_once').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) {
-        result.duplicates++;
-        return;
-      }
-      result.stored++;
-      await found.onStored?.();
-      if (!bill) {
-        result.unmatched++;
-        return;
-      }
-      await recordIssuedNumbers(trx, bill, row.keys);
-      if (row.event?.type === 'customs.receipt') await markHeldByCustoms(trx, bill, row.returnStatus);
-      if (row.event && await applyBillEvent(trx, bill, row.event, row.returnInfo)) result.applied++;
+/**
+ * One transaction for the whole file: lock the refused messages, find and lock the bills in id
+ * order (one statement), store every new element with one insert, then fold each bill's new
+ * elements through the lifecycle and write all bills with one update.
+ */
+type Counts = Pick<IngestResult, 'stored' | 'duplicates' | 'applied' | 'unmatched'>;
+
+async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number | null | undefined): Promise<Counts> {
+  const { rows } = file;
+  return db.transaction().execute(async (trx) => {
+    // a file is keyed receipts or CEB900s, never both: one locking statement for its bills either way
+    const messages = await lockMessages(trx, rows.flatMap((r) => (r.byMessage?.guid ? [r.byMessage.guid] : [])));
+    const keyed = rows.flatMap((r, i) => (r.byKeys ? [i] : []));
+    const billOfRow = new Map<number, LockedBill | undefined>();
+    if (keyed.length > 0) {
+      const found = await lockBillsByKeys(trx, file.defs, file.keysOf, keyed.map((i) => rows[i]!.byKeys!.values), companyId);
+      keyed.forEach((i, k) => billOfRow.set(i, found[k]));
+    }
+    const refusing = rows.flatMap((r, i) => {
+      const billId = r.byMessage?.guid ? messages.get(r.byMessage.guid)?.bill_id : undefined;
+      return typeof billId === 'number' ? [[i, billId] as const] : [];
     });
-  }
+    if (refusing.length > 0) {
+      const bills = await lockBills(trx, refusing.map(([, id]) => id));
+      for (const [i, id] of refusing) billOfRow.set(i, bills.get(id));
+    }
+    const billOf = (i: number) => billOfRow.get(i);
+    const messageOf = (r: Row) => (r.byMessage?.guid ? messages.get(r.byMessage.guid) : undefined);
+    // one insert row per once key: a repeat inside the file is a duplicate like any other
+    const firsts = new Map<string, { i: number; insert: ReceiptInsert }>();
+    rows.forEach((r, i) => {
+      const insert: ReceiptInsert = {
+        guid: r.guid.slice(0, 36),
+        message_type: r.messageType,
+        business_key: r.businessKey,
+        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? companyId ?? null,
+        bill_id: billOf(i)?.id ?? null,
+        return_status: r.returnStatus.slice(0, 12),
+        return_time: r.returnTime,
+        return_info: r.returnInfo,
+        keys: JSON.stringify(r.keys),
+        xml: r.xml,
+      };
+      if (!firsts.has(onceKeyOf(insert))) firsts.set(onceKeyOf(insert), { i, insert });
+    });
+    const stored = await insertReceipts(trx, [...firsts.values()].map((f) => f.insert));
+    // hook (issue 5): the read-only bills customs issues (税单, 汇总结果单: issuedBy 'customs'), filled from the elements just stored
+    await fillIssuedBills(trx, [...firsts].filter(([key]) => stored.has(key)).map(([, f]) => f.insert));
+
+    const applying: StoredElement[] = [];
+    const refused = new Map<number, string>();
+    let unmatched = 0;
+    for (const [key, { i }] of firsts) {
+      if (!stored.has(key)) continue;
+      const r = rows[i]!;
+      const message = messageOf(r);
+      if (message && !refused.has(message.id)) refused.set(message.id, r.byMessage!.reason);
+      const bill = billOf(i);
+      if (!bill) {
+        unmatched++;
+        continue;
+      }
+      applying.push({ bill, returnStatus: r.returnStatus, returnTime: r.returnTime, returnInfo: r.returnInfo, keys: r.keys, ...(r.event ? { event: r.event } : {}) });
+    }
+    await failMessages(trx, refused);
+    const { changes, applied } = decideBills(applying);
+    await updateBills(trx, changes);
+    return { stored: stored.size, duplicates: rows.length - stored.size, applied, unmatched };
+  });
 }
 
 async function ingestFile(db: Kysely<Database>, file: CustomsFile, options: IngestOptions): Promise<IngestResult> {
   const companyId = options.companyId ?? await companyOfReceivers(db, file.transInfo);
-  const rows = file.kind === 'receipt' ? receiptRows(file, companyId) : issuedRows(file, companyId);
-  const result: IngestResult = { messageType: file.messageType, total: rows.length, stored: 0, duplicates: 0, applied: 0, unmatched: 0 };
-  if (file.transInfo) result.transInfo = file.transInfo;
-  await storeRows(db, rows, companyId, result);
-  return result;
+  const rows = file.kind === 'receipt' ? receiptRows(file) : issuedRows(file);
+  const counts = await storeRows(db, rows, companyId);
+  return { messageType: file.messageType, total: rows.rows.length, ...counts, ...(file.transInfo ? { transInfo: file.transInfo } : {}) };
 }
 
 /** Reads, stores and applies a file from customs. Throws XmlReadError for a file that cannot be read. */

@@ -4,15 +4,19 @@
  *   software  createSoftwareSigner(config.dataDir) once; the outbox worker calls
  *             signDeclaration(signer, message) before delivery (a message already signed — a
  *             redelivery of a stored signed message — is returned as it is).
- *   external  in the declaration's transaction, after enqueueDeclaration: requestSignature(trx,
- *             {id, companyId, guid, messageType, xml, billId}) — the message waits in status
- *             'signing', which the worker never claims; the client's POST /api/sign/client/complete
- *             (completeSignature) makes it 'pending' again, signed, and wakes the worker.
+ *   external  the outbox worker, on claiming an unsigned message, calls holdUnsigned(trx, message):
+ *             requestSignature puts it in status 'signing' (never claimed) with a sign record; the
+ *             client's POST /api/sign/client/complete (completeSignature) makes it 'pending'
+ *             again, signed, and wakes the worker, which then delivers it.
  *   both      verifySignature(xml) → {ok, certificate} | {ok: false, reason} (the simulator's check).
  */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { initCustomsSchemas } from '../schemas.ts';
+import type { OutboundMessage } from '../transport/types.ts';
 import { hasSignature } from './dsig.ts';
 import { schemaOfMessageType } from './message-types.ts';
+import { requestSignature } from './records.ts';
 import type { Signer } from './types.ts';
 
 export { hasSignature } from './dsig.ts';
@@ -27,4 +31,15 @@ export async function signDeclaration(signer: Signer, message: { messageType: st
   await initCustomsSchemas(); // hasSignature parses with libxml2
   if (hasSignature(message.xml)) return message.xml;
   return signer.sign(message.xml, { schema: schemaOfMessageType(message.messageType), messageType: message.messageType });
+}
+
+/** SIGN_MODE=external: an unsigned message waits for the signing client (true); a signed one goes (false). */
+export async function holdUnsigned(trx: Kysely<Database>, message: OutboundMessage): Promise<boolean> {
+  await initCustomsSchemas();
+  if (hasSignature(message.xml)) return false;
+  await requestSignature(trx, {
+    id: message.id, companyId: message.companyId, guid: message.guid,
+    messageType: message.messageType, xml: message.xml, billId: message.billId,
+  });
+  return true;
 }

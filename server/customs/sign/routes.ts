@@ -8,6 +8,8 @@
  *                                        messageGuid, messageStatus, xml (pretty-printed)
  *   /sign/signData/downloadQueryTemplate {} → {downloadUri}
  *   /sign/signData/exportData            list request (selected rows: term id in ids) → {downloadUri}
+ * 批量查询 of the generic list (the bill lists' path, docs/bill-engine.md):
+ *   /api/enterprise/bills/export/signRecord/parseQueryTemplate {filePath | filePaths} → {column: 'cop_no', values}
  * The external signing client (SIGN_MODE=external), logged in as a user of the company:
  *   /api/sign/client/pending   {limit?} → [{id, copNo, type, typeName, purpose, waitSignData, createTime}]
  *   /api/sign/client/complete  {id, signature (base64), certificate (base64 DER or PEM)} → {id, state}
@@ -15,9 +17,14 @@
  * Reads and the client need the page; exportData the page's export button.
  */
 import type { FastifyInstance } from 'fastify';
+import { billServerText } from '../../../domain/texts/bills.ts';
 import { serverText } from '../../../domain/texts/server.ts';
+import { signingText } from '../../../domain/texts/signing.ts';
 import type { AuthUser } from '../../auth/auth-user.ts';
-import { listRequestSchema } from '../../bills/schema.ts';
+import { templateValues } from '../../bills/query-template.ts';
+import { MAX_TEMPLATE_FILES } from '../../bills/routes.ts';
+import { listRequestSchema, parseTemplateSchema } from '../../bills/schema.ts';
+import { resolveUpload } from '../../files/uploads.ts';
 import { chinaDateTime } from '../../bills/time.ts';
 import { BizError, defineRoute } from '../../http/route.ts';
 import { signTypeName } from './message-types.ts';
@@ -53,6 +60,22 @@ export default async function signRoutes(app: FastifyInstance) {
     path: '/api/enterprise/sign/signData/exportData', summary: '签名记录导出Excel', tags: TAGS, access: 'company', data: listRequestSchema,
     permission: { uri: SIGN_RECORD_URI, code: 'export' },
     handler: async ({ user, data }) => exportSignRecords(app.db, user.companyId, data, dataDir),
+  });
+
+  defineRoute<{ filePath?: unknown; filePaths?: unknown }>(app, {
+    path: `/api/enterprise/bills${SIGN_RECORD_URI.replace(/^\/bill/, '')}/parseQueryTemplate`,
+    summary: '签名记录批量查询：读取已填写的查询模板', tags: TAGS, access: 'company', data: parseTemplateSchema,
+    handler: async ({ user, data }) => {
+      await requirePage(user);
+      const raw = data.filePaths ?? data.filePath;
+      const uris = (Array.isArray(raw) ? raw : [raw]).filter((u): u is string => typeof u === 'string' && u !== '');
+      if (uris.length === 0) throw new BizError(billServerText.noFileChosen);
+      if (uris.length > MAX_TEMPLATE_FILES) throw new BizError(billServerText.tooManyFiles(MAX_TEMPLATE_FILES));
+      const files = [];
+      for (const uri of uris) files.push(await resolveUpload(app.db, dataDir, user.companyId, uri));
+      // the query template's one column (signQueryTemplate): the records' 企业内部编号
+      return { column: 'cop_no', values: await templateValues(signingText.columns.copNo, files) };
+    },
   });
 
   defineRoute<{ limit?: number }>(app, {

@@ -3,9 +3,10 @@
  * engine, one record with its message pretty-printed, the Excel export and the query template.
  *
  * A row: {id, copNo, customsRegistCode, companyName, type, typeName, purpose, note, state,
- * stateName, returnInfo, createTime, updateTime}; the detail adds waitSignData, signResult,
- * certificate, messageGuid and xml (the message — signed once SIGNED — pretty-printed for
- * reading; the stored message itself is never reformatted, its signature covers the whitespace).
+ * stateName, returnInfo, createTime, updateTime}; the detail adds waitSignData (exact) and
+ * waitSignDataPretty, signResult, certificate, messageGuid and xml (the message — signed once
+ * SIGNED — pretty-printed for reading; the stored message itself is never reformatted, its
+ * signature covers the whitespace).
  */
 import type { Kysely } from 'kysely';
 import { create } from 'xmlbuilder2';
@@ -81,10 +82,10 @@ export async function listSignRecords(db: Kysely<Database>, companyId: number, r
   return { total: answer.total, datas: answer.datas.map(toRow) };
 }
 
-/** The message for reading: indented; as stored when it cannot be parsed. */
+/** XML for reading: indented, with an XML declaration only if it had one; as stored when it cannot be parsed. */
 export function prettyXml(xml: string): string {
   try {
-    return create(xml).end({ prettyPrint: true, indent: '  ' });
+    return create(xml).end({ prettyPrint: true, indent: '  ', headless: !xml.trimStart().startsWith('<?xml') });
   } catch {
     return xml;
   }
@@ -100,6 +101,8 @@ export async function findSignRecord(db: Kysely<Database>, companyId: number, id
   return {
     ...toRow(row),
     waitSignData: row.wait_sign_data,
+    // the exact bytes stay in waitSignData (the signature covers them); this one is for reading
+    waitSignDataPretty: prettyXml(row.wait_sign_data),
     signResult: row.sign_result,
     certificate: row.certificate,
     messageGuid: row.message_guid,

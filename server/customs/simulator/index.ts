@@ -25,6 +25,7 @@ import { childList, childNode, fieldsOf, readXml, type XmlNodeData } from '../xm
 import { businessKey, createCustomsMemory, type CustomsMemory, type StoredDocument } from './memory.ts';
 import { matchQuery } from './matching.ts';
 import { issueNumber } from './numbers.ts';
+import { issueTaxBillAfter } from './tax-bill.ts';
 import { findCustomsDocType, judge, receiptsOf, receiptTypeOf, type CustomsDocType, type Reply, type Verdict } from './rules.ts';
 import type { IssuedNumber } from './doc-types.ts';
 
@@ -155,6 +156,8 @@ export function createSimulatorTransport(options: SimulatorOptions): SimulatorTr
     }]);
     try {
       await sink(xml, { companyId: row.company_id });
+      // hook (issue 5): a released import inventory gets its CEB816 tax bill (tax-bill.ts)
+      await issueTaxBillAfter(db, row, returnTime, sink);
     } catch (e) {
       log.error({ err: e instanceof Error ? e.message : String(e), type: receipt.type }, 'customs simulator: receipt not taken');
     }

@@ -36,6 +36,11 @@ export interface MessageBill {
   guid: string;
   head: Record<string, unknown>;
   lines: readonly Record<string, unknown>[];
+  /**
+   * the bill's index of `lines[0]` when this message carries a later share of a split bill's lines:
+   * field errors name the bill's own line, and a blank gnum goes on numbering from there
+   */
+  lineOffset?: number;
 }
 
 export interface MessageOptions {
@@ -136,7 +141,9 @@ export function buildMessageXml(def: BillDefinition, bills: readonly MessageBill
       put(head, e.field, value, e.field.name);
     }
     if (message.line) {
-      bill.lines.forEach((line, i) => {
+      const offset = bill.lineOffset ?? 0;
+      bill.lines.forEach((line, index) => {
+        const i = offset + index;
         const el = body.ele(CEB_NS, `${CEB_PREFIX}:${message.line}`);
         for (const f of lineFields) {
           // gnum numbers the lines from 1 when the caller left it out (it is the order of the lines)

@@ -44,9 +44,11 @@ function targetOf(def: BillDefinition, group: Segment | undefined, body: Segment
   const plain = (label: string, key = element): Target => ({ key, label, element, prefix: '', value: undefined });
 
   if (group && group.name === message.line && def.lines) {
-    const i = group.index - 1;
+    const index = group.index - 1;
+    // the bill's own line number when the message carries a later share of its lines (a split bill)
+    const i = (bill?.lineOffset ?? 0) + index;
     const f = find(bodyFields(def.lines.fields));
-    if (f) return { key: `lines.${i}.${f.name}`, label: f.label, element, prefix: customsText.linePrefix(i + 1), value: bill?.lines[i]?.[f.name] };
+    if (f) return { key: `lines.${i}.${f.name}`, label: f.label, element, prefix: customsText.linePrefix(i + 1), value: bill?.lines[index]?.[f.name] };
   } else if (group?.name === 'BaseTransfer') {
     const f = find(transferFieldsOf(def));
     if (f) return { key: f.name, label: f.label, element, prefix: '', value: bill?.head[f.name] };

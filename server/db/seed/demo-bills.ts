@@ -1,6 +1,7 @@
 /**
  * Living demo data: bills of the first slice (出口订单, 收款单, 出口运单) for the demo enterprise in
- * the states a working day leaves them in: drafts, stored by customs, rejected with a reason.
+ * the states a working day leaves them in: drafts, stored by customs, rejected with a reason; then
+ * every other bill type (demo-bill-types.ts) and what customs issues for them (demo-issued.ts).
  * Settled bills get their receipts through the real receipt pipeline (stored once, applied by the
  * lifecycle machine), dated within the last days so the 回执 dialog shows them.
  */
@@ -17,6 +18,8 @@ import { findReceiptType } from '../../customs/receipts/catalogue.ts';
 import { ingestReceiptXml } from '../../customs/receipts/ingest.ts';
 import type { Db } from '../database.ts';
 import { seedDemoSettlement } from './demo-settlement.ts';
+import { seedDemoBillTypes } from './demo-bill-types.ts';
+import { seedDemoIssued } from './demo-issued.ts';
 
 const COMPANY = { code: '3302961A2B', name: '宁波跨境优选供应链管理有限公司', dxpId: 'DXPENT0000458763' };
 const PLATFORM = { code: '3302960001', name: '宁波跨境优选电商平台' };
@@ -75,6 +78,9 @@ export async function seedDemoBills(db: Db, companyId: number, now = new Date())
       consigneeTelephone: '+1-415-555-0134', consigneeAddress: '1 Market St, San Francisco, CA', orderNo: orders[i]![0],
     }, [], outcome, new Date(now.getTime() - (i + 1) * 5 * 3600_000), { logisticsCode: LOGISTICS.code, logisticsNo });
   }
+  // every other bill type, then what customs issues for them (issue 5)
+  await seedDemoBillTypes(db, companyId, now);
+  await seedDemoIssued(db, companyId, now);
   // settlement, authorization and rewards of the demo (issue 6, parts 7–11)
   await seedDemoSettlement(db, COMPANY.code, '3301964C7D', now);
 }

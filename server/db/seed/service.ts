@@ -11,6 +11,7 @@ import { coverSvg } from '../../content/cover.ts';
 import { storeFile } from '../../content/files.ts';
 import { simplePdf } from '../../content/pdf.ts';
 import type { Db } from '../database.ts';
+import { archiveDocuments, archiveTypeOfName } from './archive-documents.ts';
 
 const DAY = 24 * 3600_000;
 const PDF = 'application/pdf';
@@ -33,9 +34,11 @@ export async function seedServiceDemo(trx: Db, ids: { companyIds: Map<string, nu
     }
   }
 
-  for (const doc of knowledgeDocuments) {
+  // the home page's documents and the archive's own (/archive), each with its type (e, i, other)
+  const documents = [...knowledgeDocuments.map((d) => ({ ...d, type: archiveTypeOfName(d.fileName) })), ...archiveDocuments];
+  for (const doc of documents) {
     const file = await storeFile(trx, { companyId: null, fileName: doc.fileName, contentType: PDF, content: simplePdf(doc.title, doc.paragraphs) });
-    await trx.insertInto('knowledge_files').values({ file_name: doc.fileName, file_id: file.id, create_time: at(doc.daysAgo, 120) }).execute();
+    await trx.insertInto('knowledge_files').values({ file_name: doc.fileName, file_id: file.id, create_time: at(doc.daysAgo, 120), doc_type: doc.type }).execute();
   }
 
   const demo = ids.companyIds.get('demo');

@@ -7,7 +7,7 @@
 import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InspectionEvent } from 'xstate';
 import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
@@ -27,6 +27,7 @@ import { BodySection } from './BodySection.tsx';
 import { DetailBreadcrumb } from './DetailBreadcrumb.tsx';
 import { DetailToolbar, type ToolbarButton } from './DetailToolbar.tsx';
 import { StashDialog } from './StashDialog.tsx';
+import { detailDialogOf, detailSections } from '../overrides/detail-overrides.ts';
 import { TimelineSection } from './TimelineSection.tsx';
 import { fieldDefaults } from './defaults.ts';
 import { useDetailActor } from './use-detail-actor.ts';
@@ -62,6 +63,8 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   const listPath = listPathOf(definition.mode, definition.key);
   const granted = useButtonCodes(listPath);
   const actor = useDetailActor(definition, bill, client, inspect);
+  // a detail action's own dialog (ActionDef.dialog, e.g. 订单汇总), open over the stored bill
+  const [dialog, setDialog] = useState<ActionDef | null>(null);
   const snap = useSelector(actor, (s) => s);
   const { context } = snap;
   const send = useCallback((event: DetailEvent) => actor.send(event), [actor]);
@@ -156,6 +159,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
     temporary: { mode: 'edit', run: () => submit('user.stash') },
     refresh: { mode: 'any', run: refresh, busyIn: 'refreshing' },
     ...(definition.lines && !definition.lines.paged ? { delete: { mode: 'edit', run: deleteLine } as const } : {}),
+    ...Object.fromEntries(definition.actions.filter((a) => detailDialogOf(a)).map((a) => [a.code, { mode: 'view', run: setDialog } as const])),
   };
   // stable props for the memoised body table
   const invalidIds = useMemo(() => new Set(Object.keys(context.errors.lines)), [context.errors]);
@@ -200,10 +204,23 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
               table={{ lines: context.lines, selectedId: context.selectedLineId, invalidIds, onSelect: selectLine, selectable: snap.matches('view') || snap.matches('edit'), ...(paging ? { paging } : {}) }}
             />
           )}
+          {/* sections the definition adds under the body (definition.detailSections, e.g. 税费预估) */}
+          {(definition.detailSections ?? []).map((name) => {
+            const Section = detailSections[name];
+            return Section ? <Section key={name} definition={definition} head={context.head} lines={context.lines} /> : null;
+          })}
           {/* 回执记录 of a stored bill, read again with every new copy of it (刷新, after a declaration) */}
           {context.bill.id !== null && <TimelineSection billId={context.bill.id} revision={context.revision} state={context.state} client={client} />}
         </>
       )}
+      {(() => {
+        const Dialog = dialog ? detailDialogOf(dialog) : undefined;
+        const id = context.bill.id;
+        return Dialog && id !== null ? (
+          <Dialog definition={definition} bill={{ ...context.bill, id }} client={client} onClose={() => setDialog(null)}
+            onDone={() => { setDialog(null); send({ type: 'user.refresh' }); }} />
+        ) : null;
+      })()}
       <StashDialog opened={snap.matches('stashing')} onConfirm={() => send({ type: 'user.confirm' })} onCancel={() => send({ type: 'user.cancel' })} />
     </Stack>
   );

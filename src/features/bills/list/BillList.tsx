@@ -20,6 +20,7 @@ import { http, type Http } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { buttonCodesFor } from '../../../lib/permissions.ts';
 import { actionDialogs, dialogOf, type ActionDialogs } from '../overrides/action-dialogs.ts';
+import { useStandaloneActions } from '../overrides/standalone-actions.tsx';
 import { codeTablesOf, useCodeNames } from '../shared/code-names.ts';
 import { billDetailPath, billListPath } from '../shared/detail-link.ts';
 import { fieldOfColumn, rowFields } from '../shared/row-fields.ts';
@@ -122,15 +123,19 @@ function BillListView({ definition, onNavigate, client = http, dialogs = actionD
   useActionConfirm(actor, { definition, titleOf, dialogs, client });
   const summary = useListSummary(actor, definition, client);
 
+  // actions on no selected rows (上传Excel, 下载数据模板, 汇总 by condition) run beside the machine
+  const reload = useCallback(() => send({ type: 'user.refresh' }), [send]);
+  const runStandalone = useStandaloneActions({ definition, client, dialogs, onDone: reload });
   const onAction = useCallback(
     (action: ActionDef) => {
+      if (runStandalone(action)) return;
       const kind = listActionKind(action);
       if (kind === 'add') onNavigate(action.opens ?? billDetailPath(mode, key));
       else if (kind === 'export') send({ type: 'user.export' });
       // batch, prompt and dialog actions: confirmed (or filled in) and run by the machine
       else send({ type: 'user.action', action });
     },
-    [send, onNavigate, mode, key],
+    [send, onNavigate, mode, key, runStandalone],
   );
   const onSearch = useCallback(
     (values: SearchValues) => {
@@ -152,7 +157,10 @@ function BillListView({ definition, onNavigate, client = http, dialogs = actionD
   const onRefresh = useCallback(() => send({ type: 'user.refresh' }), [send]);
   const onWindow = useCallback((w: TimeWindow) => send({ type: 'user.window', window: w }), [send]);
 
-  const linkOf = useCallback((row: BillRow) => billDetailPath(mode, key, row.id, createWindow), [mode, key, createWindow]);
+  const linkOf = useCallback(
+    (row: BillRow) => (list.detailPage ? list.detailPage.replace('{id}', encodeURIComponent(String(row.id))) : billDetailPath(mode, key, row.id, createWindow)),
+    [list.detailPage, mode, key, createWindow],
+  );
   const onSelect = useCallback((next: BillRow[]) => send({ type: 'user.select', rows: next }), [send]);
   const selection = useMemo(() => (list.selection ? { selected, onChange: onSelect } : undefined), [list.selection, selected, onSelect]);
   // the receipts of a bill need its customs message (the receipt's root and key fields)

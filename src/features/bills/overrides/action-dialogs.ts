@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
 import type { BillRow, PendingAction } from '../../../../machines/bill-list.ts';
 import type { Http } from '../../../lib/http.ts';
+import { ActionFormDialog } from './ActionFormDialog.tsx';
 
 export interface ActionDialogProps {
   definition: BillDefinition;
@@ -25,8 +26,11 @@ export interface ActionDialogProps {
 export type ActionDialog = ComponentType<ActionDialogProps>;
 export type ActionDialogs = Readonly<Record<string, ActionDialog>>;
 
-/** None yet: each comes with the first bill type that needs it. */
-export const actionDialogs: ActionDialogs = {};
+/**
+ * 'form': the fields an action asks before it runs (ActionDef.form, and ActionDef.filter with its
+ * question): 批量离境, 生成运抵单, 生成清单总分单 and the summary dialogs of 汇总申请.
+ */
+export const actionDialogs: ActionDialogs = { form: ActionFormDialog };
 
 /** The dialog an action of kind 'dialog' names; undefined when it names none that is registered. */
 export function dialogOf(dialogs: ActionDialogs, action: ActionDef): ActionDialog | undefined {

@@ -18,7 +18,8 @@ function pathOf(definition: BillDefinition, api: keyof BillDefinition['api']): s
 }
 
 export async function runBatch(client: Http, definition: BillDefinition, { action, ids, window, values }: BatchInput): Promise<BatchResult> {
-  const body = { ...values, ids, ...(window ? { startTime: window[0], endTime: window[1] } : {}) };
+  // the ids go under the action's own key when it names one (declarationByInvrntory: inventoryIds)
+  const body = { ...values, [action.idsKey ?? 'ids']: ids, ...(window ? { startTime: window[0], endTime: window[1] } : {}) };
   const answer = await client.post<Partial<BatchResult> | null>(pathOf(definition, action.api), body, { long: true });
   // a server that answers only success (null) succeeded for every id
   return { total: answer?.total ?? ids.length, succeeded: answer?.succeeded ?? ids.length, failed: answer?.failed ?? [] };

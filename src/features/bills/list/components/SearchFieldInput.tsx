@@ -39,12 +39,12 @@ export function SearchFieldInput({ search, field, codeNames, value, onChange }: 
       />
     );
   }
-  if (field && field.kind === 'select' && (field.codeTable || field.options)) {
+  if (search.options || (field && field.kind === 'select' && (field.codeTable || field.options))) {
     return (
       <Select
         label={label}
         placeholder={billText.choose(label)}
-        data={selectData(field, codeNames)}
+        data={search.options ? search.options.map((o) => ({ value: o.value, label: o.label })) : selectData(field!, codeNames)}
         searchable
         clearable
         value={typeof value === 'string' && value !== '' ? value : null}

@@ -1,0 +1,197 @@
+/**
+ * Bills made from an uploaded data template (definition.upload; 运抵单, 理货明细单: 下载数据模板 /
+ * uploadTemplate {filePath}, bills §7). The template has one column per field, headed by its
+ * label; rows with the same title field value are one bill (its head from the first such row, one
+ * line per row). The file is read whole (server/files/xlsx-read.ts, never exceljs' streaming
+ * reader, which loses zip entries), every bill is checked as for declaring — the pages cannot edit
+ * them — and all are saved as drafts in one transaction, or none: a wrong template, an empty file
+ * or any bad row refuses the upload with the row named as Excel numbers it.
+ */
+import type ExcelJS from 'exceljs';
+import type { UploadDef } from '../../../domain/bills/action-words.ts';
+import type { FieldDef } from '../../../domain/bills/types.ts';
+import { validateBill, type ValidatedBill } from '../../../domain/bills/validation.ts';
+import { billActionServerText, billServerText, billText } from '../../../domain/texts/bills.ts';
+import { BizError } from '../../http/errors.ts';
+import { newExportFile } from '../../files/store.ts';
+import { readFirstSheet, XlsxReadError } from '../../files/xlsx-read.ts';
+import type { BillCall } from '../call.ts';
+import { withDefaults } from '../defaults.ts';
+import { initialState } from '../lifecycle.ts';
+import { findDuplicate, insertHead, replaceLines, uniqueLock } from '../repository.ts';
+import { toStorage, type Value, type Values } from '../values.ts';
+
+const loadExcel = async () => (await import('exceljs')).default;
+
+/** The template's columns: the head fields, then the line fields. */
+function columnsOf(call: BillCall): { upload: UploadDef; fields: FieldDef[]; headCount: number } {
+  const { def } = call.model;
+  const upload = def.upload;
+  if (!upload) throw new Error(`${def.mode}/${def.key}: no upload word`);
+  const field = (list: readonly FieldDef[] | undefined, name: string) => {
+    const f = list?.find((x) => x.name === name);
+    if (!f) throw new Error(`${def.mode}/${def.key}: upload names unknown field ${name}`);
+    return f;
+  };
+  const head = upload.head.map((n) => field(def.head, n));
+  const lines = (upload.lines ?? []).map((n) => field(def.lines?.fields, n));
+  return { upload, fields: [...head, ...lines], headCount: head.length };
+}
+
+const mandatory = (f: FieldDef) => f.required === true || f.requiredToDeclare === true;
+
+/** downloadUploadTemplate: the header row of labels, and a sheet saying what each column takes. */
+export async function uploadTemplate(call: BillCall, dataDir: string): Promise<{ downloadUri: string }> {
+  const { fields } = columnsOf(call);
+  const file = await newExportFile(dataDir, `${billActionServerText.templateFileName(call.model.def.label)}.xlsx`);
+  const excel = await loadExcel();
+  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: true });
+  const sheet = book.addWorksheet(billActionServerText.templateSheet);
+  sheet.columns = fields.map((f) => ({ width: Math.max(14, f.label.length * 3) }));
+  const header = sheet.addRow(fields.map((f) => f.label));
+  header.font = { bold: true };
+  header.commit();
+  sheet.commit();
+  const notes = book.addWorksheet('说明');
+  notes.columns = [{ width: 24 }, { width: 10 }, { width: 14 }, { width: 60 }];
+  notes.addRow(['字段', '必填', '最大长度', billActionServerText.templateNote]).commit();
+  for (const f of fields) notes.addRow([f.label, mandatory(f) ? '是' : '否', f.maxLength ?? '', f.codeTable ? `填写代码（${f.codeTable}）` : '']).commit();
+  notes.commit();
+  await book.commit();
+  return { downloadUri: file.downloadUri };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A cell as the field's API value: text trimmed, numbers as numbers, Excel dates as their wall time. */
+function cellValue(field: FieldDef, value: ExcelJS.CellValue): Value {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) {
+    // Excel keeps wall time without a zone; exceljs hands it over as that time in UTC
+    const d = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    return field.kind === 'date' ? d : `${d} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+  }
+  if (typeof value === 'number') return field.kind === 'number' || field.kind === 'integer' ? value : String(value);
+  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+  if (typeof value === 'boolean') return String(value);
+  if ('richText' in value) return value.richText.map((t) => t.text).join('').trim() || null;
+  if ('text' in value && typeof value.text === 'string') return value.text.trim() || null;
+  if ('result' in value && value.result !== undefined) return cellValue(field, value.result as ExcelJS.CellValue);
+  return null;
+}
+
+interface Row { n: number; values: Values }
+interface Draft { title: string; rows: Row[]; head: Values; lines: Values[] }
+
+/** The data rows of the sheet (empty rows skipped), refused when the header is not the template's. */
+async function readRows(path: string, fields: readonly FieldDef[], maxRows: number): Promise<Row[]> {
+  let sheet: ExcelJS.Worksheet | null;
+  try {
+    sheet = await readFirstSheet(path);
+  } catch (error) {
+    throw new BizError(error instanceof XlsxReadError && error.reason === 'tooLarge' ? billServerText.workbookTooLarge : billText.badTemplate);
+  }
+  if (!sheet || sheet.actualRowCount === 0) throw new BizError(billText.emptyFile);
+  const header = sheet.getRow(1);
+  const labels = fields.map((_, i) => {
+    const v = header.getCell(i + 1).value;
+    return typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(cellValue({ name: '', label: '', kind: 'text' }, v) ?? '');
+  });
+  if (labels.some((l, i) => l !== fields[i]!.label)) throw new BizError(billText.badTemplate);
+  const rows: Row[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const values: Values = {};
+    let any = false;
+    fields.forEach((f, i) => {
+      values[f.name] = cellValue(f, row.getCell(i + 1).value);
+      if (values[f.name] !== null) any = true;
+    });
+    if (any) rows.push({ n, values });
+  });
+  if (rows.length === 0) throw new BizError(billText.emptyFile);
+  if (rows.length > maxRows) throw new BizError(billActionServerText.tooManyRows(maxRows));
+  return rows;
+}
+
+/** Rows grouped into bills by the title field; a head field differing within a bill is refused. */
+function draftsOf(call: BillCall, rows: readonly Row[], headFields: readonly FieldDef[], lineFields: readonly FieldDef[]): { drafts: Draft[]; errors: string[] } {
+  const { model } = call;
+  const titleName = model.title.name;
+  const byTitle = new Map<string, Draft>();
+  const errors: string[] = [];
+  for (const row of rows) {
+    const title = String(row.values[titleName] ?? '');
+    let draft = byTitle.get(title);
+    if (!draft) {
+      const head: Values = {};
+      for (const f of headFields) head[f.name] = row.values[f.name] ?? null;
+      byTitle.set(title, (draft = { title, rows: [], head, lines: [] }));
+    } else if (lineFields.length === 0) {
+      errors.push(billActionServerText.row(row.n, billActionServerText.duplicateInFile(model.title.label, title)));
+      continue;
+    } else {
+      const differs = headFields.find((f) => row.values[f.name] !== null && row.values[f.name] !== draft!.head[f.name]);
+      if (differs) errors.push(billActionServerText.headMismatch(row.n, differs.label, title));
+    }
+    draft.rows.push(row);
+    if (lineFields.length > 0) {
+      const line: Values = {};
+      for (const f of lineFields) line[f.name] = row.values[f.name] ?? null;
+      const seq = model.def.lines?.sequenceField;
+      if (seq && line[seq] === undefined) line[seq] = draft.lines.length + 1;
+      draft.lines.push(line);
+    }
+  }
+  return { drafts: [...byTitle.values()], errors };
+}
+
+/** The first few problems, for the toast (the rest are counted). */
+function refusal(errors: readonly string[]): BizError {
+  const shown = errors.slice(0, 10).join('；');
+  return new BizError(errors.length > 10 ? `${shown}；等${errors.length}处错误` : shown);
+}
+
+/** uploadTemplate {filePath}: the bills of a filled template, saved as drafts, all or none. */
+export async function uploadBills(call: BillCall, path: string): Promise<{ total: number; created: { id: number; title: string }[] }> {
+  const { model } = call;
+  const { def } = model;
+  const { upload, fields, headCount } = columnsOf(call);
+  const rows = await readRows(path, fields, upload.maxRows);
+  const { drafts, errors } = draftsOf(call, rows, fields.slice(0, headCount), fields.slice(headCount));
+  if (errors.length > 0) throw refusal(errors);
+
+  await call.company();
+  const checked: { draft: Draft; valid: ValidatedBill }[] = [];
+  for (const d of drafts) {
+    const head = await withDefaults(def.head, d.head, call.company, call.now);
+    const lines = await Promise.all(d.lines.map((l) => withDefaults(def.lines?.fields ?? [], l, call.company, call.now)));
+    const valid = validateBill(def, head, lines, 'declare');
+    for (const e of valid.errors) {
+      const line = /^lines\.(\d+)\./.exec(e.field);
+      const n = line ? d.rows[Number(line[1])]!.n : d.rows[0]!.n;
+      // a line's message starts 第i行 (its index in the bill): the Excel row says more
+      errors.push(e.field === 'lines' ? `${model.title.label} ${d.title}：${e.message}` : billActionServerText.row(n, e.message.replace(/^第\d+行：/, '')));
+    }
+    checked.push({ draft: d, valid });
+  }
+  if (errors.length > 0) throw refusal(errors);
+
+  const created = await call.db.transaction().execute(async (trx) => {
+    const out: { id: number; title: string }[] = [];
+    for (const { draft, valid } of checked) {
+      const unique = def.uniqueBy ?? [];
+      if (unique.length > 0) {
+        await uniqueLock(trx, call.scope, JSON.stringify(unique.map((f) => valid.head[f])));
+        if ((await findDuplicate(trx, call.scope, unique, valid.head)) !== undefined) {
+          throw new BizError(billActionServerText.row(draft.rows[0]!.n, billServerText.duplicate(unique.map((f) => `${model.label(f)} ${valid.head[f]}`).join('、'))));
+        }
+      }
+      const saved = await insertHead(trx, call.scope, toStorage(model, valid.head), initialState(), null);
+      if (valid.lines.length > 0) await replaceLines(trx, saved.id, valid.lines.map((values) => ({ id: undefined, values })));
+      out.push({ id: saved.id, title: draft.title });
+    }
+    return out;
+  });
+  return { total: created.length, created };
+}
