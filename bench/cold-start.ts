@@ -1,6 +1,7 @@
 /**
  * Cold start to the first 200 on an existing data dir (target < 3 s): the server process is
- * spawned the way `npm start` runs it (after the build) and polled until GET / answers 200.
+ * spawned the way `npm start` runs it after the build (`node build/server/server.mjs`, bundled
+ * first if stale) and polled until GET / answers 200.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { median, verdict } from './lib.ts';
+import { buildServerIfStale, serverBundle } from '../scripts/build-server.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -23,7 +25,7 @@ function freePort(): Promise<number> {
 async function startOnce(dataDir: string): Promise<{ ms: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: 'ignore',
   });
@@ -42,6 +44,7 @@ async function startOnce(dataDir: string): Promise<{ ms: number; stop: () => Pro
   };
 }
 
+await buildServerIfStale();
 const dataDir = mkdtempSync(join(tmpdir(), 'cbec-cold-'));
 try {
   const first = await startOnce(dataDir);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { EnvelopeCode } from '../domain/envelope.ts';
@@ -9,6 +8,8 @@ import { serverText } from '../domain/texts/server.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
+import { lazyValidatorFactory } from './http/lazy-validation.ts';
 import authPlugin from './plugins/auth.ts';
 import customsPlugin from './plugins/customs.ts';
 import dbPlugin from './plugins/db.ts';
@@ -33,6 +34,7 @@ import contentRoutes from './routes/content.ts';
 import ticketRoutes from './routes/tickets.ts';
 import settingsRoutes from './routes/settings.ts';
 import upgradeRoutes from './routes/upgrade.ts';
+import archiveRoutes from './archive/routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -75,15 +77,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === '1',
     ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } },
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory() as never } },
     routerOptions: { ignoreTrailingSlash: true },
   });
 
   installErrorHandling(app);
   await app.register(dbPlugin, { db: options.db, config });
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    strictTransportSecurity: false,
   });
   await app.register(swagger, {
     openapi: {
@@ -115,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(ticketRoutes);
   await app.register(settingsRoutes);
   await app.register(upgradeRoutes);
+  await app.register(archiveRoutes);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
@@ -134,6 +138,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     });
   }
+
+  // '/' is the console too (the wildcard static route would answer the folder itself: 403).
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

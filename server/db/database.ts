@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
@@ -17,9 +16,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// int8 (count(*), bigserial) comes back as a string from pg and as a number from PGlite; make both
-// numbers so code and tests see one type. Values stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
+/** pg, loaded only when a PostgreSQL server is used (the embedded database never needs it). */
+async function loadPg() {
+  const pg = (await import('pg')).default;
+  // int8 (count(*), bigserial) comes back as a string from pg and as a number from PGlite; make
+  // both numbers so code and tests see one type. Values stay far below 2^53.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  return pg;
+}
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -34,6 +38,7 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    const pg = await loadPg();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection killed by the server (restart, failover, admin) must not crash the process;
     // the pool drops it and the next query opens a new one.

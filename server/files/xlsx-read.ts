@@ -7,7 +7,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import type ExcelJS from 'exceljs';
-import { Open } from 'unzipper';
 
 /** Enough for 20,000 rows of eight columns several times over; a zip bomb is far beyond it. */
 export const MAX_XLSX_XML_BYTES = 64 * 1024 * 1024;
@@ -26,6 +25,7 @@ export async function readFirstSheet(path: string, maxXmlBytes = MAX_XLSX_XML_BY
   const bytes = await readFile(path);
   let unpacked = 0;
   try {
+    const { Open } = await import('unzipper');
     for (const file of (await Open.buffer(bytes)).files) unpacked += file.uncompressedSize;
   } catch {
     throw new XlsxReadError('notXlsx');

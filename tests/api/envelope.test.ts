@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverText } from '../../domain/texts/server.ts';
+import { compilePendingValidators } from '../../server/http/lazy-validation.ts';
 import { call, createTestApp, demo, login, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -14,6 +15,13 @@ const post = (url: string, payload: string | object, headers: Record<string, str
   t.app.inject({ method: 'POST', url, payload, headers: { 'x-authorization': `Bearer ${token}`, 'content-type': 'application/json', ...headers } });
 
 describe('envelope and bad input', () => {
+  it('compiles every route schema (validators compile lazily, on first use, in production)', async () => {
+    const routes = t.app.printRoutes({ commonPrefix: false }).split('\n').filter((l) => l.includes('/api/')).length;
+    expect(routes).toBeGreaterThan(200);
+    expect(compilePendingValidators()).toBeGreaterThan(200);
+    expect(compilePendingValidators()).toBe(0);
+  });
+
   it('answers malformed JSON with 400 and a Chinese message', async () => {
     const r = await post('/api/dictionary/item/queryByCode', '{"data": {"dicCode": ');
     expect(r.statusCode).toBe(400);

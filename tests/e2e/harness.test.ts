@@ -27,6 +27,10 @@ describe('e2e harness', () => {
     expect(index.status).toBe(200);
     expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await index.text()).toContain('<div id="root">');
+    // the bare address opens the console too (the static folder itself is never listed)
+    const root = await fetch(`${server.url}/`);
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('<div id="root">');
   });
 
   it('renders the login page in chromium, in Chinese, without console errors or CSP violations', async () => {

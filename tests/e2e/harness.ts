@@ -1,5 +1,5 @@
 /**
- * End-to-end harness: the REAL product (the built console in dist/ served by `server/server.ts`, a
+ * End-to-end harness: the REAL product (the built console in dist/ served by the server bundle, a
  * child process on a fresh embedded database) driven by Debian's chromium through playwright-core.
  *
  *   const server = await startServer();          // { url, stop() }
@@ -21,6 +21,7 @@
  *   E2E_DATABASE_URL=$(scripts/pg-test.sh start) npx vitest run --project e2e tests/e2e/bill-slice.test.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { buildServerIfStale, serverBundle } from '../../scripts/build-server.ts';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -143,7 +144,8 @@ export async function e2eDatabases(url: string): Promise<string[]> {
 }
 
 /**
- * Starts `node --import tsx server/server.ts` from the repository root with PORT (a free port),
+ * Starts the server bundle `node build/server/server.mjs` (what `npm start` runs; rebuilt first when
+ * a source is newer) from the repository root with PORT (a free port),
  * HOST=127.0.0.1, DATA_DIR=a fresh temp dir, CAPTCHA=off, NODE_ENV=test, and waits until it answers.
  * DATABASE_URL and WEB_DIR are not inherited: every run starts from an empty database (embedded, or
  * a fresh PostgreSQL one, see above) with the demo data and serves dist/ (options.env may set them).
@@ -153,6 +155,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   if (!existsSync(join(webDir, 'index.html'))) {
     throw new Error(`${join(webDir, 'index.html')} is missing: run \`npm run build\` before the e2e tests (npm test does)`);
   }
+  await buildServerIfStale();
   installExitHook();
   const database = options.database ?? (e2eDatabaseUrl() ? 'postgres' : 'embedded');
   const pgServer = e2eDatabaseUrl();
@@ -177,7 +180,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     ...options.env,
   };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

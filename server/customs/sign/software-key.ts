@@ -15,7 +15,6 @@ import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes, type K
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import forge from 'node-forge';
 import { signingText } from '../../../domain/texts/signing.ts';
 import { readCertificate, type Certificate } from './certificate.ts';
 
@@ -62,7 +61,9 @@ function newSerial(): string {
   return bytes.toString('hex');
 }
 
-function selfSignedCertificate(privateKey: KeyObject): string {
+async function selfSignedCertificate(privateKey: KeyObject): Promise<string> {
+  // node-forge is loaded only the one time an installation makes its certificate
+  const forge = (await import('node-forge')).default;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }) as string);
   cert.serialNumber = newSerial();
@@ -72,7 +73,7 @@ function selfSignedCertificate(privateKey: KeyObject): string {
   cert.validity.notAfter = new Date(now + CERT_YEARS * 365 * 24 * 3600 * 1000);
   const subject = [
     // forge encodes a UTF8String value itself
-    { shortName: 'CN', value: signingText.certificateSubject, valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class },
+    { shortName: 'CN', value: signingText.certificateSubject, valueTagClass: forge.asn1.Type.UTF8 as unknown as import('node-forge').asn1.Class },
     { shortName: 'O', value: 'cbec-console' },
   ];
   cert.setSubject(subject);
@@ -106,7 +107,7 @@ export async function loadOrCreateSoftwareKey(dataDir: string): Promise<Software
     throw new Error(signingText.keyUnreadable(keyPath, e instanceof Error ? e.message : String(e)));
   }
 
-  const certPem = (await readIfExists(certPath)) ?? await createOnce(certPath, selfSignedCertificate(privateKey));
+  const certPem = (await readIfExists(certPath)) ?? await createOnce(certPath, await selfSignedCertificate(privateKey));
   let certificate: Certificate;
   try {
     certificate = readCertificate(certPem);
