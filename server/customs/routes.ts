@@ -25,6 +25,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { returnStatusNames } from '../../domain/bill-states.ts';
+import { billDefinitions } from '../../domain/bills/index.ts';
+import { partFieldsOf } from '../../domain/bills/receipt-keys.ts';
 import { explainReceipt, issuedStatusCodes } from '../../domain/customs/return-codes.ts';
 import { BILL_PAGE_SIZE, MAX_PAGE_SIZE } from '../../domain/query.ts';
 import { customsText } from '../../domain/texts/customs.ts';
@@ -85,11 +87,12 @@ export default async function customsRoutes(app: FastifyInstance) {
       const lookup = lookupOf(data.messageType);
       if (!lookup) throw new BizError(customsText.unknownMessageType(data.messageType));
       const filter: Record<string, string> = {};
+      const parts = partFieldsOf(billDefinitions, lookup.type);
       for (const field of lookup.fields) {
         const raw = data[field.name];
         const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
         if (value) filter[field.name] = value;
-        else if (lookup.keys.includes(field.name)) throw new BizError(customsText.keyRequired(field.label));
+        else if (lookup.keys.includes(field.name) && !parts.has(field.name)) throw new BizError(customsText.keyRequired(field.label));
       }
       const rows = await app.db.selectFrom('customs_receipts')
         .select(['return_time', 'return_status', 'return_info'])

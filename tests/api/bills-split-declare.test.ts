@@ -2,6 +2,8 @@
 // (msgCount/msgSeqNo): all of them queued with the bill's state change, none when one part is
 // refused; the outbox worker signs and sends each, and customs (the simulator) answers each part.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReceiptXml } from '../../server/customs/receipts/build.ts';
+import { findReceiptType } from '../../server/customs/receipts/catalogue.ts';
 import { exportBillOfLading } from '../../domain/bills/export-bill-of-lading.ts';
 import type { BillApi } from '../../domain/bills/types.ts';
 import { initCustomsSchemas } from '../../server/customs/schemas.ts';
@@ -61,10 +63,31 @@ describe('declaring a 清单总分单 of 2,001 parcels', () => {
     const sent = await messagesOf(id);
     expect(sent.map((m) => m.status)).toEqual(['sent', 'sent', 'sent']);
     for (const m of sent) expect(m.xml).toContain('<ds:SignatureValue>');
-    const receipts = await t.handle.db.selectFrom('customs_receipts').select(['message_type', 'keys', 'return_status'])
+    const receipts = await t.handle.db.selectFrom('customs_receipts').select(['message_type', 'keys', 'return_status', 'bill_id'])
       .where('message_type', '=', 'CEB608').execute();
     const parts = receipts.filter((r) => (r.keys as Record<string, string>).copNo === 'ZF-SPLIT-0001');
     expect(new Set(parts.map((r) => (r.keys as Record<string, string>).msgSeqNo))).toEqual(new Set(['1', '2', '3']));
+    // every part's answer belongs to the one bill, which shows the answer of all three
+    expect(parts.every((r) => r.bill_id === id)).toBe(true);
+    const finals = parts.map((r) => r.return_status).filter((s) => Number(s) >= 100);
+    expect((await billOf(id)).state).toBe(String(Math.min(...finals.map(Number))));
+    // the list's 回执 dialog asks by copNo alone (receiptMatchKeys) and sees every part's answers
+    const dialog = await call(t.app, '/api/receipter/messageFindByBill', { messageType: 'CEB608Message', copNo: 'ZF-SPLIT-0001' }, admin.token);
+    expect(dialog.body.code).toBe(0);
+    expect(dialog.body.data).toHaveLength(parts.length);
+  });
+
+  it('one part refused refuses the bill; a later positive answer of another part does not lift it', async () => {
+    const id = (await t.handle.db.selectFrom('bill_heads').select('id').where('cop_no', '=', 'ZF-SPLIT-0001').executeTakeFirstOrThrow()).id;
+    const [one, two] = (await messagesOf(id)).map((m) => m.guid);
+    const answer = (seq: number, status: string, returnTime: string, guid: string) => buildReceiptXml(findReceiptType('CEB608')!, guid, [{
+      guid, returnStatus: status, returnTime, returnInfo: `第${seq}份 ${status}`,
+      fields: { agentCode: admin.userInfo.companyCode!, logisticsCode: admin.userInfo.companyCode!, copNo: 'ZF-SPLIT-0001', preNo: 'B20261121000000001', billNo: 'MAWB-1', msgSeqNo: String(seq) },
+    }]);
+    await t.app.customs.ingestReceiptXml(answer(2, '100', '20991231000000000', two!));
+    expect((await billOf(id)).state).toBe('100');
+    await t.app.customs.ingestReceiptXml(answer(1, '800', '20991231000001000', one!));
+    expect((await billOf(id)).state).toBe('100');
   });
 
   it('a parcel customs would refuse in the second message refuses the bill: nothing queued, state kept', async () => {

@@ -32,7 +32,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { billDefinitions } from '../../../domain/bills/index.ts';
+import { billDefinitions, findBill } from '../../../domain/bills/index.ts';
+import { receiptMatchKeys } from '../../../domain/bills/receipt-keys.ts';
 import type { BillDefinition } from '../../../domain/bills/types.ts';
 import { receiptText } from '../../../domain/texts/receipts.ts';
 import type { LifecycleEvent } from '../../../machines/bill-lifecycle.ts';
@@ -47,6 +48,7 @@ import { readCustomsXml, type CustomsFile } from './file.ts';
 import { formatFailureOf, type IssuedItem } from './issued.ts';
 import { fillIssuedBills } from '../../bills/issued.ts';
 import { lockBills, lockBillsByKeys, lockMessages, messageGuidOf } from './match.ts';
+import { foldSplitParts } from './parts.ts';
 import type { ReceiptRecord } from './read.ts';
 import { failMessages, insertReceipts, onceKeyOf, updateBills, type ReceiptInsert } from './store.ts';
 
@@ -135,7 +137,7 @@ function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>): FileRows 
     byKeys: { values: r.fields },
     event: { type: 'customs.receipt', returnStatus: r.returnStatus, returnTime: r.returnTime },
   }));
-  return { rows, defs, keysOf: (d) => d.message!.receipt.keys };
+  return { rows, defs, keysOf: receiptMatchKeys };
 }
 
 /** Fields kept as the row's keys: the business data, not the columns or the echoed original message. */
@@ -245,7 +247,7 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
       applying.push({ bill, returnStatus: r.returnStatus, returnTime: r.returnTime, returnInfo: r.returnInfo, keys: r.keys, ...(r.event ? { event: r.event } : {}) });
     }
     await failMessages(trx, refused);
-    const { changes, applied } = decideBills(applying);
+    const { changes, applied } = decideBills(await foldSplitParts(trx, applying, (bill) => findBill(bill.mode, bill.bill_key)));
     await updateBills(trx, changes);
     return { stored: stored.size, duplicates: rows.length - stored.size, applied, unmatched };
   });

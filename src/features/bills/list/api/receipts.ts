@@ -3,6 +3,7 @@
  * {messageType: the receipt's root (CEB304Message), ...the receipt key fields of the row} → the last
  * three days' receipts.
  */
+import { receiptMatchKeys } from '../../../../../domain/bills/receipt-keys.ts';
 import type { BillDefinition } from '../../../../../domain/bills/types.ts';
 import type { BillRow } from '../../../../../machines/bill-list.ts';
 import type { Http } from '../../../../lib/http.ts';
@@ -19,7 +20,8 @@ export interface ReceiptItem {
 export async function fetchReceipts(client: Http, definition: BillDefinition, row: BillRow, signal?: AbortSignal): Promise<ReceiptItem[]> {
   const receipt = definition.message?.receipt;
   if (!receipt) return [];
-  const keys = Object.fromEntries(receipt.keys.map((k) => [k, row[k] ?? '']));
+  // a split bill's parts all answer: its part number is left out, so every part's receipt shows
+  const keys = Object.fromEntries(receiptMatchKeys(definition).map((k) => [k, row[k] ?? '']));
   const answer = await client.post<ReceiptItem[] | null>('/api/receipter/messageFindByBill', { messageType: receipt.root, ...keys }, { signal });
   return answer ?? [];
 }
