@@ -8,11 +8,11 @@
  * lengths and lines are the 清单总分单's; appType can only be 3. One cancellation per 清单总分单
  * (copNo).
  */
-import { appTime, appType, copNo, customsCode, loctNo, money, msgCount, msgSeqNo, note, preNo, trafMode, transferFields, company } from './fields.ts';
 import { billActions } from './actions.ts';
+import { exportBillOfLading } from './export-bill-of-lading.ts';
 import { declarableBillList } from './lists.ts';
 import { billText } from '../texts/bills.ts';
-import type { ActionDef, BillDefinition } from './types.ts';
+import type { ActionDef, BillDefinition, FieldDef } from './types.ts';
 
 const actions: readonly ActionDef[] = [
   ...billActions.filter((a) => a.code === 'sendReciept' || a.code === 'refresh'),
@@ -27,40 +27,11 @@ export const exportBillTotalOrderCancellation: BillDefinition = {
   states: { mode: 'EXPU', billType: 'ExpuInventoryReinsuranceDelState' },
   titleField: 'copNo',
   uniqueBy: ['copNo'],
-  head: [
-    { ...appType, codeTable: undefined, options: [{ value: '3', label: '3 删除' }], default: '3' },
-    appTime,
-    customsCode,
-    copNo,
-    preNo,
-    { name: 'agentCode', label: '申报企业代码', kind: 'text', maxLength: 18, default: company.code, requiredToDeclare: true, column: 'agent_code' },
-    { name: 'agentName', label: '申报企业名称', kind: 'text', maxLength: 100, default: company.name, requiredToDeclare: true, column: 'agent_name' },
-    loctNo,
-    trafMode,
-    { name: 'trafName', label: '运输工具名称', kind: 'text', maxLength: 100, requiredToDeclare: true },
-    { name: 'voyageNo', label: '航班航次号', kind: 'text', maxLength: 32, requiredToDeclare: true },
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, requiredToDeclare: true, column: 'bill_no' },
-    { name: 'domesticTrafNo', label: '境内运输工具编号', kind: 'text', maxLength: 37 },
-    money('grossWeight', '毛重（千克）', { requiredToDeclare: true }),
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, requiredToDeclare: true, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, requiredToDeclare: true, column: 'logistics_name' },
-    msgCount,
-    msgSeqNo,
-    // the reason for the cancellation (bills §4: cancel with a note reason)
-    { ...note, label: '撤销原因' },
-    ...transferFields,
-  ],
-  lines: {
-    paged: true,
-    sequenceField: 'gnum',
-    fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 5, required: true },
-      { name: 'totalPackageNo', label: '总包号', kind: 'text', maxLength: 60 },
-      { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 32, required: true },
-      { name: 'invtNo', label: '清单编号', kind: 'text', maxLength: 20 },
-      { ...note, xml: 'note' },
-    ],
-  },
+  // the 清单总分单's fields: appType can only be 3, and the note holds the reason
+  head: exportBillOfLading.head.map((f): FieldDef => (
+    f.name === 'appType' ? { ...f, codeTable: undefined, options: [{ value: '3', label: '3 删除' }], default: '3' }
+      : f.name === 'note' ? { ...f, label: '撤销原因' } : f)),
+  lines: { ...exportBillOfLading.lines!, min: undefined, paged: true },
   list: declarableBillList(
     [
       { field: 'copNo', navigate: true, sortable: true, width: 190 },
@@ -88,14 +59,5 @@ export const exportBillTotalOrderCancellation: BillDefinition = {
     delete: '/expuInventryReinsuranceCancel/deleteById',
     sendReceipt: '/expuInventryReinsuranceCancel/sendReceipt',
   },
-  message: {
-    type: 'CEB607',
-    root: 'CEB607Message',
-    schema: 'export',
-    body: 'WayBill',
-    head: 'WayBillHead',
-    line: 'WayBillList',
-    split: { linesPerMessage: 1000, countField: 'msgCount', seqField: 'msgSeqNo' },
-    receipt: { type: 'CEB608', root: 'CEB608Message', element: 'WayBillReturn', keys: ['copNo', 'msgSeqNo'] },
-  },
+  message: exportBillOfLading.message,
 };
