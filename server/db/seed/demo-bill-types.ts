@@ -138,7 +138,8 @@ function demoBills(now: Date): Record<string, DemoBill[]> {
     head: {
       ...parties, ...flight, ...exp(i), invtNo: undefined, copNo: `YXE${ymd}${pad(i, 3)}`, portCode: DEMO.customs, ieDate: `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6)}`,
       statisticsFlag: 'A', ownerCode: DEMO.code, ownerName: DEMO.name, tradeMode: '9610', country: '502', pod: '502', totalPackageNo: 1, freight: 0, insuredFee: 0,
-      fCurrency: '142', iCurrency: '142', fFlag: '3', iFlag: '3', wrapType: '2', packNo: 1, grossWeight: 1.8, netWeight: 1.5,
+      // the definition's own spellings (fcurrency …, kept only where it has the field); ieFlag: a draft declares as it is
+      ieFlag: 'E', fcurrency: '142', icurrency: '142', fflag: '3', iflag: '3', wrapType: '2', packNo: 1, grossWeight: 1.8, netWeight: 1.5,
     },
     lines: exportInventoryLines(i),
     outcome,
