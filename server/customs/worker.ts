@@ -57,6 +57,11 @@ export interface WorkerOptions {
    * signature is posted back it is due again, signed. Answers false when the message is signed.
    */
   holdForSignature?: (trx: Kysely<Database>, message: OutboundMessage) => Promise<boolean>;
+  /**
+   * The database is this process's alone (the embedded PGlite): at start every 'sending' row was
+   * claimed by a process that died, so it is due at once instead of when its lease runs out.
+   */
+  soleOwner?: boolean;
 }
 
 export interface OutboxWorker {
@@ -100,10 +105,11 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   async function recoverExpired() {
     const now = Date.now();
     if (now - lastRecovery < RECOVER_EVERY_MS) return;
+    const atStart = lastRecovery === 0;
     lastRecovery = now;
-    const r = await db.updateTable('customs_messages').set({ status: 'pending' })
-      .where('status', '=', 'sending').where('next_attempt_at', '<=', sql<Date>`now()`)
-      .executeTakeFirst();
+    let orphans = db.updateTable('customs_messages').set({ status: 'pending', next_attempt_at: sql<Date>`now()` }).where('status', '=', 'sending');
+    if (!(atStart && options.soleOwner)) orphans = orphans.where('next_attempt_at', '<=', sql<Date>`now()`);
+    const r = await orphans.executeTakeFirst();
     if (Number(r.numUpdatedRows) > 0) log.warn({ count: Number(r.numUpdatedRows) }, 'customs outbox: expired sends requeued');
   }
 

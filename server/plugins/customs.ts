@@ -73,6 +73,8 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
     db, transport, log,
     ...(signer ? { sign: (m: OutboundMessage) => signDeclaration(signer, m) } : { holdForSignature: holdUnsigned }),
     pollMs: config.customsPollMs,
+    // the embedded database is one process's: what it left 'sending' when it died is due at start
+    soleOwner: config.databaseUrl === undefined,
     maxAttempts: config.customsMaxAttempts,
     retryBaseMs: config.customsRetryBaseMs,
   });

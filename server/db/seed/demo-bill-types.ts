@@ -18,6 +18,8 @@ import { buildReceiptXml } from '../../customs/receipts/build.ts';
 import { findReceiptType } from '../../customs/receipts/catalogue.ts';
 import { ingestReceiptXml } from '../../customs/receipts/ingest.ts';
 import { findCustomsDocType } from '../../customs/simulator/doc-types.ts';
+import { businessKey, createCustomsMemory } from '../../customs/simulator/memory.ts';
+import { elementOf } from '../../customs/xml/build.ts';
 import type { Db } from '../database.ts';
 
 export const DEMO = { code: '3302961A2B', name: '宁波跨境优选供应链管理有限公司', dxpId: 'DXPENT0000458763', customs: '3105' };
@@ -101,7 +103,25 @@ export async function addDemoBill(db: Db, companyId: number, def: BillDefinition
     return { guid, fields, returnStatus: status, returnTime: customsTime(at), returnInfo: info };
   });
   await ingestReceiptXml(db, buildReceiptXml(receipt, guid, returns), { companyId });
+  await rememberAtCustoms(db, companyId, def, head, bill.lines ?? [], guid, statuses[statuses.length - 1]!, returns[returns.length - 1]!.fields);
   return id;
+}
+
+/**
+ * The embedded customs holds what it answered: the seeded declaration is stored in its memory as a
+ * received one would be (element names, customs' numbers), so 申请撤单 / 申请退货 / 三单比对 on a
+ * demo bill find it there as they find a bill declared in the console.
+ */
+async function rememberAtCustoms(db: Db, companyId: number, def: BillDefinition, head: Values, lines: readonly Record<string, unknown>[], guid: string, status: string, numbers: Record<string, string>) {
+  const type = findCustomsDocType(def.message!.type);
+  if (!type) return;
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const docHead: Record<string, string> = { guid };
+  for (const f of def.head) if (f.xml !== false && text(head[f.name]) !== '') docHead[elementOf(f)] = text(head[f.name]);
+  Object.assign(docHead, numbers);
+  const docLines = lines.map((line) => Object.fromEntries((def.lines?.fields ?? []).filter((f) => f.xml !== false && text(line[f.name]) !== '').map((f) => [elementOf(f), text(line[f.name])])));
+  const key = businessKey(type.key, docHead);
+  await createCustomsMemory(db).store({ type: type.type, key: key ?? `guid:${guid}`, guid, companyId, status, head: docHead, lines: docLines });
 }
 
 const released = { kind: 'answered' } as const;
