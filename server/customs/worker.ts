@@ -20,6 +20,7 @@
  *   immediate pass after a declaration commits, drain() for tests. Ticks never overlap, and no
  *   error escapes: it is logged and the next poll tries again.
  */
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { customsText } from '../../domain/texts/customs.ts';
 import type { Database } from '../db/schema.ts';
@@ -76,7 +77,10 @@ export interface OutboxWorker {
   drain(): Promise<void>;
 }
 
-const RECOVER_EVERY_MS = 5 * 60 * 1000;
+const RECOVER_EVERY_MS = 10 * 1000;
+/** how often a worker says it is alive, and after how long without a word it counts as dead */
+const HEARTBEAT_MS = 5 * 1000;
+const DEAD_AFTER_S = 30;
 const MAX_ERROR_TEXT = 1000;
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, MAX_ERROR_TEXT);
@@ -100,17 +104,44 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<unknown> = Promise.resolve();
   let lastRecovery = 0;
+  // who claims: a message 'sending' under a worker that stopped beating (kill -9) is due again
+  const workerId = randomUUID();
+  let lastBeat = 0;
+  let beating: NodeJS.Timeout | undefined;
 
-  /** 'sending' rows whose lease ran out (their server died): due again. */
+  async function beat() {
+    lastBeat = Date.now();
+    await db.insertInto('outbox_workers').values({ id: workerId, seen_at: sql<Date>`now()` })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ seen_at: sql<Date>`now()` })).execute();
+  }
+
+  /**
+   * 'sending' rows whose worker is gone — its lease ran out, or it stopped beating (killed) — are
+   * due again; at start, with a database this process owns alone, every 'sending' row is.
+   */
   async function recoverExpired() {
     const now = Date.now();
+    if (now - lastBeat >= HEARTBEAT_MS) await beat();
     if (now - lastRecovery < RECOVER_EVERY_MS) return;
     const atStart = lastRecovery === 0;
     lastRecovery = now;
-    let orphans = db.updateTable('customs_messages').set({ status: 'pending', next_attempt_at: sql<Date>`now()` }).where('status', '=', 'sending');
-    if (!(atStart && options.soleOwner)) orphans = orphans.where('next_attempt_at', '<=', sql<Date>`now()`);
+    let orphans = db.updateTable('customs_messages').set({ status: 'pending', next_attempt_at: sql<Date>`now()`, claimed_by: null }).where('status', '=', 'sending');
+    if (!(atStart && options.soleOwner)) {
+      orphans = orphans.where((eb) => eb.or([
+        eb('next_attempt_at', '<=', sql<Date>`now()`),
+        eb.and([
+          eb('claimed_by', 'is not', null),
+          eb('claimed_by', '!=', workerId),
+          eb.not(eb.exists(eb.selectFrom('outbox_workers').select('id')
+            .whereRef('outbox_workers.id', '=', 'customs_messages.claimed_by')
+            .where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${DEAD_AFTER_S})`))),
+        ]),
+      ]));
+    }
     const r = await orphans.executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) log.warn({ count: Number(r.numUpdatedRows) }, 'customs outbox: expired sends requeued');
+    if (Number(r.numUpdatedRows) > 0) log.warn({ count: Number(r.numUpdatedRows) }, 'customs outbox: sends of a stopped or expired worker requeued');
+    // workers gone for a day are forgotten (their messages were requeued long before)
+    if (atStart) await db.deleteFrom('outbox_workers').where('seen_at', '<', sql<Date>`now() - interval '1 day'`).execute();
   }
 
   async function claim(): Promise<OutboundMessage[]> {
@@ -125,7 +156,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
         .execute();
       if (rows.length === 0) return [];
       await trx.updateTable('customs_messages')
-        .set({ status: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: msInterval(leaseMs) })
+        .set({ status: 'sending', attempts: sql<number>`attempts + 1`, next_attempt_at: msInterval(leaseMs), claimed_by: workerId })
         .where('id', 'in', rows.map((r) => r.id))
         .execute();
       return rows.map((r) => ({
@@ -252,14 +283,19 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     start() {
       if (running || stopped || pollMs <= 0) return;
       running = true;
+      // beats on its own timer too, so a long batch of slow deliveries never looks like a death
+      beating = setInterval(() => { void beat().catch((e) => log.warn({ err: errorText(e) }, 'customs outbox: heartbeat failed')); }, HEARTBEAT_MS);
+      beating.unref?.();
       schedule(0);
     },
     async stop() {
       running = false;
       stopped = true;
       clearTimeout(timer);
+      clearInterval(beating);
       timer = undefined;
       await chain;
+      await db.deleteFrom('outbox_workers').where('id', '=', workerId).execute().catch(() => undefined);
     },
     wake() {
       if (stopped) return;

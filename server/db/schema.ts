@@ -190,6 +190,14 @@ export interface CustomsMessagesTable {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+  /** the outbox worker that claimed it (outbox_workers.id), while 'sending' */
+  claimed_by: string | null;
+}
+
+/** Outbox workers' heartbeats (migration 012). */
+export interface OutboxWorkersTable {
+  id: string;
+  seen_at: Generated<Date>;
 }
 
 export interface CustomsReceiptsTable {
@@ -569,6 +577,7 @@ export interface Database {
   bill_heads: BillHeadsTable;
   bill_lines: BillLinesTable;
   customs_messages: CustomsMessagesTable;
+  outbox_workers: OutboxWorkersTable;
   customs_receipts: CustomsReceiptsTable;
   files: FilesTable;
   sign_records: SignRecordsTable;

@@ -233,6 +233,30 @@ describe('several workers on one outbox', () => {
   });
 });
 
+describe('a worker that died mid-send (kill -9)', () => {
+  it('its claimed messages are due again once it stops beating; a live worker\'s are left alone', async () => {
+    const { head, lines } = exportOrderBill({ orderNo: 'YX-CUS-DEAD-1', goodsValue: 99 });
+    const id = await insertDeclared(head, lines);
+    const [m] = await messagesOf(id);
+    const dead = '00000000-0000-4000-8000-00000000dead';
+    const live = '00000000-0000-4000-8000-0000000011fe';
+    const far = new Date(Date.now() + 3600_000); // a lease an hour away
+    await db().insertInto('outbox_workers').values([{ id: dead, seen_at: new Date(Date.now() - 120_000) }, { id: live }]).execute();
+    await db().updateTable('customs_messages').set({ status: 'sending', claimed_by: live, next_attempt_at: far, attempts: 1 }).where('id', '=', m!.id).execute();
+    const delivered: string[] = [];
+    const counting: Transport = { name: 'counting', async deliver(x) { delivered.push(x.guid); } };
+    // not the sole owner of the database: only the heartbeat can tell a dead worker
+    await createOutboxWorker({ db: db(), transport: counting, log: quiet, pollMs: 0 }).drain();
+    expect(delivered).toEqual([]);
+    expect((await messagesOf(id))[0]).toMatchObject({ status: 'sending' });
+
+    await db().updateTable('customs_messages').set({ claimed_by: dead }).where('id', '=', m!.id).execute();
+    await createOutboxWorker({ db: db(), transport: counting, log: quiet, pollMs: 0 }).drain();
+    expect(delivered).toEqual([m!.guid]);
+    expect((await messagesOf(id))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
 describe('messageFindByBill', () => {
   it('refuses an unknown message type and a missing key, in Chinese', async () => {
     const unknown = await findByBill({ messageType: 'CEB999Message', orderNo: 'x' });

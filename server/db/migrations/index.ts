@@ -9,6 +9,7 @@ import * as m007 from './007-service.ts';
 import * as m008 from './008-settlement-rewards.ts';
 import * as m009 from './009-bill-jobs.ts';
 import * as m011 from './011-archive-trade-mode.ts';
+import * as m012 from './012-outbox-workers.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '008-settlement-rewards': m008,
   '009-bill-jobs': m009,
   '011-archive-trade-mode': m011,
+  '012-outbox-workers': m012,
 };
 
 export const migrationProvider: MigrationProvider = {
