@@ -18,7 +18,7 @@ export interface ListActionsProps {
 
 function ListActionsView({ actions, busyCodes, disabled, onAction }: ListActionsProps) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       {actions.map((action) => {
         const kind = listActionKind(action);
         const busy = busyCodes.includes(action.code);

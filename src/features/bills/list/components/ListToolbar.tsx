@@ -37,8 +37,9 @@ const refreshGlyph = { fontSize: 16, lineHeight: 1 } as const;
 function ListToolbarView(props: ListToolbarProps) {
   const { actions, busyCodes, jobIndicator, ready, busy, createWindow, conditionCount, onAction, onWindow, onToggleSearch, onRefresh, onImport, onTemplate } = props;
   return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Group gap="xs" wrap="nowrap">
+    // the 出口清单 carries a dozen buttons: they wrap rather than widen the page past the window
+    <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
+      <Group gap="xs" wrap="wrap" style={{ flex: '1 1 0', minWidth: 0 }}>
         <ListActions actions={actions} busyCodes={busyCodes} disabled={!ready} onAction={onAction} />
         {jobIndicator}
       </Group>
