@@ -57,7 +57,8 @@ describe('login, menu, tabs, logout', () => {
     await page.getByRole('button', { name: '关闭 参数设置' }).click();
     await expect.poll(() => tab.count()).toBe(0);
     await page.waitForURL('**/home');
-    expect(await page.getByRole('tab', { name: '首页' }).getAttribute('aria-selected')).toBe('true');
+    // the tab bar follows the route a render later
+    await expect.poll(() => page.getByRole('tab', { name: '首页' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('logs out through the header dropdown after confirming', async () => {
