@@ -2,8 +2,7 @@
  * export: the rows a list request matches, streamed into an .xlsx (exceljs WorkbookWriter, no shared
  * strings) under the list columns' Chinese headers, and answered as a download link.
  */
-// exceljs is large: loaded on the first export or import, not at server start.
-const loadExcel = async () => (await import('exceljs')).default;
+import { loadExcel } from '../files/excel.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { applySorts, applyTerms } from '../query/list-query.ts';

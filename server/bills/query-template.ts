@@ -2,9 +2,8 @@
  * The query template of a bill list (批量查询): one column headed by the title field's label, and
  * the parser that reads filled templates back into the values of an `in` term.
  */
-// exceljs is large: loaded on the first export or import, not at server start.
 import type ExcelJS from 'exceljs';
-const loadExcel = async () => (await import('exceljs')).default;
+import { loadExcel } from '../files/excel.ts';
 import { MAX_IN_VALUES, queryText } from '../../domain/query.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';

@@ -18,7 +18,7 @@ export class XlsxReadError extends Error {
   }
 }
 
-const loadExcel = async () => (await import('exceljs')).default;
+import { loadExcel } from './excel.ts';
 
 /** The first worksheet of the .xlsx at `path` (null when the workbook has none). */
 export async function readFirstSheet(path: string, maxXmlBytes = MAX_XLSX_XML_BYTES): Promise<ExcelJS.Worksheet | null> {

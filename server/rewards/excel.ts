@@ -1,7 +1,8 @@
 /** exceljs, loaded on first use (it is large), and the one way a cell reads as text. */
 import type ExcelJS from 'exceljs';
+import { loadExcel } from '../files/excel.ts';
 
-export const loadExcel = async () => (await import('exceljs')).default;
+export { loadExcel };
 
 export function cellValue(value: ExcelJS.CellValue): string | number | null {
   if (value === null || value === undefined) return null;

@@ -17,7 +17,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { launchBrowser, loginAsDemoAdmin, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
 
 let server: StartedServer;
 let context: BrowserContext;
@@ -33,12 +33,7 @@ beforeAll(async () => {
   [server, context] = await Promise.all([startServer({ env: { SIMULATOR_DELAY_MS: '200' } }), launchBrowser()]);
   page = await context.newPage();
   problems = watchPage(page);
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('企业账号').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Cbec@2026demo');
-  await page.getByLabel('验证码').fill('abcd');
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL('**/home');
+  await loginAsDemoAdmin(page, server.url);
 });
 afterAll(async () => {
   await context?.close();

@@ -307,3 +307,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** Logs the demo admin in through the login page, as a person types it (CAPTCHA=off takes any code). */
+export async function loginAsDemoAdmin(page: Page, serverUrl: string): Promise<void> {
+  await page.goto(`${serverUrl}/login`);
+  await page.getByLabel('企业账号').fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill('Cbec@2026demo');
+  await page.getByLabel('验证码').fill('abcd');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL('**/home');
+}

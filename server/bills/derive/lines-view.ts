@@ -23,7 +23,7 @@ import { definitionOf } from './calls.ts';
 type Row = Record<string, unknown>;
 type Query = SelectQueryBuilder<Database, 'bill_lines' | 'bill_heads', Row>;
 
-const loadExcel = async () => (await import('exceljs')).default;
+import { loadExcel } from '../../files/excel.ts';
 
 const KIND_CAST: Record<string, (e: Expression<unknown>) => Expression<unknown>> = {
   number: (e) => sql`(${e})::numeric`,

@@ -21,7 +21,7 @@ import { initialState } from '../lifecycle.ts';
 import { findDuplicate, insertHead, replaceLines, uniqueLock } from '../repository.ts';
 import { toStorage, type Value, type Values } from '../values.ts';
 
-const loadExcel = async () => (await import('exceljs')).default;
+import { loadExcel } from '../../files/excel.ts';
 
 /** The template's columns: the head fields, then the line fields. */
 function columnsOf(call: BillCall): { upload: UploadDef; fields: FieldDef[]; headCount: number } {

@@ -20,7 +20,7 @@ import { applyPaging, applySorts, applyTerms, compileListQuery, runPagedList, ty
 import { signTypeName } from './message-types.ts';
 
 // exceljs is large: loaded on the first export, not at server start.
-const loadExcel = async () => (await import('exceljs')).default;
+import { loadExcel } from '../../files/excel.ts';
 
 const c = signingText.columns;
 
