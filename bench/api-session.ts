@@ -22,6 +22,8 @@ export interface BenchSession {
   capture(fn: () => Promise<unknown>): Promise<CompiledQuery[]>;
   /** Replays captured queries directly (no HTTP, no app code). */
   replay(queries: CompiledQuery[]): Promise<void>;
+  /** Server-side milliseconds of each API call since the last call of this (request received → response written). */
+  takeServerTimes(): number[];
   close(): Promise<void>;
 }
 
@@ -39,6 +41,10 @@ export async function startBenchSession(opened: Awaited<ReturnType<typeof openBe
   const { handle, setCapture } = opened;
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/cbec-bench-data', ...env });
   const app = await buildApp({ config, db: handle.db, logger: false });
+  // Fastify's own clock of each request: from its arrival to the response written, without the
+  // loopback transfer and the client's work on either side.
+  let serverTimes: number[] = [];
+  app.addHook('onResponse', async (_request, reply) => { serverTimes.push(reply.elapsedTime); });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const pem = (await postJson(address, '/api/auth/public_key', '{}')).data as string;
   const captchaId = `bench${Date.now()}`;
@@ -60,6 +66,11 @@ export async function startBenchSession(opened: Awaited<ReturnType<typeof openBe
       setCapture((q) => queries.push(q));
       try { await fn(); } finally { setCapture(null); }
       return queries;
+    },
+    takeServerTimes() {
+      const taken = serverTimes;
+      serverTimes = [];
+      return taken;
     },
     async replay(queries) {
       for (const q of queries) await handle.db.executeQuery(q);

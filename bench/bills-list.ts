@@ -61,6 +61,10 @@ const request = {
 const countRequest = { pageIndex: 0, pageSize: 10, sorts: [], terms: [{ column: 'create_time', termType: 'btw', type: 'and', value: [start, end] }] };
 
 const remote = startRemoteClient(s.address, s.token);
+// The transport's own floor: an unauthenticated route that touches nothing, from the same client.
+const floorTimes: number[] = [];
+for (let i = 0; i < 20 + RUNS; i++) floorTimes.push(await remote.time('/api/auth/public_key', {}));
+const floor = median(floorTimes.slice(20));
 
 async function measure(name: string, path: string, data: unknown, target: number) {
   const call = () => s.post(path, data);
@@ -79,6 +83,7 @@ async function measure(name: string, path: string, data: unknown, target: number
   const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
   let apiCpu = 0;
   let directCpu = 0;
+  const server: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     let c = cpu();
     let t = performance.now(); await call(); api.push(performance.now() - t);
@@ -86,18 +91,22 @@ async function measure(name: string, path: string, data: unknown, target: number
     c = cpu();
     t = performance.now(); await s.replay(queries); direct.push(performance.now() - t);
     directCpu += cpu() - c;
+    s.takeServerTimes();
     apiRemote.push(await remote.time(path, data));
+    server.push(...s.takeServerTimes());
   }
   const a = median(api);
   const r = median(apiRemote);
   const d = median(direct);
-  // BENCH_PROFILE=<dir>: a CPU profile of the API calls alone (with PostgreSQL, the app's own work).
+  // BENCH_PROFILE=<dir>: a CPU profile of the server's thread during the API calls (the client runs in
+  // its own thread; with PostgreSQL this is the app's own work).
   if (process.env.BENCH_PROFILE) {
-    await profiled(name, async () => { for (let i = 0; i < RUNS; i++) await call(); });
+    await profiled(name, async () => { for (let i = 0; i < RUNS; i++) await remote.time(path, data); });
     await profiled(`${name}-sql`, async () => { for (let i = 0; i < RUNS; i++) await s.replay(queries); });
   }
   console.log(`  ${name}: SQL ${fmt(d)} (${queries.length} queries) | API, client in its own thread ${fmt(r)} | overhead ${fmt(r - d)} (≤ 1.50 ms: ${verdict(r - d, 1.5)})` +
     (opened.handle.kind === 'pg' ? ` | API ≤ ${target} ms: ${verdict(r, target)}` : ''));
+  console.log(`    server-side (Fastify's elapsedTime, request received → response written): ${fmt(median(server))}, overhead ${fmt(median(server) - d)}; a bare route's round trip on this loopback: ${fmt(floor)}`);
   console.log(`    API, client in the server's own event loop: ${fmt(a)}, overhead ${fmt(a - d)}`);
   console.log(`    CPU per call in this process: API ${fmt(apiCpu / RUNS)}, SQL ${fmt(directCpu / RUNS)}, difference ${fmt((apiCpu - directCpu) / RUNS)}` +
     (opened.handle.kind === 'pglite' ? ' (PGlite runs the queries in this process too)' : ''));

@@ -1,7 +1,8 @@
 /**
  * An HTTP client in its own thread, as a browser is its own process: the server's event loop then
  * carries only the server's work, and the client's request building and JSON parsing of the answer
- * run beside it. The time is taken inside the client thread, around the HTTP call alone.
+ * run beside it. The time is taken inside the client thread, from sending the request to the last
+ * byte of the answer (its JSON parsing is not counted).
  */
 import { Worker } from 'node:worker_threads';
 
@@ -23,8 +24,9 @@ parentPort.on('message', ({ path, body }) => {
     const chunks = [];
     res.on('data', (c) => chunks.push(c));
     res.on('end', () => {
-      const answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      // the answer is complete here; reading it is the client's work, not the server's
       const ms = performance.now() - t0;
+      const answer = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       parentPort.postMessage(answer.code === 0 ? { ms } : { error: path + ': ' + answer.message });
     });
   });

@@ -497,7 +497,7 @@ describe('paging', () => {
     expect(await ids({ pageIndex: '3', pageSize: '6' })).toEqual([19, 20]);
   });
 
-  it('answers {total, datas}, counting only when the page cannot tell', async () => {
+  it('answers {total, datas}, the total riding on the page query (and counted alone past the end)', async () => {
     const page = async (data: Record<string, unknown>) =>
       (await runPagedList(db, base(), compileListQuery({ ...byId, ...data }, whitelist), { simple: false })) as PagedResult<{ id: number }>;
     let r = await page({ pageIndex: 0, pageSize: 5 });

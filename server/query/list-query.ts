@@ -371,10 +371,18 @@ export function applyPaging<DB, TB extends keyof DB, O>(
   return qb.limit(compiled.pageSize).offset(compiled.offset);
 }
 
+/** The column the page query carries its total in (taken off every row before answering). */
+const TOTAL = '__list_total';
+
 /**
  * Run one page of `baseQuery` (a select with its from/joins/columns and any fixed conditions
  * such as the caller's company, without order/limit). Simple paging answers the rows; otherwise
- * {total, datas}, counting only when the page itself cannot tell the total.
+ * {total, datas}.
+ *
+ * The page and its total are one statement: the count rides on every row as an uncorrelated
+ * subquery, which PostgreSQL evaluates once (an InitPlan). A database round trip is the dearest
+ * part of a list call on a virtualised host (docs/perf.md), so the second query is asked only
+ * when the page is empty past the first one and its rows cannot carry the total.
  */
 export async function runPagedList<O>(
   db: Kysely<any>,
@@ -383,17 +391,18 @@ export async function runPagedList<O>(
   options: { simple: boolean },
 ): Promise<ListAnswer<O>> {
   const filtered = applyTerms(baseQuery, compiled);
-  const datas = await applyPaging(applySorts(filtered, compiled), compiled).execute();
-  if (options.simple) return datas;
-  const partialPage = datas.length > 0 && datas.length < compiled.pageSize;
-  if (partialPage || (datas.length === 0 && compiled.pageIndex === 0)) {
-    return { total: compiled.offset + datas.length, datas };
+  const page = applyPaging(applySorts(filtered, compiled), compiled);
+  if (options.simple) return page.execute();
+  const count = () => db.selectFrom(filtered.clearOrderBy().as('list_q')).select(sql<number>`count(*)::int`.as('total'));
+  const rows = (await page.select(sql<number>`(${count()})`.as(TOTAL)).execute()) as (O & Record<typeof TOTAL, number>)[];
+  if (rows.length > 0) {
+    const total = Number(rows[0]![TOTAL]);
+    const datas = rows.map(({ [TOTAL]: _, ...row }) => row as O);
+    return { total, datas };
   }
-  const row = await db
-    .selectFrom(filtered.clearOrderBy().as('list_q'))
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  return { total: Number(row.total), datas };
+  if (compiled.pageIndex === 0) return { total: 0, datas: [] };
+  const row = await count().executeTakeFirstOrThrow();
+  return { total: Number(row.total), datas: [] };
 }
 
 /**
