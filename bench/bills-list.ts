@@ -11,8 +11,7 @@ import { sql } from 'kysely';
 import { defaultCreateTimeWindow } from '../domain/query.ts';
 import { initCustomsSchemas } from '../server/customs/schemas.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
-import { fmt, median, profiled, verdict } from './lib.ts';
-import { startRemoteClient } from './remote-client.ts';
+import { startOverheadMeter } from './api-overhead.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -60,61 +59,11 @@ const request = {
 };
 const countRequest = { pageIndex: 0, pageSize: 10, sorts: [], terms: [{ column: 'create_time', termType: 'btw', type: 'and', value: [start, end] }] };
 
-const remote = startRemoteClient(s.address, s.token);
-// The transport's own floor: an unauthenticated route that touches nothing, from the same client.
-const floorTimes: number[] = [];
-for (let i = 0; i < 20 + RUNS; i++) floorTimes.push(await remote.time('/api/auth/public_key', {}));
-const floor = median(floorTimes.slice(20));
-
-async function measure(name: string, path: string, data: unknown, target: number) {
-  const call = () => s.post(path, data);
-  for (let i = 0; i < 10; i++) { await call(); await remote.time(path, data); }
-  const queries = await s.capture(call);
-  // The replay is whatever ran during the call: background work landing here would inflate "SQL".
-  for (const q of queries) {
-    const foreign = !/\bbill_heads\b/.test(q.sql);
-    if (foreign || process.env.BENCH_VERBOSE) console.log(`    captured${foreign ? ' (not the call\'s own? check for background work)' : ''}: ${q.sql.replace(/\s+/g, ' ').slice(0, 120)}`);
-  }
-  const api: number[] = [];
-  const apiRemote: number[] = [];
-  const direct: number[] = [];
-  // CPU time of this process (HTTP client, app, database driver) per call: on a machine shared
-  // with other jobs it moves far less than wall time, so it shows the app's own cost.
-  const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-  let apiCpu = 0;
-  let directCpu = 0;
-  const server: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    let c = cpu();
-    let t = performance.now(); await call(); api.push(performance.now() - t);
-    apiCpu += cpu() - c;
-    c = cpu();
-    t = performance.now(); await s.replay(queries); direct.push(performance.now() - t);
-    directCpu += cpu() - c;
-    s.takeServerTimes();
-    apiRemote.push(await remote.time(path, data));
-    server.push(...s.takeServerTimes());
-  }
-  const a = median(api);
-  const r = median(apiRemote);
-  const d = median(direct);
-  // BENCH_PROFILE=<dir>: a CPU profile of the server's thread during the API calls (the client runs in
-  // its own thread; with PostgreSQL this is the app's own work).
-  if (process.env.BENCH_PROFILE) {
-    await profiled(name, async () => { for (let i = 0; i < RUNS; i++) await remote.time(path, data); });
-    await profiled(`${name}-sql`, async () => { for (let i = 0; i < RUNS; i++) await s.replay(queries); });
-  }
-  console.log(`  ${name}: SQL ${fmt(d)} (${queries.length} queries) | API, client in its own thread ${fmt(r)} | overhead ${fmt(r - d)} (≤ 1.50 ms: ${verdict(r - d, 1.5)})` +
-    (opened.handle.kind === 'pg' ? ` | API ≤ ${target} ms: ${verdict(r, target)}` : ''));
-  console.log(`    server-side (Fastify's elapsedTime, request received → response written): ${fmt(median(server))}, overhead ${fmt(median(server) - d)}; a bare route's round trip on this loopback: ${fmt(floor)}`);
-  console.log(`    API, client in the server's own event loop: ${fmt(a)}, overhead ${fmt(a - d)}`);
-  console.log(`    CPU per call in this process: API ${fmt(apiCpu / RUNS)}, SQL ${fmt(directCpu / RUNS)}, difference ${fmt((apiCpu - directCpu) / RUNS)}` +
-    (opened.handle.kind === 'pglite' ? ' (PGlite runs the queries in this process too)' : ''));
-}
+const meter = await startOverheadMeter(s, { runs: RUNS, pg: opened.handle.kind === 'pg' });
 
 const sample = await s.post('/api/enterprise/expu/order/pageList', request);
 console.log(`bills-list [${opened.handle.kind === 'pg' ? 'PostgreSQL' : 'PGlite'}] ${ROWS.toLocaleString()} orders / ${companyIds.length} companies (load ${(loadMs / 1000).toFixed(1)} s); demo company total in window+state: ${sample.total}`);
-await measure('pageList', '/api/enterprise/expu/order/pageList', request, 20);
-await measure('queryStateCount', '/api/enterprise/expu/order/queryStateCount', countRequest, 50);
-await remote.close();
+await meter.measure('pageList', '/api/enterprise/expu/order/pageList', request, 20);
+await meter.measure('queryStateCount', '/api/enterprise/expu/order/queryStateCount', countRequest, 50);
+await meter.close();
 await s.close();

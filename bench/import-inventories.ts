@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { defaultCreateTimeWindow } from '../domain/query.ts';
 import { initCustomsSchemas } from '../server/customs/schemas.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
-import { fmt, median, verdict } from './lib.ts';
+import { startOverheadMeter } from './api-overhead.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
@@ -59,25 +59,11 @@ const tradeMode = { column: 'trade_mode', termType: 'eq', type: 'and', value: '1
 const listRequest = { pageIndex: 0, pageSize: 50, sorts: [{ name: 'app_time', order: 'desc' }], terms: [window, tradeMode, { column: 'state', termType: 'eq', type: 'and', value: '800' }] };
 const countRequest = { pageIndex: 0, pageSize: 10, sorts: [], terms: [window, tradeMode] };
 
-async function measure(name: string, path: string, data: unknown, target: number) {
-  const call = () => s.post(path, data);
-  for (let i = 0; i < 10; i++) await call();
-  const queries = await s.capture(call);
-  for (const q of queries) if (!/\bbill_heads\b/.test(q.sql)) console.log(`    captured (not the call's own?): ${q.sql.replace(/\s+/g, ' ').slice(0, 120)}`);
-  const api: number[] = [];
-  const direct: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    let t = performance.now(); await call(); api.push(performance.now() - t);
-    t = performance.now(); await s.replay(queries); direct.push(performance.now() - t);
-  }
-  const a = median(api);
-  const d = median(direct);
-  console.log(`  ${name}: SQL ${fmt(d)} (${queries.length} queries) | API ${fmt(a)} | overhead ${fmt(a - d)} (≤ 1.50 ms: ${verdict(a - d, 1.5)})` +
-    (opened.handle.kind === 'pg' ? ` | API ≤ ${target} ms: ${verdict(a, target)}` : ''));
-}
+const meter = await startOverheadMeter(s, { runs: RUNS, pg: opened.handle.kind === 'pg' });
 
 const sample = await s.post('/api/enterprise/invtInventory/queryPageList', listRequest);
 console.log(`import-inventories [${opened.handle.kind === 'pg' ? 'PostgreSQL' : 'PGlite'}] ${ROWS.toLocaleString()} import inventories / ${companyIds.length} companies (load ${(loadMs / 1000).toFixed(1)} s); demo company 1210 + 800 in window: ${sample.total}`);
-await measure('pageList (trade_mode 1210, state 800)', '/api/enterprise/invtInventory/queryPageList', listRequest, 20);
-await measure('queryStateCount (trade_mode 1210)', '/api/enterprise/invtInventory/queryStateCount', countRequest, 50);
+await meter.measure('pageList (trade_mode 1210, state 800)', '/api/enterprise/invtInventory/queryPageList', listRequest, 20);
+await meter.measure('queryStateCount (trade_mode 1210)', '/api/enterprise/invtInventory/queryStateCount', countRequest, 50);
+await meter.close();
 await s.close();
