@@ -6,13 +6,19 @@
  * saveListByOrderIds, bills §7). Its add route is the generic /details/export/declarationForm;
  * agentCode/agentName default to the logged-in company.
  *
- * Not a CEB message (the customs declaration has its own schema, outside the CEB package): the
- * definition has no `message`, so 申报 refuses it with the engine's own words until a declaration
- * channel exists (docs/decisions.md). Required fields are the spec's R; lengths the spec's, and
- * where it gives none, the customs declaration's usual ones (codes 18/10, names 100).
+ * Declared through the customs pipeline like a CEB message, but as the 单一窗口's 货物申报 报关单报文
+ * (`message.dec`): DecMessage Version 3.1 in http://www.chinaport.gov.cn/dec, DecHead with the
+ * PascalCase element names below (in the definition's order), DecLists/DecList, DecSign with
+ * OperType C and the 企业内部编号 as ClientSeqNo; the 单一窗口 client signs DecSign. Answered by the
+ * import response (统一编号 SeqNo, by ClientSeqNo) and the 报关单回执 DEC_DATA (报关单号 ENTRY_ID and
+ * the CHANNEL, by 统一编号): dec-receipts.ts. No official schema of DecMessage is at hand: the
+ * definition's own lengths and required marks are the check. Required fields are the spec's R;
+ * lengths the spec's, and where it gives none, the customs declaration's usual ones (codes 18/10,
+ * names 100).
  */
 import { billActions } from './actions.ts';
 import { company, money, preNo } from './fields.ts';
+import { DEC_NAMESPACE, decImportResponse, decResult } from './dec-receipts.ts';
 import { declarableBillList } from './lists.ts';
 import type { BillDefinition, FieldDef } from './types.ts';
 
@@ -25,6 +31,39 @@ const rate = (name: string, label: string): FieldDef => money(name, label, { dig
 const mark = (name: string, label: string, extra: Partial<FieldDef> = {}) => pick(name, label, 'fee_flag', 1, extra);
 /** the optional ≤ 30-character line fields of bills §3, in the spec's order */
 const optional30 = (names: [string, string][]): FieldDef[] => names.map(([name, label]) => text(name, label, 30));
+/** The DecMessage element names (FieldDef.xml) of the fields, by field name; the definition's order is the element order. */
+const withElements = (fields: readonly FieldDef[], elements: Readonly<Record<string, string | false>>): FieldDef[] =>
+  fields.map((f) => (elements[f.name] === undefined ? f : { ...f, xml: elements[f.name] }));
+
+/** DecHead (and DecSign's ClientSeqNo) element names. */
+const headElements: Record<string, string | false> = {
+  copNo: 'ClientSeqNo', seqNo: 'SeqNo', entryId: 'EntryId', declTrnRel: 'DeclTrnRel', agentCode: 'AgentCode', agentName: 'AgentName',
+  customMaster: 'CustomMaster', manualNo: 'ManualNo', contrNo: 'ContrNo', tradeCode: 'TradeCode', tradeName: 'TradeName', ownerName: 'OwnerName',
+  ownerCodeScc: 'OwnerCodeScc', ownerCiqCode: 'OwnerCiqCode', tradeCiqCode: 'TradeCiqCode', overseasConsignorCode: 'OverseasConsignorCode',
+  overseasConsignorCname: 'OverseasConsignorCname', ownerCode: 'OwnerCode', tradeMode: 'TradeMode', cutMode: 'CutMode', licenseNo: 'LicenseNo',
+  billNo: 'BillNo', tradeCountry: 'TradeCountry', distinatePort: 'DistinatePort', tradeCoScc: 'TradeCoScc', ieFlag: 'IEFlag', feeRate: 'FeeRate',
+  insurRate: 'InsurRate', otherRate: 'OtherRate', packNo: 'PackNo', grossWet: 'GrossWet', netWt: 'NetWt', transmode: 'TransMode',
+  agentCodeScc: 'AgentCodeScc', feeCurr: 'FeeCurr', feeMark: 'FeeMark', insurCurr: 'InsurCurr', insurMark: 'InsurMark', otherCurr: 'OtherCurr',
+  otherMark: 'OtherMark', trafMode: 'TrafMode', trafName: 'TrafName', noOtherPack: 'NoOtherPack', wrapType: 'WrapType', tradeAreaCode: 'TradeAreaCode',
+  goodsPlace: 'GoodsPlace', entyPortCode: 'EntyPortCode', entryType: 'EntryType', markNo: 'MarkNo', ieDate: 'IEDate', apprNo: 'ApprNo',
+  dataSource: 'DataSource', ediId: 'EdiId', billType: 'BillType', despPortCode: 'DespPortCode', blNo: 'BLNo', cmplDschrgDt: 'CmplDschrgDt',
+  vsaOrgCode: 'VsaOrgCode', overseasConsignorAddr: 'OverseasConsignorAddr', overseasConsignorEname: 'OverseasConsignorEname',
+  overseasConsigneeCode: 'OverseasConsigneeCode', overseasConsigneeEname: 'OverseasConsigneeEname', overseasConsigneeAddr: 'OverseasConsigneeAddr',
+  domesticConsigneeEname: 'DomesticConsigneeEname', correlationNo: 'CorrelationNo', ediRemark: 'EdiRemark', ediRemark2: 'EdiRemark2',
+  origBoxFlag: 'OrigBoxFlag', specDeclFlag: 'SpecDeclFlag', notes: 'NoteS',
+};
+
+/** DecList element names; the bar code has no DecList element and stays in the console. */
+const lineElements: Record<string, string | false> = {
+  gno: 'GNo', gname: 'GName', codeTs: 'CodeTS', gmodel: 'GModel', exgNo: 'ExgNo', barCode: false, destinationCountry: 'DestinationCountry',
+  tradeCurr: 'TradeCurr', gqty: 'GQty', gunit: 'GUnit', firstQty: 'FirstQty', firstUnit: 'FirstUnit', secondQty: 'SecondQty', secondUnit: 'SecondUnit',
+  declPrice: 'DeclPrice', declTotal: 'DeclTotal', originCountry: 'OriginCountry', contrItem: 'ContrItem', dutyMode: 'DutyMode', exgVersion: 'ExgVersion',
+  factor: 'Factor', useTo: 'UseTo', workUsd: 'WorkUsd', ciqCode: 'CiqCode', declGoodsEname: 'DeclGoodsEname', origPlaceCode: 'OrigPlaceCode',
+  purpose: 'Purpose', prodValidDt: 'ProdValidDt', prodQgp: 'ProdQgp', goodsAttr: 'GoodsAttr', stuff: 'Stuff', uncode: 'Uncode', dangName: 'DangName',
+  dangPackType: 'DangPackType', dangPackSpec: 'DangPackSpec', engManEntCnm: 'EngManEntCnm', noDangFlag: 'NoDangFlag', destCode: 'DestCode',
+  goodsSpec: 'GoodsSpec', goodsModel: 'GoodsModel', goodsBrand: 'GoodsBrand', produceDate: 'ProduceDate', prodBatchNo: 'ProdBatchNo',
+  districtCode: 'DistrictCode', ciqName: 'CiqName', mnufctrRegno: 'MnufctrRegno', MnufctrRegName: 'MnufctrRegName',
+};
 
 export const exportDeclarationForm: BillDefinition = {
   key: 'declarationForm',
@@ -33,9 +72,13 @@ export const exportDeclarationForm: BillDefinition = {
   states: { mode: 'EXPU', billType: 'ExpuDeclarationState' },
   titleField: 'copNo',
   uniqueBy: ['copNo'],
-  head: [
-    text('copNo', '企业内部编号', 30, { ...R, column: 'cop_no' }),
+  head: withElements([
+    // DecSign's ClientSeqNo (客户端报关单编号): the block after the lines
+    text('copNo', '企业内部编号', 30, { ...R, column: 'cop_no', transfer: true }),
+    // issued by the 单一窗口 with the import response (dec-receipts.ts)
     { ...preNo, name: 'seqNo', label: '统一编号' },
+    // 海关编号, issued by customs when it takes the declaration (DEC_DATA ENTRY_ID)
+    { name: 'entryId', label: '报关单号', kind: 'text', maxLength: 18, readOnly: true },
     { name: 'declTrnRel', label: '报关/转关关系标志', kind: 'select', maxLength: 1, ...R, default: '0',
       options: [
         { value: '0', label: '0 一般报关单' }, { value: '1', label: '1 转关提前报关单' }, { value: '2', label: '2 备案清单' },
@@ -112,11 +155,13 @@ export const exportDeclarationForm: BillDefinition = {
       flagLabels: ['国际赛事', '特殊进出军工物资', '国际援助物资', '国际会议', '直通放行', '外交礼遇', '转关'],
     },
     { name: 'notes', label: '备注', kind: 'textarea', maxLength: 1000, span: 3 },
-  ],
+  ], headElements),
   lines: {
+    // a DecMessage carries at least one DecList
+    min: 1,
     sequenceField: 'gno',
     columns: ['gno', 'exgNo', 'gname', 'codeTs', 'gmodel', 'gqty', 'gunit', 'declPrice', 'declTotal', 'tradeCurr', 'originCountry', 'destinationCountry'],
-    fields: [
+    fields: withElements([
       { name: 'gno', label: '项号', kind: 'integer', digits: 5, ...R },
       text('gname', '商品名称', 250, R),
       text('codeTs', '商品编号', 10, R),
@@ -144,7 +189,7 @@ export const exportDeclarationForm: BillDefinition = {
         ['produceDate', '生产日期'], ['prodBatchNo', '生产批号'], ['districtCode', '境内货源地'], ['ciqName', '检验检疫名称'],
         ['mnufctrRegno', '生产单位注册号'], ['MnufctrRegName', '生产单位名称'],
       ]),
-    ],
+    ], lineElements),
   },
   pick: {
     from: { mode: 'export', key: 'order' },
@@ -204,5 +249,22 @@ export const exportDeclarationForm: BillDefinition = {
     sendReceipt: '/expuDeclaration/sendReceipt',
     pickList: '/expuDeclaration/queryOrderList',
     pickSave: '/expuDeclaration/saveListByOrderIds',
+  },
+  message: {
+    type: 'DEC',
+    root: 'DecMessage',
+    head: 'DecHead',
+    line: 'DecList',
+    dec: {
+      namespace: DEC_NAMESPACE,
+      version: '3.1',
+      lineGroup: 'DecLists',
+      block: 'DecSign',
+      // C 报关单申报 (A/B upload only, G 暂存: the console declares)
+      blockFirst: [{ element: 'OperType', value: 'C' }],
+      signedBy: 'client',
+    },
+    receipt: decResult,
+    answers: [decImportResponse],
   },
 };

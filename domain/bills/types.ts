@@ -30,7 +30,7 @@ export type FieldKind =
 export type DefaultWord = 'company.code' | 'company.name' | 'company.dxpId' | 'now' | 'dxp';
 
 export interface FieldDef {
-  /** JSON name in the API (camelCase), also the CEB element name unless `xml` says otherwise */
+  /** JSON name in the API (camelCase), also the message's element name unless `xml` says otherwise */
   name: string;
   /** Chinese label (form, list header, error messages, Excel header) */
   label: string;
@@ -53,7 +53,7 @@ export interface FieldDef {
   default?: string | number | { word: DefaultWord };
   /** CEB element name when it differs from `name`; false = the field is not sent to customs */
   xml?: string | false;
-  /** the element belongs to the message's BaseTransfer block (copCode, copName, dxpMode, dxpId, note) */
+  /** the element belongs to the message's closing block: BaseTransfer (copCode, copName, dxpMode, dxpId, note), or a DecMessage's DecSign (ClientSeqNo) */
   transfer?: boolean;
   /** optional for saving a draft, required to declare (the XSD demands it; the spec's form does not) */
   requiredToDeclare?: boolean;
@@ -225,30 +225,111 @@ export interface BillApi {
 }
 
 export interface CustomsMessageDef {
-  /** CEB303 … */
+  /** CEB303 … (customs_messages.message_type, at most 12 characters; 报关单: DEC) */
   type: string;
-  /** root element, e.g. CEB303Message */
+  /** root element, e.g. CEB303Message (报关单: DecMessage) */
   root: string;
-  /** which schema validates it */
-  schema: 'export' | 'import';
-  /** repeated business element under the root (Order, Receipts, Logistics) */
-  body: string;
+  /**
+   * which CEB schema validates it; absent = the message has no official schema here (报关单): the
+   * definition's own checks (lengths, required, formats) are its check, and the builder still
+   * refuses a value it cannot write
+   */
+  schema?: 'export' | 'import';
+  /** repeated business element under the root (Order, Receipts, Logistics); absent = the root carries one bill (DecMessage) */
+  body?: string;
   /** head element inside body (OrderHead); omitted = the body is flat (Receipts, Logistics) */
   head?: string;
   /** line element inside body (OrderList) */
   line?: string;
   /** a bill with many lines goes out as several messages numbered 1..k (报文总数/报文序号) */
   split?: MessageSplit;
+  /**
+   * A message of the 单一窗口's 货物申报 family instead of a CEB one (报关单): its own namespace and
+   * version, lines wrapped in a group, the `transfer` fields in a closing block other than
+   * BaseTransfer, and no XML-DSig of the console (see DecLayout).
+   */
+  dec?: DecLayout;
   /** the receipt customs answers with */
-  receipt: {
-    type: string;
-    /** CEB304Message */
-    root: string;
-    /** OrderReturn */
-    element: string;
-    /** fields of the receipt that identify the bill, matched against head fields of the same name */
-    keys: readonly string[];
-  };
+  receipt: MessageReceiptDef;
+  /**
+   * further receipts answering the same message, in another layout (报关单: the 单一窗口's import
+   * response beside the DEC_DATA receipt); each keyed on its own fields
+   */
+  answers?: readonly MessageReceiptDef[];
+}
+
+export interface MessageReceiptDef {
+  /** CEB304 … (customs_receipts.message_type, at most 12 characters) */
+  type: string;
+  /** CEB304Message */
+  root: string;
+  /** OrderReturn; equal to `root` when the root is the one answer (DecImportResponse) */
+  element: string;
+  /**
+   * fields of the receipt that identify the bill, matched against the head fields of the same
+   * element name (CEB), or of the same field name (`format` receipts: their fields are read under
+   * the bill's field names)
+   */
+  keys: readonly string[];
+  /** a receipt outside the CEB catalogue, read by these words (报关单's import response and DEC_DATA) */
+  format?: ReceiptFormat;
+}
+
+/**
+ * How a DecMessage (单一窗口 报关单报文) is written, beside the CEB words body/head/line:
+ *
+ *   <DecMessage xmlns="namespace" Version="version">
+ *     <DecHead>…head fields, PascalCase element names (FieldDef.xml)…</DecHead>
+ *     <DecLists><DecList>…line fields…</DecList>×n</DecLists>      (lineGroup, line)
+ *     <DecSign>OperType, …the `transfer` fields…</DecSign>          (block, blockFirst)
+ *   </DecMessage>
+ */
+export interface DecLayout {
+  /** the default namespace of the message (http://www.chinaport.gov.cn/dec) */
+  namespace: string;
+  /** the root's Version attribute (3.1) */
+  version: string;
+  /** the element wrapping the lines (DecLists) */
+  lineGroup: string;
+  /** the closing block holding the `transfer` fields (DecSign) */
+  block: string;
+  /** elements the console writes first in the block with fixed values (OperType C 报关单申报) */
+  blockFirst: readonly { element: string; value: string }[];
+  /**
+   * who signs: 'client' — the 单一窗口 client signs the block (Sign, Certificate, SignDate …) with
+   * the operator's card when it takes the file; the console's signer leaves the message alone
+   */
+  signedBy: 'client';
+}
+
+/**
+ * A receipt described by its definition rather than the CEB catalogue (报关单: DecImportResponse,
+ * DEC_DATA/DEC_RESULT). Its elements are read under the bill's field names, its status code is
+ * translated onto the lifecycle's customs codes by `statusMap` (data, e.g. dec-channels.ts).
+ */
+export interface ReceiptFormat {
+  /** 报关单回执 */
+  label: string;
+  /** the default namespace customs writes it in ('' = none) */
+  namespace: string;
+  /** the elements read, in the receipt's order, each kept under `name` (a head field name for keys and issued numbers) */
+  fields: readonly { element: string; name: string; label: string; also?: readonly string[] }[];
+  /** the element holding the status code (ResponseCode, CHANNEL) */
+  status: string;
+  /**
+   * the element holding customs' time (NOTICE_DATE); absent = the receipt carries none: it is
+   * stamped with the time it is read and only a refusal moves the bill (a success could overtake
+   * the timed answers that follow it)
+   */
+  time?: string;
+  /** the element holding the text (ErrorMessage, NOTE) */
+  info: string;
+  /** status code → the lifecycle's customs code (3, 120, 800 …, negative = 申报异常) */
+  statusMap: Readonly<Record<string, string>>;
+  /** the customs code of any status the map lacks; absent = such a receipt is stored and moves nothing */
+  otherwise?: string;
+  /** fields (by name) whose values customs issues into the bill's read-only head fields of that name (seqNo, entryId) */
+  issues?: readonly string[];
 }
 
 /**

@@ -6,7 +6,9 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { transition } from 'xstate';
-import { findBill } from '../../domain/bills/index.ts';
+import { billDefinitions, findBill } from '../../domain/bills/index.ts';
+import { messageReceiptsOf } from '../../domain/bills/message-receipts.ts';
+import type { BillDefinition } from '../../domain/bills/types.ts';
 import { elementOf } from './xml/build.ts';
 import { LocalBillState, receiptState } from '../../domain/bill-states.ts';
 import {
@@ -94,6 +96,17 @@ export async function applyBillEvent(trx: Kysely<Database>, bill: LockedBill, ev
 /** Numbers customs issues on the way (ceb-messages §6) that bills show in read-only fields. */
 export const ISSUED_NUMBERS: readonly string[] = ['preNo', 'invtNo', 'sumNo', 'rkdNo'];
 
+const issuedNames = new Map<BillDefinition, ReadonlySet<string>>();
+/** The fields the definition's `format` receipts issue (ReceiptFormat.issues), by field name. */
+function issuedByName(def: BillDefinition): ReadonlySet<string> {
+  let names = issuedNames.get(def);
+  if (!names) {
+    names = new Set(messageReceiptsOf(def.message).flatMap((r) => r.format?.issues ?? []));
+    issuedNames.set(def, names);
+  }
+  return names;
+}
+
 /** The issued numbers of `values` a bill of this kind records: indexed columns and jsonb fields. */
 export interface IssuedNumbers {
   columns: Record<string, string>;
@@ -109,10 +122,12 @@ export function issuedNumbersOf(bill: Pick<LockedBill, 'mode' | 'bill_key'>, val
   const data: Record<string, string> = {};
   const def = findBill(bill.mode, bill.bill_key);
   if (!def) return { columns, data };
+  // receipts a definition describes (报关单) name what they issue, by field name (seqNo, entryId)
+  const byName = issuedByName(def);
   for (const field of def.head) {
     const element = elementOf(field);
-    const value = values[element];
-    if (!field.readOnly || !ISSUED_NUMBERS.includes(element) || !value) continue;
+    const value = byName.has(field.name) ? values[field.name] : ISSUED_NUMBERS.includes(element) ? values[element] : undefined;
+    if (!field.readOnly || !value) continue;
     if (field.column) columns[field.column] = value;
     else data[field.name] = value;
   }
@@ -157,8 +172,20 @@ export async function markHeldByCustoms(trx: Kysely<Database>, bill: LockedBill,
  * (the receipt is not newer than what it shows). False when the bill has no receipt.
  */
 export async function redeliverLatestReceipt(trx: Kysely<Database>, billId: number): Promise<boolean> {
-  const latest = await trx.selectFrom('customs_receipts').select(['return_status', 'return_time', 'return_info'])
-    .where('bill_id', '=', billId).orderBy('return_time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  let latest = trx.selectFrom('customs_receipts').select(['return_status', 'return_time', 'return_info']).where('bill_id', '=', billId);
+  // a success stamped when read (the 报关单 import response) never moved the bill and must not now:
+  // its stamp can be later than customs' own times
+  if (UNTIMED_TYPES.length > 0) {
+    latest = latest.where((eb) => eb.or([eb('message_type', 'not in', UNTIMED_TYPES), eb('return_status', '=', '100'), eb('return_status', 'like', '-%')]));
+  }
+  return redeliver(trx, billId, await latest.orderBy('return_time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst());
+}
+
+/** Receipt types without customs' time (ReceiptFormat.time absent): stamped when read. */
+const UNTIMED_TYPES = billDefinitions.flatMap((d) => messageReceiptsOf(d.message)).filter((r) => r.format && !r.format.time).map((r) => r.type)
+  .filter((t, i, all) => all.indexOf(t) === i);
+
+async function redeliver(trx: Kysely<Database>, billId: number, latest: { return_status: string; return_time: string; return_info: string } | undefined): Promise<boolean> {
   if (!latest) return false;
   const bill = await lockBill(trx, billId);
   if (!bill) return false;

@@ -37,7 +37,7 @@ export interface Declaration {
 export const newGuid = (): string => randomUUID().toUpperCase();
 
 /**
- * Builds and XSD-validates the CEB message(s); throws BizError.fields(...) with Chinese field labels
+ * Builds and XSD-validates the message(s) (those with a schema: CEB); throws BizError.fields(...) with Chinese field labels
  * when the schema refuses one of them. Synchronous: the schemas are compiled at startup by
  * initCustomsSchemas() (the customs plugin); before that it throws an Error saying so.
  *
@@ -68,7 +68,8 @@ export function buildDeclaration(
     const bills: MessageBill[] = [{ guid: partGuid, head: partHead, lines: share.lines, lineOffset: share.offset }];
     const built = buildMessageXml(def, bills, { guid: partGuid, appStatus: options.appStatus, now });
     // Unsigned yet: the Signature some import messages require is added when the message is signed.
-    const problems = validateCebXml(message.schema, built.xml).filter((p) => !awaitsSignature(p));
+    // a message without an official schema (报关单) is checked by the definition's own rules, already run
+    const problems = message.schema ? validateCebXml(message.schema, built.xml).filter((p) => !awaitsSignature(p)) : [];
     if (built.problems.length > 0 || problems.length > 0) {
       // A value that could not be written (not a number …) left its element out; the schema then
       // misses it too, and the value's own problem is the one to show for that field.

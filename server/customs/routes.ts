@@ -4,7 +4,8 @@
  * POST /api/receipter/messageFindByBill: the receipt timeline of one bill, found by its business
  * keys, for the detail page's 回执 tab.
  *   data: {messageType: 'CEB304Message' … 'CEB712Message', or a customs-issued 'CEB792Message',
- *     'CEB816Message', 'CEB818Message', 'CEB900Message' (or 'CEB304' …), ...keys}
+ *     'CEB816Message', 'CEB818Message', 'CEB900Message' (or 'CEB304' …), or a receipt a definition
+ *     describes ('DEC_DATA': the 报关单's receipts, its import response included), ...keys}
  *     keys: the type's bill keys are required (order ebpCode + orderNo; inventory copNo; tax bill
  *     invtNo; CEB900 oriCopMsgId …, receipts/catalogue.ts); its other fields narrow the search.
  *   answer: [{returnTime 'YYYY-MM-DD HH:mm:ss.SSS' (customs' China time), returnStatus,
@@ -34,7 +35,9 @@ import { receiptText } from '../../domain/texts/receipts.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { timelineText } from '../../domain/texts/timeline.ts';
 import { BizError, defineRoute } from '../http/route.ts';
-import { customsMessageLabel, findIssuedType, findReceiptType, issuedTypes, messageCodeOf, receiptTypes, type ReceiptField } from './receipts/catalogue.ts';
+import {
+  customsMessageLabel, findIssuedType, findReceiptType, formatReceiptTypes, issuedTypes, messageCodeOf, receiptTypes, siblingReceiptTypes, type ReceiptField,
+} from './receipts/catalogue.ts';
 import { listUnmatchedReceipts } from './receipts/unmatched.ts';
 import { billTimeline, prettyXml, rawRecordXml } from './timeline.ts';
 import { displayReturnTime } from './xml/format.ts';
@@ -60,6 +63,25 @@ interface Lookup { type: string; fields: readonly ReceiptField[]; keys: readonly
 function lookupOf(messageType: string): Lookup | undefined {
   const receipt = findReceiptType(messageType);
   if (receipt) return { type: receipt.type, fields: receipt.fields, keys: receipt.keys };
+  return issuedLookupOf(messageType);
+}
+
+/**
+ * The receipts one lookup shows: the type asked for and, for a receipt a definition describes
+ * (报关单 DEC_DATA), the other receipts answering the same message (its import response), each
+ * found by its own keys — so the 回执 dialog lists every answer of the declaration, a refused
+ * import among them.
+ */
+function lookupsOf(messageType: string): Lookup[] {
+  const receipt = findReceiptType(messageType);
+  if (!receipt?.format) {
+    const one = lookupOf(messageType);
+    return one ? [one] : [];
+  }
+  return siblingReceiptTypes(receipt).filter((t) => t.format).map((t) => ({ type: t.type, fields: t.fields, keys: t.keys }));
+}
+
+function issuedLookupOf(messageType: string): Lookup | undefined {
   const issued = findIssuedType(messageType);
   if (!issued) return undefined;
   // the columns (status, time, text) and the echoed original message are not lookup keys
@@ -68,7 +90,7 @@ function lookupOf(messageType: string): Lookup | undefined {
 }
 
 const keyProperties = Object.fromEntries(
-  [...receiptTypes.flatMap((t) => t.fields), ...issuedTypes.flatMap((t) => lookupOf(t.type)!.fields)]
+  [...receiptTypes.flatMap((t) => t.fields), ...formatReceiptTypes.flatMap((t) => t.fields), ...issuedTypes.flatMap((t) => lookupOf(t.type)!.fields)]
     .map((f) => [f.name, { type: 'string', title: f.label, maxLength: 255 }]),
 );
 
@@ -84,31 +106,45 @@ export default async function customsRoutes(app: FastifyInstance) {
       properties: { messageType: { type: 'string', title: '回执报文类型', minLength: 1, maxLength: 40 }, ...keyProperties },
     },
     handler: async ({ data, user }) => {
-      const lookup = lookupOf(data.messageType);
-      if (!lookup) throw new BizError(customsText.unknownMessageType(data.messageType));
-      const filter: Record<string, string> = {};
-      const parts = partFieldsOf(billDefinitions, lookup.type);
-      for (const field of lookup.fields) {
-        const raw = data[field.name];
-        const value = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
-        if (value) filter[field.name] = value;
-        else if (lookup.keys.includes(field.name) && !parts.has(field.name)) throw new BizError(customsText.keyRequired(field.label));
+      const lookups = lookupsOf(data.messageType);
+      if (lookups.length === 0) throw new BizError(customsText.unknownMessageType(data.messageType));
+      const valueOf = (name: string) => {
+        const raw = data[name];
+        return typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
+      };
+      const searches: { type: string; filter: Record<string, string> }[] = [];
+      let missing: string | undefined;
+      for (const lookup of lookups) {
+        const filter: Record<string, string> = {};
+        const parts = partFieldsOf(billDefinitions, lookup.type);
+        // one type: its keys required, its other fields narrow; several (报关单): each by its own keys, skipped without them
+        const narrowing = lookups.length === 1 ? lookup.fields : lookup.fields.filter((f) => lookup.keys.includes(f.name));
+        const absent = narrowing.find((f) => !valueOf(f.name) && lookup.keys.includes(f.name) && !parts.has(f.name));
+        if (absent) {
+          missing ??= absent.label;
+          continue;
+        }
+        for (const field of narrowing) if (valueOf(field.name)) filter[field.name] = valueOf(field.name);
+        searches.push({ type: lookup.type, filter });
       }
+      if (searches.length === 0) throw new BizError(customsText.keyRequired(missing!));
       const rows = await app.db.selectFrom('customs_receipts')
-        .select(['return_time', 'return_status', 'return_info'])
+        .select(['message_type', 'return_time', 'return_status', 'return_info'])
         .where('company_id', '=', user.companyId)
-        .where('message_type', '=', lookup.type)
         .where('received_at', '>=', sql<Date>`now() - ${WINDOW}`)
-        .where(sql<boolean>`keys @> ${JSON.stringify(filter)}::jsonb`)
+        .where((eb) => eb.or(searches.map((s) => eb.and([
+          eb('message_type', '=', s.type),
+          eb(sql<boolean>`keys @> ${JSON.stringify(s.filter)}::jsonb`, '=', true),
+        ]))))
         .orderBy('return_time', 'desc').orderBy('id', 'desc')
         .limit(LIMIT)
         .execute();
       return rows.map((r) => ({
         returnTime: displayReturnTime(r.return_time),
         returnStatus: r.return_status,
-        returnStatusName: statusNameOf(lookup.type, r.return_status),
+        returnStatusName: statusNameOf(r.message_type, r.return_status),
         returnInfo: r.return_info,
-        explain: explainReceipt(r.return_status, r.return_info, lookup.type),
+        explain: explainReceipt(r.return_status, r.return_info, r.message_type),
       }));
     },
   });
@@ -129,7 +165,8 @@ export default async function customsRoutes(app: FastifyInstance) {
     },
     handler: async ({ data, user }) => {
       const raw = data?.messageType?.trim();
-      const messageType = raw ? messageCodeOf(raw) : undefined;
+      // CEB304 … by code; a receipt a definition describes (DEC_DATA) by its type or root
+      const messageType = raw ? messageCodeOf(raw) ?? findReceiptType(raw)?.type : undefined;
       if (raw && (!messageType || !customsMessageLabel(messageType))) throw new BizError(customsText.unknownMessageType(raw));
       const page = await listUnmatchedReceipts(app.db, {
         companyId: user.companyId,

@@ -17,7 +17,7 @@ import { explainReceipt } from '../../domain/customs/return-codes.ts';
 import type { BillTimeline, MessageEvent, ReceiptEvent, TimelineEvent } from '../../domain/customs/timeline.ts';
 import { messageStatusNames } from '../../domain/texts/timeline.ts';
 import type { Database } from '../db/schema.ts';
-import { msgTypeOf } from './dxp/wrap.ts';
+import { rootOfMessageType } from './message-defs.ts';
 import { customsMessageLabel } from './receipts/catalogue.ts';
 import { signTypeName } from './sign/message-types.ts';
 import { displayReturnTime, returnTimeOf } from './xml/format.ts';
@@ -65,7 +65,7 @@ export async function billTimeline(db: Kysely<Database>, companyId: number, bill
       key: returnTimeOf(created), order: 0,
       event: {
         kind: 'message', id: Number(m.id), time: chinaTime(created), guid: m.guid,
-        messageType: m.message_type, messageTypeName: signTypeName(msgTypeOf(m.message_type)),
+        messageType: m.message_type, messageTypeName: signTypeName(rootOfMessageType(m.message_type)),
         status: m.status, statusName: messageStatusNames[m.status] ?? m.status,
         attempts: m.attempts, lastError: m.last_error,
         createdAt: chinaTime(created), sentAt: m.sent_at ? chinaTime(m.sent_at) : null,

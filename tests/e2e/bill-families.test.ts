@@ -11,7 +11,8 @@
  * - the 进口订单 and 支付单 drafts are declared with 批量申报; the 进口清单 draft is refused by the
  *   console's 三单 check, first for its order (a draft), then, order and payment taken, for its
  *   missing waybill; a 进口运单 added with 新增 → 保存并申报, it declares and customs releases it;
- * - the 报关单 is refused: no customs message.
+ * - the seeded 报关单 draft is declared with 批量申报: a 单一窗口 DecMessage, answered by the import
+ *   response and 报关单回执 up to 放行; its 统一编号, 回执 and 报关单号 shown.
  * Each made or declared bill is followed on its list, pressing 刷新, until the embedded customs
  * (SIMULATOR_DELAY_MS small) has answered.
  */
@@ -381,16 +382,29 @@ describe('one bill of each family, declared as a user clicks', () => {
     await screenshot(page, 'families-11-import-inventory');
   });
 
-  it('报关单 is not a customs message: 批量申报 refuses it, as the user sees', async () => {
+  it('报关单: the seeded draft declared with 批量申报 goes to customs as a DecMessage and is released, its numbers and answers shown', async () => {
     await openList('/bill/export/declarationForm');
     const form = rowOf('DEC2026031801');
+    expect(await stateOf(form)).toBe('暂存');
     await select(form);
     const job = await declareSelected(1);
-    await job.getByText('失败 1', { exact: true }).waitFor();
-    await job.getByRole('cell', { name: '报关单不是可申报的海关报文单据' }).waitFor();
-    await screenshot(page, 'families-12-declaration-form-refused');
+    await job.getByText('成功 1', { exact: true }).waitFor();
     await closeJob(job);
-    expect(await stateOf(form)).toBe('暂存');
+    await expectAnswer(form, '放行');
+    // the 统一编号 the 单一窗口 issued, in its list column
+    await expect.poll(async () => (await form.textContent()) ?? '').toMatch(/E\d{17}/);
+    // the 回执 dialog: the import response and customs' 报关单回执, newest first
+    await page.getByRole('button', { name: 'DEC2026031801 的回执' }).click();
+    const dialog = page.getByRole('dialog', { name: '回执信息（近三天）' });
+    await dialog.getByRole('cell', { name: '报关单已放行' }).waitFor();
+    await dialog.getByRole('cell', { name: '入库成功！' }).waitFor();
+    await dialog.getByRole('cell', { name: /^E\d{17}直接申报成功$/ }).waitFor();
+    await screenshot(page, 'families-12-declaration-form-released');
+    await page.keyboard.press('Escape');
+    // its detail shows the 报关单号 customs gave it
+    await page.getByRole('link', { name: 'DEC2026031801', exact: true }).first().click();
+    await page.waitForURL(/\/details\/export\/declarationForm\?id=\d+/);
+    await expect.poll(async () => page.getByRole('textbox', { name: '报关单号', exact: true }).inputValue(), { timeout: 10_000 }).toMatch(/^3105\d{4}0\d{9}$/);
   });
 
   it('had no console errors, CSP violations or server errors', () => {

@@ -14,6 +14,10 @@
  * a weaker one: CEB514 is keyed logisticsCode + logisticsNo like CEB512 (a waybill number is unique
  * per carrier only), CEB702 by copNo (sumNo arrives only with the receipt).
  */
+import { billDefinitions } from '../../../domain/bills/index.ts';
+import { formatReceiptsOf } from '../../../domain/bills/message-receipts.ts';
+import type { ReceiptFormat } from '../../../domain/bills/types.ts';
+
 export type CebSchema = 'export' | 'import';
 
 export interface ReceiptField {
@@ -27,8 +31,8 @@ export interface ReceiptType {
   type: string;
   /** CEB304Message */
   root: string;
-  /** the schema that defines it */
-  schema: CebSchema;
+  /** the schema that defines it; absent for a receipt described by its definition (`format`) */
+  schema?: CebSchema;
   /** the declaration it answers: CEB303 */
   answers: string;
   /** 出口订单回执 */
@@ -39,6 +43,13 @@ export interface ReceiptType {
   fields: readonly ReceiptField[];
   /** the fields that identify the bill (matched against the head fields of the same element name) */
   keys: readonly string[];
+  /** not a CEB receipt: read by its definition's words (报关单's DEC_IMPORT, DEC_DATA; format.ts) */
+  format?: ReceiptFormat;
+}
+
+/** A receipt of the CEB schemas (the catalogue's rows). */
+export interface CebReceiptType extends ReceiptType {
+  schema: CebSchema;
 }
 
 const field = (name: string, label: string) => ({ name, label }) as const satisfies ReceiptField;
@@ -59,7 +70,7 @@ const invtNo = field('invtNo', '清单编号');
 const billNo = field('billNo', '提运单号');
 const msgSeqNo = field('msgSeqNo', '报文序号');
 
-export const receiptTypes: readonly ReceiptType[] = [
+export const receiptTypes: readonly CebReceiptType[] = [
   // ── export (ceb-export.xsd) ────────────────────────────────────────────────────────────────
   {
     type: 'CEB304', root: 'CEB304Message', schema: 'export', answers: 'CEB303', label: '出口订单回执', element: 'OrderReturn',
@@ -160,9 +171,33 @@ export function declarationSchemaOf(name: string): CebSchema | undefined {
   return code ? receiptTypes.find((t) => t.answers === code)?.schema : undefined;
 }
 
+/**
+ * Receipts outside the CEB catalogue, as their bill definitions describe them (message.receipt /
+ * message.answers with `format`: the 报关单's DecImportResponse and DEC_DATA). Fields are read under
+ * the bill's field names; only the keys are required.
+ */
+export const formatReceiptTypes: readonly ReceiptType[] = formatReceiptsOf(billDefinitions).map(({ receipt, def }) => ({
+  type: receipt.type,
+  root: receipt.root,
+  answers: def.message!.type,
+  label: receipt.format.label,
+  element: receipt.element,
+  fields: receipt.format.fields.map((f) => (receipt.keys.includes(f.name) ? { name: f.name, label: f.label } : { name: f.name, label: f.label, optional: true })),
+  keys: receipt.keys,
+  format: receipt.format,
+}));
+
+/** By 'CEB304', 'CEB304Message' or 'CEB214' as a root; a `format` receipt by its type, root or (a bare answer) element. */
 export function findReceiptType(name: string): ReceiptType | undefined {
   const code = messageCodeOf(name);
-  return code ? receiptTypes.find((t) => t.type === code) : undefined;
+  if (code) return receiptTypes.find((t) => t.type === code);
+  const n = name.trim();
+  return formatReceiptTypes.find((t) => t.type === n || t.root === n || t.element === n);
+}
+
+/** The receipt types answering the same message as `type` (报关单: DEC_IMPORT and DEC_DATA), itself first. */
+export function siblingReceiptTypes(type: ReceiptType): ReceiptType[] {
+  return [type, ...[...receiptTypes, ...formatReceiptTypes].filter((t) => t !== type && t.answers === type.answers)];
 }
 
 // ── customs-issued messages ─────────────────────────────────────────────────────────────────

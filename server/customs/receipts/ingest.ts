@@ -33,6 +33,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { billDefinitions, findBill } from '../../../domain/bills/index.ts';
+import { messageReceiptOf } from '../../../domain/bills/message-receipts.ts';
 import { receiptMatchKeys } from '../../../domain/bills/receipt-keys.ts';
 import type { BillDefinition } from '../../../domain/bills/types.ts';
 import { receiptText } from '../../../domain/texts/receipts.ts';
@@ -121,8 +122,8 @@ interface FileRows {
 
 function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>): FileRows {
   const { type, returns, guid: rootGuid } = file.receipt;
-  // the definitions whose messages this receipt type answers
-  const defs = billDefinitions.filter((d) => d.message?.receipt.type === type.type);
+  // the definitions whose messages this receipt type answers (message.receipt or one of message.answers)
+  const defs = billDefinitions.filter((d) => messageReceiptOf(d, type.type) !== undefined);
   const rows = returns.map((r): Row => ({
     guid: r.guid,
     messageType: type.type,
@@ -135,9 +136,10 @@ function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>): FileRows 
     // the whole file a hundred times.
     xml: returns.length === 1 ? file.text : buildReceiptXml(type, rootGuid || r.guid, [r]),
     byKeys: { values: r.fields },
-    event: { type: 'customs.receipt', returnStatus: r.returnStatus, returnTime: r.returnTime },
+    // a receipt stamped when read (the 报关单 import response) records its numbers, moving nothing unless it refuses
+    ...(r.moves === false ? {} : { event: { type: 'customs.receipt', returnStatus: r.returnStatus, returnTime: r.returnTime } as const }),
   }));
-  return { rows, defs, keysOf: receiptMatchKeys };
+  return { rows, defs, keysOf: (def) => receiptMatchKeys(def, type.type) };
 }
 
 /** Fields kept as the row's keys: the business data, not the columns or the echoed original message. */

@@ -23,7 +23,8 @@ interface KeyField {
 function keyFieldsOf(def: BillDefinition, keys: readonly string[]): KeyField[] | undefined {
   const out: KeyField[] = [];
   for (const k of keys) {
-    const f = def.head.find((h) => elementOf(h) === k);
+    // a CEB key is an element name; a `format` receipt's key is the bill's field name (copNo, seqNo)
+    const f = def.head.find((h) => elementOf(h) === k) ?? def.head.find((h) => h.name === k);
     if (!f) return undefined;
     out.push(f.column ? { element: k, column: f.column, name: f.name } : { element: k, name: f.name });
   }

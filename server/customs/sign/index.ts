@@ -9,9 +9,14 @@
  *             client's POST /api/sign/client/complete (completeSignature) makes it 'pending'
  *             again, signed, and wakes the worker, which then delivers it.
  *   both      verifySignature(xml) → {ok, certificate} | {ok: false, reason} (the simulator's check).
+ *
+ * A 报关单 (DecMessage) is not signed here in either mode: the 单一窗口 client signs its DecSign block
+ * with the operator's card when it takes the file (definition.message.dec.signedBy 'client'), so
+ * both calls below pass it on unsigned — no XML-DSig, no sign record.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { signedByClient } from '../message-defs.ts';
 import { initCustomsSchemas } from '../schemas.ts';
 import type { OutboundMessage } from '../transport/types.ts';
 import { hasSignature } from './dsig.ts';
@@ -28,6 +33,7 @@ export { verifySignature, type VerifyResult } from './verify.ts';
 
 /** The message signed by `signer`, or as it is when it already carries a ds:Signature. */
 export async function signDeclaration(signer: Signer, message: { messageType: string; xml: string }): Promise<string> {
+  if (signedByClient(message.messageType)) return message.xml;
   await initCustomsSchemas(); // hasSignature parses with libxml2
   if (hasSignature(message.xml)) return message.xml;
   return signer.sign(message.xml, { schema: schemaOfMessageType(message.messageType), messageType: message.messageType });
@@ -35,6 +41,7 @@ export async function signDeclaration(signer: Signer, message: { messageType: st
 
 /** SIGN_MODE=external: an unsigned message waits for the signing client (true); a signed one goes (false). */
 export async function holdUnsigned(trx: Kysely<Database>, message: OutboundMessage): Promise<boolean> {
+  if (signedByClient(message.messageType)) return false;
   await initCustomsSchemas();
   if (hasSignature(message.xml)) return false;
   await requestSignature(trx, {

@@ -4,8 +4,10 @@
  * from the SignType dictionary (domain/bill-states.ts).
  */
 import { statesFor } from '../../../domain/bill-states.ts';
+import { decText } from '../../../domain/texts/dec.ts';
 import { signingText } from '../../../domain/texts/signing.ts';
 import { msgTypeOf } from '../dxp/wrap.ts';
+import { messageBillLabel } from '../message-defs.ts';
 import { declarationSchemaOf } from '../receipts/catalogue.ts';
 import type { SchemaName } from '../schemas.ts';
 
@@ -19,7 +21,11 @@ export function schemaOfMessageType(messageType: string): SchemaName {
   return schema;
 }
 
-/** SignType code (root name) → its Chinese name; the code itself when the dictionary lacks it. */
+/**
+ * SignType code (root name) → its Chinese name; a message the dictionary lacks (DecMessage, which
+ * the console does not sign) by its bill (报关单报文); else the code itself.
+ */
 export function signTypeName(type: string): string {
-  return signTypes.find((t) => t.state === type)?.stateName ?? type;
+  const label = messageBillLabel(type);
+  return signTypes.find((t) => t.state === type)?.stateName ?? (label ? decText.messageOf(label) : type);
 }

@@ -5,6 +5,7 @@
  */
 import { dictionaryItems } from '../../../domain/dictionaries.ts';
 import { simulatorText } from '../../../domain/texts/customs.ts';
+import { decText } from '../../../domain/texts/dec.ts';
 import type { CheckName } from './doc-types.ts';
 
 export interface DocumentBody {
@@ -62,8 +63,16 @@ function codeSet(table: string): Set<string> | undefined {
   return codeSets.get(table);
 }
 
-function badCode(values: Record<string, string>, prefix: string): string | undefined {
-  for (const [element, table] of Object.entries(CODE_ELEMENTS)) {
+/** The 报关单's coded elements (DecHead, DecList), by their own names. */
+const DEC_CODE_ELEMENTS: Record<string, string> = {
+  CustomMaster: 'customs', TradeMode: 'trade_mode', TrafMode: 'traf_mode',
+  TradeCountry: 'country', TradeAreaCode: 'country', OriginCountry: 'country', DestinationCountry: 'country',
+  FeeCurr: 'currency', InsurCurr: 'currency', OtherCurr: 'currency', TradeCurr: 'currency',
+  GUnit: 'unit', FirstUnit: 'unit', SecondUnit: 'unit',
+};
+
+function badCode(values: Record<string, string>, prefix: string, elements: Record<string, string> = CODE_ELEMENTS): string | undefined {
+  for (const [element, table] of Object.entries(elements)) {
     const v = values[element];
     if (!v) continue;
     const set = codeSet(table);
@@ -122,6 +131,24 @@ const checks: Record<CheckName, (doc: DocumentBody) => string | undefined> = {
     if ([goods, freight, tax, discount, paid].some((v) => v === undefined)) return undefined;
     const expected = goods! + freight! + tax! - discount!;
     if (expected !== paid) return simulatorText.paidMismatch(head.acturalPaid ?? '', unitsText(expected));
+    return undefined;
+  },
+  decAmounts({ head, lines }) {
+    const net = decimalUnits(head.NetWt ?? ''), gross = decimalUnits(head.GrossWet ?? '');
+    if (net !== undefined && gross !== undefined && net > gross) return decText.netOverGross(head.NetWt!, head.GrossWet!);
+    for (const l of lines) {
+      const qty = decimalUnits(l.GQty ?? ''), price = decimalUnits(l.DeclPrice ?? ''), total = decimalUnits(l.DeclTotal ?? '');
+      if (qty === undefined || price === undefined || total === undefined) continue;
+      const product = (qty * price) / 100000n;
+      const diff = product > total ? product - total : total - product;
+      if (diff >= CENT) return decText.lineTotal(l.GNo ?? '?', l.DeclTotal!, unitsText(product));
+    }
+    const inHead = badCode(head, '', DEC_CODE_ELEMENTS);
+    if (inHead) return inHead;
+    for (const l of lines) {
+      const inLine = badCode(l, simulatorText.linePrefix(l.GNo ?? '?'), DEC_CODE_ELEMENTS);
+      if (inLine) return inLine;
+    }
     return undefined;
   },
   singleLimit({ lines }) {

@@ -9,6 +9,7 @@
  * them; where it gives only a range, the code is the range's pattern and docs/decisions.md says so.
  */
 import type { SchemaName } from '../schemas.ts';
+import { decDocType } from './dec.ts';
 
 export interface RequiredField { name: string; label: string }
 
@@ -17,9 +18,12 @@ export interface PathStep {
   status: string;
   /** key of simulatorText.stepInfo */
   info: 'accepted' | 'concluded' | 'released' | 'cleared' | 'cancelled' | 'refunded';
+  /** the receipt's text when it is not stepInfo's (报关单 NOTE: 入库成功！) */
+  text?: string;
 }
 
-export type IssuedNumber = 'preNo' | 'invtNo' | 'sumNo' | 'rkdNo';
+/** preNo … of CEB receipts; seqNo (统一编号) and entryId (报关单号) of the 报关单's answers. */
+export type IssuedNumber = 'preNo' | 'invtNo' | 'sumNo' | 'rkdNo' | 'seqNo' | 'entryId';
 
 export type CheckName =
   /** head goodsValue = Σ line totalPrice */
@@ -35,7 +39,9 @@ export type CheckName =
   /** import order: acturalPaid = goodsValue + freight + taxTotal − discount */
   | 'importPaid'
   /** import inventory: Σ totalPrice within the single-transaction limit (−621005) */
-  | 'singleLimit';
+  | 'singleLimit'
+  /** 报关单: DeclTotal = GQty × DeclPrice (to the cent), NetWt ≤ GrossWet, its codes in the customs tables */
+  | 'decAmounts';
 
 /** Another document that must already be held by customs (三单比对). */
 export interface MatchRule {
@@ -54,10 +60,32 @@ export interface MatchRule {
 export interface CustomsDocType {
   type: string;
   root: string;
-  schema: SchemaName;
-  body: string;
+  /** the schema the message is checked against first; absent = none (报关单: read as well-formed XML only) */
+  schema?: SchemaName;
+  /** the repeated document element; absent = the root is the one document (DecMessage) */
+  body?: string;
   head?: string;
   line?: string;
+  /** the element wrapping the lines (DecLists) */
+  lineGroup?: string;
+  /** a block whose elements belong to the head (DecSign: ClientSeqNo) */
+  block?: string;
+  /** signed by the 单一窗口 client, not XML-DSig: no signature check here */
+  signedByClient?: boolean;
+  /** the line element numbering the goods in refusal texts (default gnum; 报关单 GNo) */
+  lineNumber?: string;
+  /** the element whose presence makes a declaration a change (报关单: SeqNo); absent: appType says */
+  changeWhen?: string;
+  /** the head element holding the customs office for the numbers issued (default customsCode) */
+  customsField?: string;
+  /** head elements the replies carry (default: the receipt's fields) */
+  replyFields?: readonly string[];
+  /** the answers of a taken declaration before its path (default: 2 申报中 新增申报成功[guid]) */
+  received?: readonly { status: string; text: string }[];
+  /** the status of a refusal after `received` (default 100 海关退单) */
+  refusal?: string;
+  /** how the answers are written: CEB receipts (default), or the 单一窗口's import response and DEC_DATA */
+  writer?: 'dec';
   /** the receipt type that answers it */
   receipt: string;
   /** fields identifying the document at customs (across companies) */
@@ -266,6 +294,8 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     lineRequired: [f('logisticsNo', '物流运单编号')],
     checks: ['codeTables'],
   },
+  // ── 报关单 (单一窗口 货物申报, dec.ts) ─────────────────────────────────────────────────────────
+  decDocType,
 ];
 
 export const findCustomsDocType = (type: string): CustomsDocType | undefined => customsDocTypes.find((t) => t.type === type);

@@ -15,8 +15,6 @@ import { sql, type Kysely } from 'kysely';
 import { simulatorText } from '../../../domain/texts/customs.ts';
 import type { Database } from '../../db/schema.ts';
 import { newGuid } from '../declaration.ts';
-import { buildReceiptXml } from '../receipts/build.ts';
-import { validateCebXml } from '../schemas.ts';
 import { verifySignature } from '../sign/verify.ts';
 import { TransportRejection, type OutboundMessage, type ReceiptSink, type Transport } from '../transport/types.ts';
 import type { WorkerLog } from '../worker.ts';
@@ -26,7 +24,8 @@ import { businessKey, createCustomsMemory, type CustomsMemory, type StoredDocume
 import { matchQuery } from './matching.ts';
 import { issueNumber } from './numbers.ts';
 import { issueTaxBillAfter } from './tax-bill.ts';
-import { findCustomsDocType, judge, receiptsOf, receiptTypeOf, type CustomsDocType, type Reply, type Verdict } from './rules.ts';
+import { issueSummaryResultAfter } from './summary-result.ts';
+import { findCustomsDocType, formatProblems, judge, receiptsOf, receiptTypeOf, replyFieldNames, replyXml, type CustomsDocType, type Reply, type Verdict } from './rules.ts';
 import type { IssuedNumber } from './doc-types.ts';
 
 export interface SimulatorOptions {
@@ -73,10 +72,12 @@ export function createSimulatorTransport(options: SimulatorOptions): SimulatorTr
 
   function documentsOf(type: CustomsDocType, xml: string) {
     const { root } = readXml(xml);
-    return childList(root, type.body).map((b) => {
+    // without a body element the root is the one document (a DecMessage: lines in DecLists, DecSign beside the head)
+    return (type.body ? childList(root, type.body) : [root]).map((b) => {
       const node = nodeOf(b);
-      const head = fieldsOf(type.head ? childNode(node, type.head) : node);
-      const lines = type.line ? childList(node, type.line).map((l) => fieldsOf(nodeOf(l))) : [];
+      const head = { ...fieldsOf(type.head ? childNode(node, type.head) : node), ...(type.block ? fieldsOf(childNode(node, type.block)) : {}) };
+      const group = type.lineGroup ? childNode(node, type.lineGroup) : node;
+      const lines = type.line ? childList(group, type.line).map((l) => fieldsOf(nodeOf(l))) : [];
       return { head, lines };
     });
   }
@@ -102,7 +103,7 @@ export function createSimulatorTransport(options: SimulatorOptions): SimulatorTr
 
   async function plan(trx: Kysely<Database>, type: CustomsDocType, companyId: number, head: Record<string, string>, replies: Reply[], doc?: StoredDocument) {
     const receipt = receiptTypeOf(type);
-    const fields = Object.fromEntries(receipt.fields.filter((f) => head[f.name]).map((f) => [f.name, head[f.name]!]));
+    const fields = Object.fromEntries(replyFieldNames(type, receipt).filter((name) => head[name]).map((name) => [name, head[name]!]));
     const start = now().getTime();
     await trx.insertInto('customs_sim_replies').values(replies.map((r, i) => ({
       doc_id: doc?.id ?? null,
@@ -137,7 +138,7 @@ export function createSimulatorTransport(options: SimulatorOptions): SimulatorTr
       const head = doc ? parsed<Record<string, string>>(doc.head) : {};
       const fresh: Record<string, string> = {};
       for (const kind of issues) {
-        fresh[kind] = held[kind] ?? issueNumber(kind, { serial: row.doc_id, date: time.slice(0, 8), customsCode: head.customsCode, ieFlag: type.schema === 'import' ? 'I' : 'E' });
+        fresh[kind] = held[kind] ?? issueNumber(kind, { serial: row.doc_id, date: time.slice(0, 8), customsCode: head[type.customsField ?? 'customsCode'], ieFlag: type.schema === 'import' ? 'I' : 'E' });
       }
       Object.assign(fields, held, fresh);
       if (doc) {
@@ -151,13 +152,13 @@ export function createSimulatorTransport(options: SimulatorOptions): SimulatorTr
       }
     }
     const receipt = receiptTypeOf(type);
-    const xml = buildReceiptXml(receipt, newGuid(), [{
-      guid: row.receipt_guid, fields, returnStatus: row.return_status, returnTime: time, returnInfo: row.return_info,
-    }]);
+    const xml = replyXml(type, receipt, row.receipt_guid, fields, row.return_status, time, row.return_info);
     try {
       await sink(xml, { companyId: row.company_id });
       // hook (issue 5): a released import inventory gets its CEB816 tax bill (tax-bill.ts)
       await issueTaxBillAfter(db, row, returnTime, sink);
+      // hook (issue 5): a concluded summary application gets its CEB792 汇总结果单 (summary-result.ts)
+      await issueSummaryResultAfter(db, row, returnTime, sink);
     } catch (e) {
       log.error({ err: e instanceof Error ? e.message : String(e), type: receipt.type }, 'customs simulator: receipt not taken');
     }
@@ -222,10 +223,11 @@ export function createSimulatorTransport(options: SimulatorOptions): SimulatorTr
     async deliver(message: OutboundMessage) {
       const type = findCustomsDocType(message.messageType);
       if (!type) throw new TransportRejection(simulatorText.unsupported(message.messageType));
-      const problems = validateCebXml(type.schema, message.xml);
+      const problems = formatProblems(type, message.xml);
       if (problems.length > 0) throw new TransportRejection(simulatorText.schemaRefused(problems[0]!.message));
       // a declaration (appStatus 2) must be signed, and the signature must hold (DXP 1001/1004)
-      const signature = verifySignature(message.xml);
+      // a 报关单 carries the 单一窗口 client's DecSign signature, not XML-DSig: nothing to verify here
+      const signature = type.signedByClient ? { ok: true as const } : verifySignature(message.xml);
       if (!signature.ok) throw new TransportRejection(simulatorText.signatureRefused(signature.reason));
       const documents = documentsOf(type, message.xml);
       // Taking the message, judging it and planning the answers commit together: a crash leaves

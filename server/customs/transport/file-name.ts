@@ -1,10 +1,11 @@
 /**
  * The name a declaration travels under as a file: `<MsgType>_<CopMsgId>.xml` (the DXP practice,
  * ceb-messages §7; AddInfo.FileName carries the same). MsgType is the root element's name
- * (CEB303Message), CopMsgId the message guid — so a redelivery keeps its name and replaces its
+ * (CEB303Message, DecMessage), CopMsgId the message guid — so a redelivery keeps its name and replaces its
  * own file instead of adding a second one.
  */
 import { msgTypeOf } from '../dxp/wrap.ts';
+import { rootOfMessageType } from '../message-defs.ts';
 import { transportText } from '../../../domain/texts/transport.ts';
 import { TransportRejection } from './types.ts';
 
@@ -15,7 +16,8 @@ export { msgTypeOf };
 
 /** The outbox file name of a message; refuses (for good) what could escape the folder. */
 export function dxpFileNameOf(message: { messageType: string; guid: string }): string {
-  const msgType = msgTypeOf(message.messageType);
+  // a type whose root is not code + "Message" (DEC → DecMessage) is named by its root
+  const msgType = rootOfMessageType(message.messageType);
   if (!SAFE_NAME.test(msgType) || !SAFE_NAME.test(message.guid)) {
     throw new TransportRejection(transportText.badFileName(`${msgType}_${message.guid}.xml`));
   }

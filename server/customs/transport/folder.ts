@@ -3,8 +3,9 @@
  * way enterprises exchange them with the Single Window client, which watches a send folder and
  * drops what customs answers into a receive folder.
  *
- * Out: one DxpMsg per file, `<MsgType>_<CopMsgId>.xml` (file-name.ts). The envelope comes from the
- * injected `wrap`; this file only moves bytes. A file appears whole or not at all: written under a
+ * Out: one DxpMsg per file, `<MsgType>_<CopMsgId>.xml` (file-name.ts); a 报关单 as the bare
+ * DecMessage, `DecMessage_<guid>.xml`, which the client signs and sends itself. The content comes from
+ * the injected `wrap` (transport/envelope.ts); this file only moves bytes. A file appears whole or not at all: written under a
  * dot-name the client ignores, fsynced, then renamed — and a redelivery renames onto the same
  * name, so the client never sees two files for one message. A missing folder is recreated; any
  * other failure throws in Chinese, and the worker retries and finally fails the bill with it.

@@ -1,6 +1,8 @@
 /**
- * Builds a CEB declaration message from a bill definition, pure (no clock, no I/O): the
- * definition's field order is the element order, so adding a bill type needs no code here.
+ * Builds a declaration message from a bill definition, pure (no clock, no I/O): the definition's
+ * field order is the element order, so adding a bill type needs no code here. A CEB message, or a
+ * 单一窗口 DecMessage when the definition says so (message.dec: see DecLayout in domain/bills/types.ts —
+ * default namespace, Version attribute, no guid/appStatus, lines in DecLists, DecSign last).
  *
  * Layout (export XSD, ceb-messages §1–§3):
  *   <ceb:CEBnnnMessage guid version="1.0" xmlns:ceb>
@@ -113,28 +115,62 @@ function headElements(fields: FieldDef[]): ({ system: 'guid' | 'appStatus' } | {
   return out;
 }
 
+/** Where the elements of a message go: the CEB layout, or a DecMessage's (definition.message.dec). */
+interface Layout {
+  ns: string;
+  /** the qualified name of an element (ceb:Order, or DecHead in the default namespace) */
+  qn: (local: string) => string;
+  rootAttributes: (guid: string) => Record<string, string>;
+  /** guid and appStatus in every head (CEB); a DecMessage has neither */
+  system: boolean;
+  lineGroup?: string;
+  block: string;
+  blockFirst: readonly { element: string; value: string }[];
+}
+
+function layoutOf(message: NonNullable<BillDefinition['message']>): Layout {
+  const dec = message.dec;
+  if (dec) {
+    return {
+      ns: dec.namespace, qn: (local) => local, rootAttributes: () => ({ Version: dec.version }), system: false,
+      lineGroup: dec.lineGroup, block: dec.block, blockFirst: dec.blockFirst,
+    };
+  }
+  return {
+    ns: CEB_NS, qn: (local) => `${CEB_PREFIX}:${local}`, rootAttributes: (guid) => ({ guid, version: MESSAGE_VERSION }), system: true,
+    block: 'BaseTransfer', blockFirst: [],
+  };
+}
+
 export function buildMessageXml(def: BillDefinition, bills: readonly MessageBill[], options: MessageOptions): BuiltMessage {
   const message = def.message;
   if (!message) throw new Error(customsText.noMessage(def.label));
+  // without a body element the root is the one bill's (DecMessage)
+  if (!message.body && bills.length > 1) throw new Error(`${message.root} carries one bill, not ${bills.length}`);
+  const layout = layoutOf(message);
+  const { ns, qn } = layout;
   const problems: FieldError[] = [];
   const headFields = bodyFields(def.head);
   const lineFields = def.lines ? bodyFields(def.lines.fields) : [];
+  const sequenceField = def.lines?.sequenceField;
+  // the line number: numbered from 1 when the caller left it out (it is the order of the lines)
+  const isSequence = (f: FieldDef) => elementOf(f) === 'gnum' || (sequenceField !== undefined && f.name === sequenceField);
 
   const put = (parent: XMLBuilder, field: FieldDef, value: unknown, errorField: string, prefix = '') => {
     const { text, problem } = xmlText(field, value);
     if (problem) problems.push({ field: errorField, message: prefix + problem });
-    else if (text !== undefined) parent.ele(CEB_NS, `${CEB_PREFIX}:${elementOf(field)}`).txt(text);
+    else if (text !== undefined) parent.ele(ns, qn(elementOf(field))).txt(text);
   };
 
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
-  const root = doc.ele(CEB_NS, `${CEB_PREFIX}:${message.root}`, { guid: options.guid, version: MESSAGE_VERSION });
+  const root = doc.ele(ns, qn(message.root), layout.rootAttributes(options.guid));
 
   for (const bill of bills) {
-    const body = root.ele(CEB_NS, `${CEB_PREFIX}:${message.body}`);
-    const head = message.head ? body.ele(CEB_NS, `${CEB_PREFIX}:${message.head}`) : body;
-    for (const e of headElements(headFields)) {
+    const body = message.body ? root.ele(ns, qn(message.body)) : root;
+    const head = message.head ? body.ele(ns, qn(message.head)) : body;
+    for (const e of layout.system ? headElements(headFields) : headFields.map((field) => ({ field }))) {
       if ('system' in e) {
-        head.ele(CEB_NS, `${CEB_PREFIX}:${e.system}`).txt(e.system === 'guid' ? bill.guid : options.appStatus);
+        head.ele(ns, qn(e.system)).txt(e.system === 'guid' ? bill.guid : options.appStatus);
         continue;
       }
       const value = elementOf(e.field) === 'appTime' && isBlank(bill.head[e.field.name]) ? options.now : bill.head[e.field.name];
@@ -142,21 +178,22 @@ export function buildMessageXml(def: BillDefinition, bills: readonly MessageBill
     }
     if (message.line) {
       const offset = bill.lineOffset ?? 0;
+      const group = layout.lineGroup ? body.ele(ns, qn(layout.lineGroup)) : body;
       bill.lines.forEach((line, index) => {
         const i = offset + index;
-        const el = body.ele(CEB_NS, `${CEB_PREFIX}:${message.line}`);
+        const el = group.ele(ns, qn(message.line!));
         for (const f of lineFields) {
-          // gnum numbers the lines from 1 when the caller left it out (it is the order of the lines)
-          const value = elementOf(f) === 'gnum' && isBlank(line[f.name]) ? i + 1 : line[f.name];
+          const value = isSequence(f) && isBlank(line[f.name]) ? i + 1 : line[f.name];
           put(el, f, value, `lines.${i}.${f.name}`, customsText.linePrefix(i + 1));
         }
       });
     }
   }
 
-  const transfer = root.ele(CEB_NS, `${CEB_PREFIX}:BaseTransfer`);
+  const block = root.ele(ns, qn(layout.block));
+  for (const { element, value } of layout.blockFirst) block.ele(ns, qn(element)).txt(value);
   const first = bills[0]?.head ?? {};
-  for (const f of transferFieldsOf(def)) put(transfer, f, first[f.name], f.name);
+  for (const f of transferFieldsOf(def)) put(block, f, first[f.name], f.name);
 
   return { xml: doc.end({ prettyPrint: true, indent: '  ' }), problems };
 }

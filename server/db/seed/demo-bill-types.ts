@@ -17,6 +17,7 @@ import type { Values } from '../../bills/values.ts';
 import { buildReceiptXml } from '../../customs/receipts/build.ts';
 import { findReceiptType } from '../../customs/receipts/catalogue.ts';
 import { ingestReceiptXml } from '../../customs/receipts/ingest.ts';
+import { decReplyXml } from '../../customs/simulator/dec.ts';
 import { findCustomsDocType } from '../../customs/simulator/doc-types.ts';
 import { businessKey, createCustomsMemory } from '../../customs/simulator/memory.ts';
 import { elementOf } from '../../customs/xml/build.ts';
@@ -88,6 +89,11 @@ export async function addDemoBill(db: Db, companyId: number, def: BillDefinition
     return row;
   });
   if (!def.message || bill.outcome.kind === 'draft' || bill.outcome.kind === 'sent') return id;
+  // a 单一窗口 报关单 is answered by the import response and DEC_DATA, not a CEB receipt
+  if (def.message.dec) {
+    await answerDemoDeclaration(db, companyId, def, head, bill, appTime, serial);
+    return id;
+  }
 
   const receipt = findReceiptType(def.message.receipt.type)!;
   const path = ['2', ...(findCustomsDocType(def.message.type)?.path.map((s) => s.status) ?? ['120'])];
@@ -122,6 +128,29 @@ async function rememberAtCustoms(db: Db, companyId: number, def: BillDefinition,
   const docLines = lines.map((line) => Object.fromEntries((def.lines?.fields ?? []).filter((f) => f.xml !== false && text(line[f.name]) !== '').map((f) => [elementOf(f), text(line[f.name])])));
   const key = businessKey(type.key, docHead);
   await createCustomsMemory(db).store({ type: type.type, key: key ?? `guid:${guid}`, guid, companyId, status, head: docHead, lines: docLines });
+}
+
+/**
+ * A demo 报关单's answers as the 单一窗口 writes them (the embedded customs' own writer): the import
+ * response with its 统一编号, then CHANNEL 7, L with the 报关单号 and P 放行 (or E with the reason),
+ * through the receipt pipeline like any file from customs.
+ */
+async function answerDemoDeclaration(db: Db, companyId: number, def: BillDefinition, head: Values, bill: DemoBill, appTime: Date, serial: number) {
+  const year = day(appTime).slice(0, 4);
+  const numbers = { seqNo: `E${year}${String(8_800_000_000_000 + serial).slice(0, 13)}`, entryId: `${DEMO.customs}${year}0${String(300_000_000 + serial).slice(0, 9)}` };
+  const fields = { ClientSeqNo: String(head.copNo), CustomMaster: String(head.customMaster ?? DEMO.customs), ...numbers };
+  const outcome = bill.outcome;
+  const steps: [string, string][] = outcome.kind === 'rejected'
+    ? [['7', `${numbers.seqNo}直接申报成功`], ['E', `海关退单：${outcome.info}`]]
+    : [['7', `${numbers.seqNo}直接申报成功`], ['L', '入库成功！'], ['P', '报关单已放行']];
+  await ingestReceiptXml(db, decReplyXml('import:0', fields, customsTime(appTime), ''), { companyId });
+  for (const [i, [channel, note]] of steps.entries()) {
+    const entered = steps.slice(0, i + 1).some(([c]) => c === 'L');
+    const xml = decReplyXml(channel, entered ? fields : { ...fields, entryId: '' }, customsTime(new Date(appTime.getTime() + (i + 1) * 47_000)), note);
+    await ingestReceiptXml(db, xml, { companyId });
+  }
+  const last = steps[steps.length - 1]![0];
+  await rememberAtCustoms(db, companyId, def, { ...head, seqNo: numbers.seqNo }, bill.lines ?? [], '', last, last === 'E' ? { seqNo: numbers.seqNo } : numbers);
 }
 
 const released = { kind: 'answered' } as const;
@@ -261,6 +290,20 @@ function demoBills(now: Date): Record<string, DemoBill[]> {
       lines: [1, 2].map((g) => ({ gnum: g, invtNo: exp(g).invtNo, orderNo: exp(g).orderNo, logisticsNo: exp(g).logisticsNo })),
       outcome: [released, inFlight, rejected('汇总清单中存在未结关清单')][i - 1]!,
     })),
+    // released by customs through the 单一窗口 (the drafts DEC2026031801/02 are seeded with the issued documents)
+    'export/declarationForm': [{
+      head: {
+        copNo: `DEC${ymd}901`, declTrnRel: '0', agentCode: DEMO.code, agentName: DEMO.name, customMaster: DEMO.customs, contrNo: `HT${ymd}-01`,
+        tradeCode: DEMO.code, tradeName: DEMO.name, ownerName: DEMO.name, tradeMode: '9610', tradeCountry: '502', distinatePort: '502', packNo: 8,
+        grossWet: 14.2, netWt: 12, insurCurr: '142', insurMark: '3', trafMode: '5', trafName: '国航CA', billNo: flight.billNo, wrapType: '22',
+        tradeAreaCode: '502', entryType: 'M', origBoxFlag: '0', specDeclFlag: '0000000', ieFlag: 'E',
+      },
+      lines: [
+        { gno: 1, gname: '白茶', codeTs: '0902109000', gmodel: '宁波白茶礼盒/250克', exgNo: 'NB-TEA-001', gqty: 6, gunit: '140', firstQty: 1.5, firstUnit: '035', declPrice: 168, declTotal: 1008, tradeCurr: '142', originCountry: '142', destinationCountry: '502' },
+        { gno: 2, gname: '瓷制茶具', codeTs: '6911101900', gmodel: '青瓷茶具套装', exgNo: 'NB-CER-203', gqty: 2, gunit: '006', firstQty: 3.2, firstUnit: '035', declPrice: 420, declTotal: 840, tradeCurr: '142', originCountry: '142', destinationCountry: '502' },
+      ],
+      outcome: released,
+    }],
   };
 }
 

@@ -1,0 +1,96 @@
+// 报关单 with the 单一窗口 client (CUSTOMS_TRANSPORT=folder) and SIGN_MODE=external: the DecMessage
+// is written bare to the send folder as the client takes it (no DxpMsg, no sign record: the client
+// signs DecSign with the operator's card), and the client's answers dropped into the receive folder
+// — the import response, then 报关单回执 written to the second, two of them in one second — move the
+// bill in customs' order and fill its numbers; 重新发送回执 keeps to customs' own latest answer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { exportDeclarationForm } from '../../domain/bills/export-declaration-form.ts';
+import type { BillApi } from '../../domain/bills/types.ts';
+import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let admin: LoginAnswer;
+let exchange: string;
+const dir = (name: string) => join(exchange, name);
+
+beforeAll(async () => {
+  exchange = mkdtempSync(join(tmpdir(), 'cbec-dec-exchange-'));
+  t = await createTestApp({
+    env: {
+      CUSTOMS_TRANSPORT: 'folder', SIGN_MODE: 'external',
+      CUSTOMS_OUTBOX_DIR: dir('send'), CUSTOMS_INBOX_DIR: dir('receive'),
+      CUSTOMS_POLL_MS: '0', CUSTOMS_INBOX_POLL_MS: '30', CUSTOMS_INBOX_SETTLE_MS: '100', CUSTOMS_MAX_ATTEMPTS: '1',
+    },
+  });
+  admin = await login(t.app, demo.admin.username, demo.admin.password);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(exchange, { recursive: true, force: true });
+});
+
+const db = () => t.handle.db;
+const post = (key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${exportDeclarationForm.api[key]}`, data, admin.token);
+const bill = (id: number) => db().selectFrom('bill_heads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const list = async (name: string) => (await readdir(dir(name)).catch(() => [] as string[])).sort();
+const until = (check: () => Promise<boolean>) => vi.waitFor(async () => { if (!(await check())) throw new Error('not yet'); }, { timeout: 10_000, interval: 30 });
+
+const SEQ_NO = 'E20260000000123456';
+const ENTRY_ID = '310520260000004711';
+
+describe('报关单 through the 单一窗口 client folders', () => {
+  it('writes the bare DecMessage, unsigned, and takes the client\'s answers in customs\' order', async () => {
+    const saved = await post('save', {
+      copNo: 'DEC-FOLDER-0001', customMaster: '3105', contrNo: 'HT20260320', tradeCode: '3302961A2B', tradeName: '宁波跨境优选供应链管理有限公司',
+      ownerName: '宁波跨境优选供应链管理有限公司', tradeMode: '9610', tradeCountry: '502', distinatePort: '502', packNo: 1, grossWet: 2, netWt: 1.5,
+      insurCurr: '142', insurMark: '3', trafMode: '5', wrapType: '22', tradeAreaCode: '502',
+      details: [{ id: 'temp1', gno: 1, gname: '白茶', codeTs: '0902109000', gmodel: '礼盒', exgNo: 'NB-TEA-001', firstUnit: '035', declPrice: 168, declTotal: 168, originCountry: '142' }],
+    });
+    const id = saved.body.data.id as number;
+    expect((await post('apply', { ids: [id] })).body.data).toMatchObject({ succeeded: 1 });
+    await t.app.customs.drain();
+
+    const [message] = await db().selectFrom('customs_messages').selectAll().where('bill_id', '=', id).execute();
+    expect(message).toMatchObject({ message_type: 'DEC', status: 'sent' });
+    expect(await db().selectFrom('sign_records').select('id').execute()).toEqual([]);
+    expect(await list('send')).toEqual([`DecMessage_${message!.guid}.xml`]);
+    const file = await readFile(join(dir('send'), `DecMessage_${message!.guid}.xml`), 'utf8');
+    expect(file).toBe(message!.xml);
+    expect(file).toMatch(/<DecSign>\s*<OperType>C<\/OperType>\s*<ClientSeqNo>DEC-FOLDER-0001<\/ClientSeqNo>\s*<\/DecSign>/);
+
+    // the import response: the 统一编号, the bill still 申报中 (an untimed success moves nothing)
+    await writeFile(join(dir('receive'), 'Successed_DEC-FOLDER-0001.xml'), `<?xml version="1.0" encoding="UTF-8"?>
+<DecImportResponse xmlns="http://www.chinaport.gov.cn/dec"><ResponseCode>0</ResponseCode><ErrorMessage></ErrorMessage>
+<ClientSeqNo>DEC-FOLDER-0001</ClientSeqNo><SeqNo>${SEQ_NO}</SeqNo><TrnPreId></TrnPreId></DecImportResponse>`);
+    await until(async () => (await bill(id)).pre_no === SEQ_NO);
+    expect((await bill(id)).state).toBe('DECLARING');
+
+    // 入库 and 放行 written to the same second (customs writes seconds only): both apply, in the flow's order
+    const result = (channel: string, note: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<DEC_DATA><DEC_RESULT><SEQ_NO>${SEQ_NO}</SEQ_NO><ENTRY_ID>${ENTRY_ID}</ENTRY_ID><NOTICE_DATE>2026-03-20T10:24:36</NOTICE_DATE>
+<CHANNEL>${channel}</CHANNEL><NOTE>${note}</NOTE><DECL_PORT>3105</DECL_PORT></DEC_RESULT><RESULT_INFO></RESULT_INFO></DEC_DATA>`;
+    await writeFile(join(dir('receive'), 'Receipt_1.xml'), result('L', '入库成功！'));
+    await until(async () => (await bill(id)).state === '120');
+    await writeFile(join(dir('receive'), 'Receipt_2.xml'), result('P', '报关单已放行'));
+    await until(async () => (await bill(id)).state === '800');
+    // a late copy of the 入库 answer moves nothing back
+    await writeFile(join(dir('receive'), 'Receipt_1_again.xml'), result('L', '入库成功！'));
+    await until(async () => (await list('done')).length === 4);
+    const b = await bill(id);
+    expect(b).toMatchObject({ state: '800', return_info: '报关单已放行', return_time: '20260320102436800' });
+    expect((await post('detail', { id })).body.data).toMatchObject({ seqNo: SEQ_NO, entryId: ENTRY_ID, stateName: '放行' });
+    const receipts = await db().selectFrom('customs_receipts').select(['message_type', 'return_status', 'return_time']).where('bill_id', '=', id).orderBy('return_time').execute();
+    expect(receipts.map((r) => [r.message_type, r.return_status, r.return_time.slice(14)])).toEqual([
+      ['DEC_DATA', '120', '120'], ['DEC_DATA', '800', '800'], ['DEC_IMPORT', '2', expect.any(String)],
+    ]);
+    expect(await list('error')).toEqual([]);
+
+    // 重新发送回执 delivers customs' latest answer again, not the import response stamped after it
+    expect((await post('sendReceipt', { ids: [id] })).body).toMatchObject({ code: 0, data: { succeeded: 1 } });
+    expect(await bill(id)).toMatchObject({ state: '800', return_status: '800', return_info: '报关单已放行' });
+  });
+});
