@@ -1,7 +1,8 @@
 /**
  * The 报关单's 订单汇总 dialog (bills §2, §7) over 100,000 export orders of the company (and as many
  * of nine others): /expuDeclaration/queryOrderList, first page of 10 in the one-year window, then
- * searched by order number and by enterprise name. Target (issue 5): query < 100 ms median.
+ * searched by part of an order number, by a whole one and by enterprise name (migration 013's
+ * indexes). Target (issue 5): query < 100 ms median.
  *
  *   node --import tsx bench/order-summary.ts
  *   DATABASE_URL=postgres://… node --import tsx bench/order-summary.ts
@@ -35,8 +36,25 @@ await sql`insert into bill_heads (company_id, bill_key, mode, state, order_no, e
          now() - ((g % 365) || ' days')::interval, now() - ((g % 365) || ' days')::interval - ((g % 86400) || ' seconds')::interval, now(),
          jsonb_build_object('orderType', 'E', 'goodsValue', 336, 'freight', 0, 'currency', '142')
   from generate_series(1, ${ORDERS * 2}) g`.execute(db);
-await sql`vacuum analyze bill_heads`.execute(db);
+await allVisible();
 const loadMs = performance.now() - t0;
+
+/**
+ * VACUUM until the visibility map covers the table, as autovacuum leaves a settled table: the
+ * counts then read their index alone. On PostgreSQL one VACUUM right after the bulk insert can
+ * leave every page unmarked (a snapshot older than the insert was still open, such as an
+ * auto-analyze started during it), and the counts then fetch every row from the heap.
+ */
+async function allVisible() {
+  for (let i = 0; i < 20; i++) {
+    await sql`vacuum analyze bill_heads`.execute(db);
+    const { rows } = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where relname = 'bill_heads'`.execute(db);
+    const r = rows[0];
+    if (!r || r.visible >= r.pages * 0.95) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  console.warn('order-summary: bill_heads is not all-visible after 20 vacuums; counts read the heap');
+}
 
 const s = await startBenchSession(opened, { CUSTOMS_POLL_MS: '0', CUSTOMS_TRANSPORT: 'folder', CUSTOMS_INBOX_POLL_MS: '0' });
 await initCustomsSchemas();
@@ -61,6 +79,7 @@ const first = await s.post(path, request([]));
 console.log(`order-summary [${opened.handle.kind === 'pg' ? 'PostgreSQL' : 'PGlite'}] ${ORDERS.toLocaleString()} orders of the company (+${ORDERS.toLocaleString()} of others; load ${(loadMs / 1000).toFixed(1)} s); pickable in window: ${first.total}`);
 await measure('first page', request([]));
 await measure('order number like', request([{ column: 'order_no', termType: 'like', value: '0004' }]));
+await measure('whole order number', request([{ column: 'order_no', termType: 'like', value: 'SO0000012345' }]));
 await measure('enterprise name like', request([{ column: 'ebc_name', termType: 'like', value: '茶业' }]));
 await measure('last page of 400', { ...request([]), pageIndex: Math.floor(first.total / 400), pageSize: 400 });
 await s.close();

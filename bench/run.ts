@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const benches = ['cold-start.ts', 'bundle-size.ts', 'query-engine.ts', 'bills-list.ts', 'bills-batch.ts', 'declare-pipeline.ts'];
-benches.push('statistics.ts');
-benches.push('rewards-import.ts');
-benches.push('receipt-ingest.ts');
+const benches = [
+  'cold-start.ts', 'bundle-size.ts', 'query-engine.ts', 'bills-list.ts', 'bills-batch.ts', 'declare-pipeline.ts',
+  'statistics.ts', 'rewards-import.ts', 'receipt-ingest.ts', 'import-inventories.ts', 'order-summary.ts',
+];
 const only = process.argv[2];
 let failed = false;
 for (const file of benches) {

@@ -21,6 +21,7 @@ import { applyPaging, applySorts, applyTerms, compileListQuery } from '../query/
 import { idOf, type BillCall } from './call.ts';
 import { decide } from './lifecycle.ts';
 import { billModel, type BillModel } from './model.ts';
+import { narrowByNames } from './pick-names.ts';
 import { findHead, findHeads, findLines, findLinesOfHeads, insertLine, selectHeadIds, updateHead } from './repository.ts';
 import type { StateNamesLoader } from './states.ts';
 import { headValues, titleOf, toRow, type Value, type Values } from './values.ts';
@@ -49,8 +50,10 @@ export async function pickList(call: BillCall, request: unknown, stateNames: Sta
   });
   const scope = { companyId: call.scope.companyId, model };
   // the page's ids and the count first, from ids alone (an index holds the searched columns), then
-  // the page's rows: a substring search over many orders never reads rows it does not show
-  const ids = applyTerms(selectHeadIds(call.db, scope).where('bill_heads.state', 'in', [...pick.states]), compiled);
+  // the page's rows: a substring search over many orders never reads rows it does not show; an
+  // enterprise-name search becomes the names it matches (pick-names.ts, migration 013)
+  const terms = await narrowByNames(call.db, scope, compiled);
+  const ids = applyTerms(selectHeadIds(call.db, scope).where('bill_heads.state', 'in', [...pick.states]), terms);
   const page = (await applyPaging(applySorts(ids, compiled), compiled).execute()).map((r) => Number(r.id));
   const partial = page.length > 0 && page.length < compiled.pageSize;
   const total = partial || (page.length === 0 && compiled.pageIndex === 0)

@@ -51,7 +51,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = options.dataDir;
   }
+  // pg_trgm: the order-number search index (migration 013). Imported here, not at the top, so a
+  // PostgreSQL process never loads it; its files unpack as the instance starts.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const pglite = await PGlite.create({
+    extensions: { pg_trgm },
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

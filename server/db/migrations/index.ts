@@ -10,6 +10,7 @@ import * as m008 from './008-settlement-rewards.ts';
 import * as m009 from './009-bill-jobs.ts';
 import * as m011 from './011-archive-trade-mode.ts';
 import * as m012 from './012-outbox-workers.ts';
+import * as m013 from './013-order-search.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '009-bill-jobs': m009,
   '011-archive-trade-mode': m011,
   '012-outbox-workers': m012,
+  '013-order-search': m013,
 };
 
 export const migrationProvider: MigrationProvider = {
