@@ -63,12 +63,16 @@ describe('declaring a 清单总分单 of 2,001 parcels', () => {
     const sent = await messagesOf(id);
     expect(sent.map((m) => m.status)).toEqual(['sent', 'sent', 'sent']);
     for (const m of sent) expect(m.xml).toContain('<ds:SignatureValue>');
-    const receipts = await t.handle.db.selectFrom('customs_receipts').select(['message_type', 'keys', 'return_status', 'bill_id'])
+    const receipts = await t.handle.db.selectFrom('customs_receipts').select(['message_type', 'keys', 'return_status', 'bill_id', 'xml'])
       .where('message_type', '=', 'CEB608').execute();
     const parts = receipts.filter((r) => (r.keys as Record<string, string>).copNo === 'ZF-SPLIT-0001');
     expect(new Set(parts.map((r) => (r.keys as Record<string, string>).msgSeqNo))).toEqual(new Set(['1', '2', '3']));
     // every part's answer belongs to the one bill, which shows the answer of all three
     expect(parts.every((r) => r.bill_id === id)).toBe(true);
+    // customs numbers the three parts as one 清单总分单: one preNo, whichever part it answered first
+    const preNos = parts.map((r) => /<ceb:preNo>([^<]+)<\/ceb:preNo>/.exec(r.xml)?.[1]).filter((n) => n !== undefined);
+    expect(preNos.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(preNos).size).toBe(1);
     const finals = parts.map((r) => r.return_status).filter((s) => Number(s) >= 100);
     expect((await billOf(id)).state).toBe(String(Math.min(...finals.map(Number))));
     // the list's 回执 dialog asks by copNo alone (receiptMatchKeys) and sees every part's answers

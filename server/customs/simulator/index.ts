@@ -23,6 +23,7 @@ import { childList, childNode, fieldsOf, readXml, type XmlNodeData } from '../xm
 import { businessKey, createCustomsMemory, type CustomsMemory, type StoredDocument } from './memory.ts';
 import { matchQuery } from './matching.ts';
 import { issueNumber } from './numbers.ts';
+import { sharedNumbers, siblingKeys } from './split-parts.ts';
 import { issueTaxBillAfter } from './tax-bill.ts';
 import { issueSummaryResultAfter } from './summary-result.ts';
 import { findCustomsDocType, formatProblems, judge, receiptsOf, receiptTypeOf, replyFieldNames, replyXml, type CustomsDocType, type Reply, type Verdict } from './rules.ts';
@@ -134,13 +135,20 @@ export function createSimulatorTransport(options: SimulatorOptions): SimulatorTr
     const time = returnTime();
     if (row.doc_id !== null) {
       const doc = await db.selectFrom('customs_sim_documents').select(['id', 'head', 'numbers']).where('id', '=', row.doc_id).executeTakeFirst();
-      const held = doc ? parsed<Record<string, string>>(doc.numbers) : {};
       const head = doc ? parsed<Record<string, string>>(doc.head) : {};
+      // the parts of a split declaration share what customs issues (one sumNo for one 汇总申请)
+      const siblings = siblingKeys(type.key, head);
+      const parts = siblings.length === 0 ? [] : (await db.selectFrom('customs_sim_documents').select(['id', 'numbers'])
+        .where('message_type', '=', type.type).where('business_key', 'in', siblings).execute())
+        .map((p) => ({ id: Number(p.id), numbers: parsed<Record<string, string>>(p.numbers) }));
+      const own = { id: row.doc_id, numbers: doc ? parsed<Record<string, string>>(doc.numbers) : {} };
+      const { held, serial } = sharedNumbers([own, ...parts], row.doc_id);
       const fresh: Record<string, string> = {};
       for (const kind of issues) {
-        fresh[kind] = held[kind] ?? issueNumber(kind, { serial: row.doc_id, date: time.slice(0, 8), customsCode: head[type.customsField ?? 'customsCode'], ieFlag: type.schema === 'import' ? 'I' : 'E' });
+        if (own.numbers[kind]) continue;
+        fresh[kind] = held[kind] ?? issueNumber(kind, { serial, date: time.slice(0, 8), customsCode: head[type.customsField ?? 'customsCode'], ieFlag: type.schema === 'import' ? 'I' : 'E' });
       }
-      Object.assign(fields, held, fresh);
+      Object.assign(fields, own.numbers, fresh);
       if (doc) {
         const deleted = row.last_step && head.appType === '3' && !row.return_status.startsWith('-') && row.return_status !== '100';
         await memory.setStatus(row.doc_id, deleted ? 'deleted' : row.return_status, fresh);

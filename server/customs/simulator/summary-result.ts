@@ -30,6 +30,8 @@ import { MAX_RETURNS } from '../receipts/read.ts';
 import type { ReceiptSink } from '../transport/types.ts';
 import { decimalUnits, unitsText } from './checks.ts';
 import { createCustomsMemory } from './memory.ts';
+import { findCustomsDocType } from './doc-types.ts';
+import { siblingKeys } from './split-parts.ts';
 
 /** Rows per SummaryResult element (ours, as the 1,000 lines of a split declaration: no source names one). */
 export const ROWS_PER_RESULT = 1000;
@@ -164,13 +166,21 @@ export async function issueSummaryResultAfter(
   if (reply.message_type !== 'CEB701' || reply.return_status !== '399' || reply.doc_id === null) return;
   const doc = await db.selectFrom('customs_sim_documents').select(['id', 'status', 'head', 'lines', 'numbers']).where('id', '=', reply.doc_id).executeTakeFirst();
   if (!doc || doc.status !== '399') return;
-  const numbers = parsed<Record<string, string>>(doc.numbers);
-  const apply = { ...parsed<Record<string, string>>(doc.head), ...numbers };
+  // A split application (msgCount > 1) is one summary: its result waits for the last part's 399
+  // and covers the lines of every part, under the first part's declSeqNo.
+  const siblings = siblingKeys(findCustomsDocType('CEB701')?.key ?? [], parsed<Record<string, string>>(doc.head));
+  const parts = siblings.length === 0 ? [doc] : await db.selectFrom('customs_sim_documents').select(['id', 'status', 'head', 'lines', 'numbers'])
+    .where('message_type', '=', 'CEB701').where('business_key', 'in', siblings).orderBy('id').execute();
+  if (parts.length < siblings.length || parts.some((p) => p.status !== '399')) return;
+  const first = parts[0]!;
+  const numbers = parsed<Record<string, string>>(first.numbers);
+  const apply = { ...parsed<Record<string, string>>(first.head), ...numbers };
   if (!apply.sumNo) return;
-  const inventories = await summarisedInventories(db, apply, parsed<Record<string, string>[]>(doc.lines) ?? []);
+  const lines = parts.flatMap((p) => parsed<Record<string, string>[]>(p.lines) ?? []);
+  const inventories = await summarisedInventories(db, apply, lines);
   if (inventories.length === 0) return;
   const opDate = returnTime();
-  const declSeqNo = numbers.declSeqNo ?? declSeqNoOf(Number(doc.id), opDate.slice(0, 8));
-  if (!numbers.declSeqNo) await createCustomsMemory(db).setStatus(Number(doc.id), doc.status, { declSeqNo });
+  const declSeqNo = numbers.declSeqNo ?? declSeqNoOf(Number(first.id), opDate.slice(0, 8));
+  if (!numbers.declSeqNo) await createCustomsMemory(db).setStatus(Number(first.id), first.status, { declSeqNo });
   for (const xml of summaryResultFiles({ apply, inventories, declSeqNo, opDate })) await sink(xml, { companyId: reply.company_id });
 }
