@@ -5,18 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
 import { createJobRunner } from '../../server/bills/jobs.ts';
 import { createStateNames } from '../../server/bills/states.ts';
-import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+import { call, openDemoSuite, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
 let other: LoginAnswer;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { CUSTOMS_POLL_MS: '0' } });
-  admin = await login(t.app, demo.admin.username, demo.admin.password);
-  other = await login(t.app, demo.other.username, demo.other.password);
-});
-afterAll(async () => { await t.close(); });
+beforeAll(async () => ({ t, admin, other } = await openDemoSuite({ env: { CUSTOMS_POLL_MS: '0' } })));
+afterAll(() => t.close());
 
 const db = () => t.handle.db;
 const api = (url: string, data: unknown, token = admin.token) => call(t.app, url, data, token);

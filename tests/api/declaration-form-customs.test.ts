@@ -9,18 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDeclarationForm } from '../../domain/bills/export-declaration-form.ts';
 import type { BillApi } from '../../domain/bills/types.ts';
 import { seedDemoBills } from '../../server/db/seed/demo-bills.ts';
-import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+import { call, demo, openDemoSuite, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
 let other: LoginAnswer;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { CUSTOMS_POLL_MS: '0' } });
-  admin = await login(t.app, demo.admin.username, demo.admin.password);
-  other = await login(t.app, demo.other.username, demo.other.password);
-});
-afterAll(async () => { await t.close(); });
+beforeAll(async () => ({ t, admin, other } = await openDemoSuite({ env: { CUSTOMS_POLL_MS: '0' } })));
+afterAll(() => t.close());
 
 const db = () => t.handle.db;
 const post = (key: keyof BillApi, data: unknown, token = admin.token) => call(t.app, `/api/enterprise${exportDeclarationForm.api[key]}`, data, token);

@@ -3,19 +3,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exportDetailedList } from '../../domain/bills/export-detailed-list.ts';
 import { exportSummaryResultSheet } from '../../domain/bills/export-summary-result-sheet.ts';
-import { initCustomsSchemas } from '../../server/customs/schemas.ts';
-import { seedDemoBills } from '../../server/db/seed/demo-bills.ts';
-import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+import { call, demo, openDemoSuite, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
-beforeAll(async () => {
-  await initCustomsSchemas();
-  t = await createTestApp();
-  admin = await login(t.app, demo.admin.username, demo.admin.password);
-  // what a first start seeds (server/start.ts); the test template holds the reference data only
-  await seedDemoBills(t.handle.db, admin.userInfo.companyId);
-});
+beforeAll(async () => ({ t, admin } = await openDemoSuite({ seedBills: true })));
 afterAll(() => t.close());
 
 it('a 汇总申请 of seeded released 出口清单 gets its 汇总结果单 with their goods', async () => {

@@ -11,18 +11,13 @@ import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
 import { summarisedInventories } from '../../server/customs/simulator/summary-result.ts';
 import { detailedListBill } from '../customs/fixtures-export.ts';
 import { exportOrderBill, exportReceiptBill, exportWaybillBill } from '../customs/fixtures.ts';
-import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+import { call, openDemoSuite, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
 let other: LoginAnswer;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { CUSTOMS_POLL_MS: '0' } });
-  admin = await login(t.app, demo.admin.username, demo.admin.password);
-  other = await login(t.app, demo.other.username, demo.other.password);
-});
-afterAll(async () => { await t.close(); });
+beforeAll(async () => ({ t, admin, other } = await openDemoSuite({ env: { CUSTOMS_POLL_MS: '0' } })));
+afterAll(() => t.close());
 
 const def = (key: string): BillDefinition => findBill('export', key)!;
 const post = (d: BillDefinition, key: keyof BillApi, data: unknown, token = admin.token) => call(t.app, `/api/enterprise${d.api[key]}`, data, token);

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { seedDemoBills } from '../../server/db/seed/demo-bills.ts';
 import { withDatabase } from './global-setup.ts';
 
 export interface TestApp {
@@ -69,6 +70,25 @@ export async function createTestApp(options: { listen?: boolean; env?: Record<st
       if (!options.env?.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test app with the demo enterprise's admin and the other enterprise's user logged in. */
+export interface DemoSuite {
+  t: TestApp;
+  admin: LoginAnswer;
+  other: LoginAnswer;
+}
+
+/**
+ * createTestApp plus the two demo logins most API files start with; `seedBills` adds the demo bills a
+ * first start seeds (server/start.ts; the test template holds the reference data only).
+ */
+export async function openDemoSuite(options: { env?: Record<string, string>; seedBills?: boolean } = {}): Promise<DemoSuite> {
+  const t = await createTestApp(options.env ? { env: options.env } : {});
+  const admin = await login(t.app, demo.admin.username, demo.admin.password);
+  const other = await login(t.app, demo.other.username, demo.other.password);
+  if (options.seedBills) await seedDemoBills(t.handle.db, admin.userInfo.companyId);
+  return { t, admin, other };
 }
 
 /** Encrypts a password the way the console does (RSA-OAEP SHA-256, base64). */
