@@ -34,7 +34,7 @@ export async function buildServer(): Promise<number> {
   return performance.now() - t0;
 }
 
-function newestSource(dir: string): number {
+export function newestSource(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

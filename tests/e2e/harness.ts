@@ -21,8 +21,8 @@
  *   E2E_DATABASE_URL=$(scripts/pg-test.sh start) npx vitest run --project e2e tests/e2e/bill-slice.test.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { buildServerIfStale, serverBundle } from '../../scripts/build-server.ts';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { buildServerIfStale, newestSource, serverBundle } from '../../scripts/build-server.ts';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -154,6 +154,10 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   const webDir = resolve(repoRoot, options.env?.WEB_DIR ?? 'dist');
   if (!existsSync(join(webDir, 'index.html'))) {
     throw new Error(`${join(webDir, 'index.html')} is missing: run \`npm run build\` before the e2e tests (npm test does)`);
+  }
+  // a console built before the last change of its sources would test yesterday's screens
+  if (!options.env?.WEB_DIR && ['src', 'domain', 'machines'].some((dir) => newestSource(join(repoRoot, dir)) > statSync(join(webDir, 'index.html')).mtimeMs)) {
+    throw new Error(`${webDir} is older than the console's sources (src/, domain/, machines/): run \`npm run build\` before the e2e tests (npm test does)`);
   }
   await buildServerIfStale();
   installExitHook();
