@@ -17,7 +17,7 @@ import { MAX_PAGE_SIZE, type ListAnswer } from '../../domain/query.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { pickText } from '../../domain/texts/pick-lines.ts';
 import { BizError } from '../http/errors.ts';
-import { applyPaging, applySorts, applyTerms, compileListQuery } from '../query/list-query.ts';
+import { applyPaging, applySorts, applyTerms, compileListQuery, type CompiledListQuery } from '../query/list-query.ts';
 import { idOf, type BillCall } from './call.ts';
 import { decide } from './lifecycle.ts';
 import { billModel, type BillModel } from './model.ts';
@@ -42,6 +42,21 @@ function source(def: BillDefinition): { pick: PickLinesDef; model: BillModel } {
   return { pick, model };
 }
 
+/**
+ * The same page counted from the end of the list (every sort reversed, the tiebreaker too, so the
+ * order is exactly the reverse one), when that skips fewer rows; undefined when it does not.
+ */
+export function fromTheEnd(compiled: CompiledListQuery, total: number): CompiledListQuery | undefined {
+  const fromEnd = total - compiled.offset - compiled.pageSize;
+  if (compiled.offset >= total || fromEnd >= compiled.offset) return undefined;
+  return {
+    ...compiled,
+    offset: Math.max(0, fromEnd),
+    pageSize: compiled.pageSize + Math.min(0, fromEnd),
+    sorts: compiled.sorts.map((s) => ({ ...s, order: s.order === 'asc' ? 'desc' : 'asc' })),
+  };
+}
+
 export async function pickList(call: BillCall, request: unknown, stateNames: StateNamesLoader): Promise<ListAnswer<Record<string, unknown>>> {
   const { pick, model } = source(call.model.def);
   const states = await stateNames(model.def.states.mode, model.def.states.billType);
@@ -54,11 +69,19 @@ export async function pickList(call: BillCall, request: unknown, stateNames: Sta
   // enterprise-name search becomes the names it matches (pick-names.ts, migration 013)
   const terms = await narrowByNames(call.db, scope, compiled);
   const ids = applyTerms(selectHeadIds(call.db, scope).where('bill_heads.state', 'in', [...pick.states]), terms);
-  const page = (await applyPaging(applySorts(ids, compiled), compiled).execute()).map((r) => Number(r.id));
-  const partial = page.length > 0 && page.length < compiled.pageSize;
-  const total = partial || (page.length === 0 && compiled.pageIndex === 0)
-    ? compiled.offset + page.length
-    : Number((await call.db.selectFrom(ids.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () => Number((await call.db.selectFrom(ids.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  const run = async (q: CompiledListQuery) => (await applyPaging(applySorts(ids, q), q).execute()).map((r) => Number(r.id));
+  let page: number[];
+  let total: number;
+  if (compiled.pageIndex === 0) {
+    page = await run(compiled);
+    total = page.length < compiled.pageSize ? page.length : await count();
+  } else {
+    // a page past the middle is read from the other end, so the last of 400 skips none
+    total = await count();
+    const from = fromTheEnd(compiled, total);
+    page = from ? (await run(from)).reverse() : await run(compiled);
+  }
   const byId = new Map((await findHeads(call.db, scope, page)).map((r) => [Number(r.id), r]));
   const datas = page.flatMap((id) => {
     const r = byId.get(id);

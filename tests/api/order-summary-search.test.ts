@@ -51,6 +51,25 @@ beforeAll(async () => {
 afterAll(async () => { await t.close(); });
 
 describe('订单汇总 search', () => {
+  it('pages past the middle (read from the end) in exactly the order of the whole list', async () => {
+    const page = async (pageIndex: number, pageSize: number) => {
+      const r = await call(t.app, `/api/enterprise${exportDeclarationForm.api.pickList}`, { pageIndex, pageSize, terms: [] }, admin.token);
+      expect(r.body.code).toBe(0);
+      return r.body.data as { total: number; datas: { id: number }[] };
+    };
+    const whole = await page(0, 400);
+    expect(whole.total).toBeGreaterThanOrEqual(5);
+    for (const size of [2, 3]) {
+      const pages = [];
+      for (let i = 0; i * size < whole.total + size; i++) {
+        const p = await page(i, size);
+        expect(p.total).toBe(whole.total);
+        pages.push(...p.datas.map((d) => d.id));
+      }
+      expect(pages).toEqual(whole.datas.map((d) => d.id));
+    }
+  });
+
   it('has the order-number trigram index and the enterprise-name index on this database', async () => {
     const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
       where tablename = 'bill_heads' and indexname in ('bill_heads_order_no_trgm', 'bill_heads_order_ebc') order by indexname`.execute(t.handle.db);
