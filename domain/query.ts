@@ -163,6 +163,8 @@ interface Day { year: number; month: number; day: number }
  * A Date is read in the runtime's local zone: the console runs in browsers in China, where
  * local time is the query zone. Callers elsewhere (a UTC server) pass a 'YYYY-MM-DD' string.
  */
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
 function toDay(date: Date | string): Day {
   if (typeof date === 'string') {
     const t = parseLocalDateTime(date);
@@ -170,7 +172,10 @@ function toDay(date: Date | string): Day {
     return { year: t.year, month: t.month, day: t.day };
   }
   if (Number.isNaN(date.getTime())) throw new RangeError('日期格式不正确: Invalid Date');
-  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+  // The API's times are China wall time (UTC+8, no DST): "today" is China's today wherever the
+  // browser is, or a bill made after midnight in China falls outside a window ending at 23:59:59.
+  const china = new Date(date.getTime() + CHINA_OFFSET_MS);
+  return { year: china.getUTCFullYear(), month: china.getUTCMonth() + 1, day: china.getUTCDate() };
 }
 
 function addDays(d: Day, n: number): Day {

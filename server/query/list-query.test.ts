@@ -137,6 +137,15 @@ afterAll(async () => {
 
 // ---- domain helpers -------------------------------------------------------------------------
 
+describe('default windows end on China\'s today', () => {
+  it('counts a bill made just after midnight in China, whatever zone the clock is read in', () => {
+    const justAfterMidnightInChina = new Date('2026-11-21T16:30:00Z'); // 2026-11-22 00:30 in Beijing
+    expect(defaultCreateTimeWindow(justAfterMidnightInChina)).toEqual(['2025-11-22 00:00:00', '2026-11-22 23:59:59']);
+    expect(lastDaysWindow(justAfterMidnightInChina, 7)).toEqual(['2026-11-16 00:00:00', '2026-11-22 23:59:59']);
+    expect(defaultCreateTimeWindow(new Date('2026-11-21T15:59:59Z'))[1]).toBe('2026-11-21 23:59:59');
+  });
+});
+
 describe('domain/query helpers', () => {
   it('range bounds are 00:00:00 and 23:59:59 of the given day', () => {
     expect(rangeStart('2026-11-21')).toBe('2026-11-21 00:00:00');
