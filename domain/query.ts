@@ -157,14 +157,12 @@ export function toChinaIso(t: LocalDateTime): string {
   return `${formatDay(t.year, t.month, t.day)}T${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}${frac}${QUERY_UTC_OFFSET}`;
 }
 
-interface Day { year: number; month: number; day: number }
+export interface Day { year: number; month: number; day: number }
 
 /**
  * A Date is read in the runtime's local zone: the console runs in browsers in China, where
  * local time is the query zone. Callers elsewhere (a UTC server) pass a 'YYYY-MM-DD' string.
  */
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
-
 function toDay(date: Date | string): Day {
   if (typeof date === 'string') {
     const t = parseLocalDateTime(date);
@@ -172,11 +170,26 @@ function toDay(date: Date | string): Day {
     return { year: t.year, month: t.month, day: t.day };
   }
   if (Number.isNaN(date.getTime())) throw new RangeError('日期格式不正确: Invalid Date');
-  // The API's times are China wall time (UTC+8, no DST): "today" is China's today wherever the
-  // browser is, or a bill made after midnight in China falls outside a window ending at 23:59:59.
-  const china = new Date(date.getTime() + CHINA_OFFSET_MS);
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+/**
+ * Today as China's calendar has it, from a clock reading (a Date) or a day the caller names (a
+ * string). The API's times are China wall time (UTC+8, no DST): a window ending on the browser's
+ * own today would leave out the bills made after midnight in China while its clock reads the day
+ * before. (A Date the user picked from a calendar is a local day: that is toDay's.)
+ */
+export function chinaToday(clock: Date | string): Day {
+  if (typeof clock === 'string') return toDay(clock);
+  if (Number.isNaN(clock.getTime())) throw new RangeError('日期格式不正确: Invalid Date');
+  const china = new Date(clock.getTime() + CHINA_OFFSET_MS);
   return { year: china.getUTCFullYear(), month: china.getUTCMonth() + 1, day: china.getUTCDate() };
 }
+
+/** chinaToday as 'YYYY-MM-DD'. */
+export const chinaTodayText = (clock: Date | string): string => dayText(chinaToday(clock));
 
 function addDays(d: Day, n: number): Day {
   const u = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
@@ -203,7 +216,7 @@ export type TimeWindow = [start: string, end: string];
  * today 23:59:59; 29 February falls back to 28 February of the previous year.
  */
 export function defaultCreateTimeWindow(today: Date | string): TimeWindow {
-  const d = toDay(today);
+  const d = chinaToday(today);
   const year = d.year - 1;
   const start: Day = { year, month: d.month, day: Math.min(d.day, daysInMonth(year, d.month)) };
   return [`${dayText(start)} 00:00:00`, `${dayText(d)} 23:59:59`];
@@ -214,7 +227,7 @@ export function defaultCreateTimeWindow(today: Date | string): TimeWindow {
  * 2026-11-21 23:59:59 (seven calendar days, today included). n < 1 is treated as 1.
  */
 export function lastDaysWindow(today: Date | string, n: number = DEFAULT_LAST_DAYS): TimeWindow {
-  const d = toDay(today);
+  const d = chinaToday(today);
   const days = Math.max(1, Math.floor(n));
   return [`${dayText(addDays(d, -(days - 1)))} 00:00:00`, `${dayText(d)} 23:59:59`];
 }

@@ -6,6 +6,7 @@
 import { Group, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
+import { chinaTodayText } from '../../../domain/query.ts';
 import { businessModes, filterProblem, statisticsTerms, type StatisticsRow, type StatisticsTab as Tab } from '../../../domain/statistics/query.ts';
 import { statisticsText as t } from '../../../domain/texts/statistics.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
@@ -15,7 +16,8 @@ import { notifyError, notifyWarning } from '../../lib/notify.ts';
 import type { StatisticsApi, StatisticsSort } from './api.ts';
 
 const PAGE = '/statistics';
-const today = () => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
+/** China's today: the statistics count bills by their China-time dates */
+const today = () => chinaTodayText(new Date());
 const monthStart = () => `${today().slice(0, 8)}01`;
 const number = (v: number, digits: number) => v.toLocaleString('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
