@@ -7,7 +7,7 @@ import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
 import { detailedListBill } from '../customs/fixtures-export.ts';
 import { importInventoryBill, importOrderBill, importPaymentBill, importWaybillBill } from '../customs/fixtures-import.ts';
 import { exportOrderBill, exportReceiptBill, exportWaybillBill } from '../customs/fixtures.ts';
-import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, declareFixture, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
@@ -23,14 +23,7 @@ const post = (d: BillDefinition, key: keyof BillApi, data: unknown) => call(t.ap
 const bill = (id: number) => t.handle.db.selectFrom('bill_heads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Saves and declares a fixture bill through the routes; answers its id once customs has answered. */
-async function declare(d: BillDefinition, fixture: { head: Record<string, unknown>; lines: Record<string, unknown>[] }) {
-  const { appTime: _appTime, ...head } = fixture.head;
-  const details = fixture.lines.map((l, i) => ({ ...l, id: `temp${i + 1}` }));
-  const r = await post(d, 'saveAndApply', { ...head, ...(d.lines ? { details } : {}) });
-  expect(r.body, `${d.label} ${JSON.stringify(r.body)}`).toMatchObject({ code: 0, data: { state: 'DECLARING' } });
-  await t.app.customs.drain();
-  return r.body.data.id as number;
-}
+const declare = (d: BillDefinition, fixture: Parameters<typeof declareFixture>[3]) => declareFixture(t, admin.token, d, fixture);
 
 describe('export: order, receipt of payment and waybill before the inventory', () => {
   const inventory = def('export', 'detailedList');

@@ -11,7 +11,7 @@ import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
 import { summarisedInventories } from '../../server/customs/simulator/summary-result.ts';
 import { detailedListBill } from '../customs/fixtures-export.ts';
 import { exportOrderBill, exportReceiptBill, exportWaybillBill } from '../customs/fixtures.ts';
-import { call, openDemoSuite, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+import { call, declareFixture, openDemoSuite, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
@@ -24,14 +24,7 @@ const post = (d: BillDefinition, key: keyof BillApi, data: unknown, token = admi
 const list = async (d: BillDefinition, terms: unknown[] = [], token = admin.token) => (await post(d, 'pageList', { pageIndex: 0, pageSize: 50, terms }, token)).body.data;
 
 /** Saves and declares a fixture bill through the routes; answers its id once customs has answered. */
-async function declare(d: BillDefinition, fixture: { head: Record<string, unknown>; lines: Record<string, unknown>[] }) {
-  const { appTime: _appTime, ...head } = fixture.head;
-  const details = fixture.lines.map((l, i) => ({ ...l, id: `temp${i + 1}` }));
-  const r = await post(d, 'saveAndApply', { ...head, ...(d.lines ? { details } : {}) });
-  expect(r.body, `${d.label} ${JSON.stringify(r.body)}`).toMatchObject({ code: 0, data: { state: 'DECLARING' } });
-  await t.app.customs.drain();
-  return r.body.data.id as number;
-}
+const declare = (d: BillDefinition, fixture: Parameters<typeof declareFixture>[3]) => declareFixture(t, admin.token, d, fixture);
 
 /** A released export inventory of its own order, receipt of payment and waybill (the fixtures' two goods lines). */
 async function releasedInventory(n: number) {

@@ -152,6 +152,24 @@ async function addBill(listPath: string, fill: () => Promise<void>) {
   await page.waitForURL(/\?id=\d+/);
 }
 
+/**
+ * An action of a released 出口清单 that asks for a reason (申请退货, 申请撤单): chosen, asked, confirmed;
+ * answers the row of the bill it made, found in that bill's list by the reason.
+ */
+async function askWithReason(a: { button: string; field: string; reason: string; done: string; list: string }) {
+  await openList('/bill/export/detailedList');
+  await select(releasedInventory(5));
+  await page.getByRole('button', { name: a.button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: a.field }).fill(a.reason);
+  await dialog.getByRole('button', { name: '确定', exact: true }).click();
+  await page.getByText(a.done).first().waitFor();
+  await openList(a.list);
+  const made = rowOf(a.reason);
+  await made.waitFor();
+  return made;
+}
+
 describe('one bill of each family, declared as a user clicks', () => {
   it('出口清单 生成运抵单: a draft 运抵单, declared from its page, answered by customs', async () => {
     await openList('/bill/export/detailedList');
@@ -276,31 +294,13 @@ describe('one bill of each family, declared as a user clicks', () => {
   });
 
   it('出口清单 申请退货: a 退货申请 with the reason asked, declared at once, released by customs', async () => {
-    await openList('/bill/export/detailedList');
-    await select(releasedInventory(5));
-    await page.getByRole('button', { name: '申请退货', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: '退货原因' }).fill(REFUND_REASON);
-    await dialog.getByRole('button', { name: '确定', exact: true }).click();
-    await page.getByText('申请成功').first().waitFor();
-    await openList('/bill/export/returnApplicationForm');
-    const made = rowOf(REFUND_REASON);
-    await made.waitFor();
+    const made = await askWithReason({ button: '申请退货', field: '退货原因', reason: REFUND_REASON, done: '申请成功', list: '/bill/export/returnApplicationForm' });
     await expectAnswer(made, '放行');
     await screenshot(page, 'families-5-refund');
   });
 
   it('出口清单 申请撤单: a 撤销申请 with the reason asked, declared at once, concluded by customs', async () => {
-    await openList('/bill/export/detailedList');
-    await select(releasedInventory(5));
-    await page.getByRole('button', { name: '申请撤单', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: '撤单原因' }).fill(CANCEL_REASON);
-    await dialog.getByRole('button', { name: '确定', exact: true }).click();
-    await page.getByText('申请撤销成功').first().waitFor();
-    await openList('/bill/export/billCancellation');
-    const made = rowOf(CANCEL_REASON);
-    await made.waitFor();
+    const made = await askWithReason({ button: '申请撤单', field: '撤单原因', reason: CANCEL_REASON, done: '申请撤销成功', list: '/bill/export/billCancellation' });
     await expectAnswer(made, '海关审结');
     await screenshot(page, 'families-6-cancellation');
   });

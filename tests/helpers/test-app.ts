@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, publicEncrypt, constants } from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import type { BillDefinition } from '../../domain/bills/types.ts';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
@@ -127,4 +128,17 @@ export async function call(app: FastifyInstance, url: string, data: unknown, tok
     payload: data === undefined ? {} : { data },
   });
   return { status: res.statusCode, body: res.json() as { code: number; message: string; data: any }, headers: res.headers };
+}
+
+/**
+ * Saves and declares a fixture bill through its saveAndApply route (the fixture's appTime is the
+ * server's to set; lines get temp ids), lets customs answer, and answers the bill's id.
+ */
+export async function declareFixture(t: TestApp, token: string, d: BillDefinition, fixture: { head: Record<string, unknown>; lines: Record<string, unknown>[] }): Promise<number> {
+  const { appTime: _appTime, ...head } = fixture.head;
+  const details = fixture.lines.map((l, i) => ({ ...l, id: `temp${i + 1}` }));
+  const r = await call(t.app, `/api/enterprise${d.api.saveAndApply}`, { ...head, ...(d.lines ? { details } : {}) }, token);
+  expect(r.body, `${d.label} ${JSON.stringify(r.body)}`).toMatchObject({ code: 0, data: { state: 'DECLARING' } });
+  await t.app.customs.drain();
+  return r.body.data.id as number;
 }

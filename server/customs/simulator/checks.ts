@@ -34,6 +34,21 @@ export function unitsText(units: bigint): string {
 const units = (v: string | undefined) => (v === undefined || v === '' ? 0n : decimalUnits(v));
 const CENT = 1000n;
 
+/** Net weight over gross weight, both readable. */
+const netOverGross = (net: string | undefined, gross: string | undefined): boolean => {
+  const n = decimalUnits(net ?? ''), g = decimalUnits(gross ?? '');
+  return n !== undefined && g !== undefined && n > g;
+};
+
+/** qty × price when the line's total is a cent or more away from it (customs compares to the cent); else undefined. */
+function productOff(qty: string | undefined, price: string | undefined, total: string | undefined): bigint | undefined {
+  const q = decimalUnits(qty ?? ''), p = decimalUnits(price ?? ''), t = decimalUnits(total ?? '');
+  if (q === undefined || p === undefined || t === undefined) return undefined;
+  // qty × price carries 10 decimals
+  const product = (q * p) / 100000n;
+  return (product > t ? product - t : t - product) >= CENT ? product : undefined;
+}
+
 function sumOf(lines: Record<string, string>[], field: string): bigint | undefined {
   let sum = 0n;
   for (const l of lines) {
@@ -92,19 +107,13 @@ const checks: Record<CheckName, (doc: DocumentBody) => string | undefined> = {
   },
   linePrice({ lines }) {
     for (const l of lines) {
-      const qty = decimalUnits(l.qty ?? ''), price = decimalUnits(l.price ?? ''), total = decimalUnits(l.totalPrice ?? '');
-      if (qty === undefined || price === undefined || total === undefined) continue;
-      // qty × price carries 10 decimals; customs compares to the cent
-      const product = (qty * price) / 100000n;
-      const diff = product > total ? product - total : total - product;
-      if (diff >= CENT) return simulatorText.linePriceMismatch(l.gnum ?? '?', l.totalPrice!, unitsText(product));
+      const product = productOff(l.qty, l.price, l.totalPrice);
+      if (product !== undefined) return simulatorText.linePriceMismatch(l.gnum ?? '?', l.totalPrice!, unitsText(product));
     }
     return undefined;
   },
   netGross({ head }) {
-    const net = decimalUnits(head.netWeight ?? ''), gross = decimalUnits(head.grossWeight ?? '');
-    if (net !== undefined && gross !== undefined && net > gross) return simulatorText.netOverGross(head.netWeight!, head.grossWeight!);
-    return undefined;
+    return netOverGross(head.netWeight, head.grossWeight) ? simulatorText.netOverGross(head.netWeight!, head.grossWeight!) : undefined;
   },
   quantityPairs({ lines }) {
     for (const l of lines) {
@@ -134,14 +143,10 @@ const checks: Record<CheckName, (doc: DocumentBody) => string | undefined> = {
     return undefined;
   },
   decAmounts({ head, lines }) {
-    const net = decimalUnits(head.NetWt ?? ''), gross = decimalUnits(head.GrossWet ?? '');
-    if (net !== undefined && gross !== undefined && net > gross) return decText.netOverGross(head.NetWt!, head.GrossWet!);
+    if (netOverGross(head.NetWt, head.GrossWet)) return decText.netOverGross(head.NetWt!, head.GrossWet!);
     for (const l of lines) {
-      const qty = decimalUnits(l.GQty ?? ''), price = decimalUnits(l.DeclPrice ?? ''), total = decimalUnits(l.DeclTotal ?? '');
-      if (qty === undefined || price === undefined || total === undefined) continue;
-      const product = (qty * price) / 100000n;
-      const diff = product > total ? product - total : total - product;
-      if (diff >= CENT) return decText.lineTotal(l.GNo ?? '?', l.DeclTotal!, unitsText(product));
+      const product = productOff(l.GQty, l.DeclPrice, l.DeclTotal);
+      if (product !== undefined) return decText.lineTotal(l.GNo ?? '?', l.DeclTotal!, unitsText(product));
     }
     const inHead = badCode(head, '', DEC_CODE_ELEMENTS);
     if (inHead) return inHead;
