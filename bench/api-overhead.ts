@@ -3,7 +3,15 @@
  * the call through HTTP from a client in its own thread (as a browser is its own process), the
  * very SQL it ran replayed directly, Fastify's own server-side time, the CPU of this process, and
  * the loopback floor (a bare route's round trip) beside them — all medians of one run.
+ *
+ * And the floor of the machine with the same SQL: a bare node:http server in this process that, per
+ * request, replays the captured SQL and writes an answer of the API's size, called by the same kind
+ * of client. What the API adds over that is the app's own share (Fastify, auth, query building,
+ * mapping, JSON); the rest of "overhead" is this loopback and these threads waking each other.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CompiledQuery } from 'kysely';
 import type { BenchSession } from './api-session.ts';
 import { fmt, median, profiled, verdict } from './lib.ts';
 import { startRemoteClient } from './remote-client.ts';
@@ -21,6 +29,19 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
   const floorTimes: number[] = [];
   for (let i = 0; i < 20 + RUNS; i++) floorTimes.push(await remote.time('/api/auth/public_key', {}));
   const floor = median(floorTimes.slice(20));
+
+  let bare: { queries: CompiledQuery[]; answer: string } = { queries: [], answer: '{"code":0}' };
+  const bareServer = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      void s.replay(bare.queries).then(() => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(bare.answer) });
+        res.end(bare.answer);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+  const bareRemote = startRemoteClient(`http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`, s.token);
 
   async function measure(name: string, path: string, data: unknown, target: number) {
     const call = () => s.post(path, data);
@@ -40,6 +61,9 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
     let apiCpu = 0;
     let directCpu = 0;
     const server: number[] = [];
+    // the API's own answer, byte for byte the size the bare server writes
+    bare = { queries, answer: JSON.stringify({ code: 0, message: '操作成功！', data: await call() }) };
+    const bareTimes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       let c = cpu();
       let t = performance.now(); await call(); api.push(performance.now() - t);
@@ -50,10 +74,12 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
       s.takeServerTimes();
       apiRemote.push(await remote.time(path, data));
       server.push(...s.takeServerTimes());
+      bareTimes.push(await bareRemote.time(path, data));
     }
     const a = median(api);
     const r = median(apiRemote);
     const d = median(direct);
+    const b = median(bareTimes);
     // BENCH_PROFILE=<dir>: a CPU profile of the server's thread during the API calls (the client runs in
     // its own thread; with PostgreSQL this is the app's own work).
     if (process.env.BENCH_PROFILE) {
@@ -63,9 +89,14 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
     console.log(`  ${name}: SQL ${fmt(d)} (${queries.length} queries) | API, client in its own thread ${fmt(r)} | overhead ${fmt(r - d)} (≤ 1.50 ms: ${verdict(r - d, 1.5)})` +
       (options.pg ? ` | API ≤ ${target} ms: ${verdict(r, target)}` : ''));
     console.log(`    server-side (Fastify's elapsedTime, request received → response written): ${fmt(median(server))}, overhead ${fmt(median(server) - d)}; a bare route's round trip on this loopback: ${fmt(floor)}`);
+    console.log(`    the same SQL behind a bare node:http route answering ${(Buffer.byteLength(bare.answer) / 1024).toFixed(1)} KB: ${fmt(b)}, over the SQL ${fmt(b - d)}; ` +
+      `the app's own share (API − bare route with the same SQL): ${fmt(r - b)}`);
     console.log(`    API, client in the server's own event loop: ${fmt(a)}, overhead ${fmt(a - d)}`);
     console.log(`    CPU per call in this process: API ${fmt(apiCpu / RUNS)}, SQL ${fmt(directCpu / RUNS)}, difference ${fmt((apiCpu - directCpu) / RUNS)}` +
       (!options.pg ? ' (PGlite runs the queries in this process too)' : ''));
   }
-  return { measure, close: () => remote.close() };
+  return {
+    measure,
+    close: async () => { await remote.close(); await bareRemote.close(); await new Promise((resolve) => bareServer.close(resolve)); },
+  };
 }
