@@ -29,6 +29,14 @@ export function formatStatusCode(format: ReceiptFormat, status: string): string 
 const refuses = (code: string | undefined) => code === '100' || (code !== undefined && /^-\d+$/.test(code));
 
 /**
+ * Whether a receipt of this format with this lifecycle code moves its bill: a receipt without a
+ * time of customs' own (stamped when read) only when it refuses; every other one.
+ */
+export function formatMoves(format: ReceiptFormat | undefined, code: string | undefined): boolean {
+  return !format || format.time !== undefined || refuses(code);
+}
+
+/**
  * A notice time as yyyyMMddHHmmssSSS: separators dropped (2018-12-12T14:40:43, 20180208T15032200,
  * 2026-03-20T10:24:36.123), hundredths padded, seconds completed with the mapped code. Undefined
  * when it is no time.
@@ -71,7 +79,7 @@ export function formatReturnsOf(type: ReceiptType & { format: ReceiptFormat }, r
       if (value !== undefined) fields[f.name] = value;
     }
     const record: ReceiptRecord = { guid: '', fields, returnStatus: code ?? status, returnTime, returnInfo: all[format.info] ?? '' };
-    if (!format.time && !refuses(code)) record.moves = false;
+    if (!formatMoves(format, code)) record.moves = false;
     return record;
   });
 }

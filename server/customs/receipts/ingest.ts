@@ -18,7 +18,9 @@
  *   sumNo, import inventory by invtNo) when such definitions exist, and never move them. A CEB900
  *   is the outbox message's (oriCopMsgId = customs_messages.guid): the message becomes 'failed' and
  *   its bill gets the negative-receipt event (申报异常) with the CEB900's returnInfo.
- * - No bill → the row is still stored (bill_id null) and listed by unmatched.ts, never dropped.
+ * - No bill → the row is still stored (bill_id null) and listed by unmatched.ts, never dropped. When
+ *   a later element issues a bill the number it is matched by (the 统一编号 of a DEC_DATA read
+ *   before its import response), it is attached to that bill and applied then (adopt.ts).
  * - The company: the caller's (the channel), else the DXP envelope's receiver (companies.dxp_id),
  *   else the matched bill's.
  * - Order: a bill's new elements are applied in customs time order (returnTime; the file's order
@@ -42,6 +44,7 @@ import type { Database } from '../../db/schema.ts';
 import type { LockedBill } from '../bill-events.ts';
 import type { TransInfo } from '../dxp/unwrap.ts';
 import { XmlReadError } from '../xml/read.ts';
+import { adoptWaitingReceipts } from './adopt.ts';
 import { buildReceiptXml, buildSingleElementXml } from './build.ts';
 import type { IssuedType, ReceiptType } from './catalogue.ts';
 import { decideBills, type StoredElement } from './decide.ts';
@@ -248,6 +251,8 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
       }
       applying.push({ bill, returnStatus: r.returnStatus, returnTime: r.returnTime, returnInfo: r.returnInfo, keys: r.keys, ...(r.event ? { event: r.event } : {}) });
     }
+    // receipts that came before the number they are matched by (DEC_DATA before its 统一编号)
+    applying.push(...await adoptWaitingReceipts(trx, applying));
     await failMessages(trx, refused);
     const { changes, applied } = decideBills(await foldSplitParts(trx, applying, (bill) => findBill(bill.mode, bill.bill_key)));
     await updateBills(trx, changes);
