@@ -16,11 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { findBill } from '../../domain/bills/index.ts';
 import { detailedListBill } from '../customs/fixtures-export.ts';
 import { exportOrderBill, exportReceiptBill, exportWaybillBill } from '../customs/fixtures.ts';
-import { launchBrowser, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { chooseOption as choose, labelled as field, labelledInput as input, toast, untilShown as until } from './forms.ts';
+import { launchBrowser, logIn, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
 
 const COMPANY = { name: '宁波海曙云帆跨境贸易有限公司', login: 'yunfan', code: '3302968Y1F', password: 'Reg@2026pass' };
 const DEMO = { name: '宁波跨境优选供应链管理有限公司', login: 'admin', password: 'Cbec@2026demo' };
@@ -50,40 +51,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** An input by its label (Mantine adds " *" to required labels). */
-const field = (p: Page, label: string) => p.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?$`));
-const input = (p: Page, label: string) => field(p, label).and(p.locator('input'));
-async function choose(p: Page, label: string, search: string, option: string) {
-  await input(p, label).click();
-  await input(p, label).fill(search);
-  await p.getByRole('option', { name: option, exact: true }).click();
-}
-const toast = (p: Page, text: string) => p.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 const dialog = (p: Page) => p.getByRole('dialog').last();
 const menu = (p: Page) => p.getByRole('navigation', { name: '菜单' });
 async function openMenu(p: Page, group: string, entry: string) {
   const item = menu(p).getByText(entry, { exact: true });
   if (!(await item.isVisible())) await menu(p).getByText(group, { exact: true }).click();
   await item.click();
-}
-async function logIn(p: Page, account: string, password: string) {
-  await p.goto(`${server.url}/login`);
-  await p.getByLabel('企业账号').fill(account);
-  await p.getByLabel('密码', { exact: true }).fill(password);
-  await p.getByLabel('验证码').fill('abcd');
-  await p.getByRole('button', { name: '登录', exact: true }).click();
-  await p.waitForURL('**/home');
-}
-/** Clicks `query` until `row` shows `text` (the sandbox moves records while the page stays put). */
-async function until(p: Page, row: () => Locator, text: string, query: () => Promise<void>, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    await query();
-    if (await row().getByText(text, { exact: true }).count()) return;
-    if (Date.now() > end) throw new Error(`never showed ${text}`);
-    await p.waitForTimeout(700);
-  }
 }
 const chinaDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
 
@@ -140,7 +113,7 @@ describe('a new company walks the account side', () => {
   });
 
   it('logs in; bill pages stay closed until the enterprise is filed', async () => {
-    await logIn(page, COMPANY.login, COMPANY.password);
+    await logIn(page, server.url, COMPANY.login, COMPANY.password);
     await openMenu(page, '出口业务', '出口清单');
     await toast(page, '请先进行企业备案！');
     expect(page.url()).toMatch(/\/home$/);
@@ -210,7 +183,7 @@ describe('a new company walks the account side', () => {
     const request = page.getByRole('table', { name: '授权申请' }).getByRole('row').filter({ hasText: DEMO.name });
     await request.getByText('待审核').waitFor();
 
-    await logIn(demo, DEMO.login, DEMO.password);
+    await logIn(demo, server.url, DEMO.login, DEMO.password);
     await openMenu(demo, '结汇管理', '授权确认');
     const row = demo.getByRole('table', { name: '授权确认' }).getByRole('row').filter({ hasText: COMPANY.name });
     await row.getByText('待审核').waitFor();

@@ -16,30 +16,20 @@
  * Each made or declared bill is followed on its list, pressing 刷新, until the embedded customs
  * (SIMULATOR_DELAY_MS small) has answered.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, loginAsDemoAdmin, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { fillLine, textbox } from './forms.ts';
+import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
+import { useConsole } from './session.ts';
 
-let server: StartedServer;
-let context: BrowserContext;
-let page: Page;
-let problems: PageProblems;
+let server: StartedServer, page: Page, problems: PageProblems;
 
 /** Unique texts to find the made bills by in their lists. */
 const VOYAGE = `E2E${Date.now() % 1_000_000}`;
 const REFUND_REASON = `买家拒收E2E${Date.now() % 1_000_000}`;
 const CANCEL_REASON = `买家取消订单E2E${Date.now() % 1_000_000}`;
 
-beforeAll(async () => {
-  [server, context] = await Promise.all([startServer({ env: { SIMULATOR_DELAY_MS: '200' } }), launchBrowser()]);
-  page = await context.newPage();
-  problems = watchPage(page);
-  await loginAsDemoAdmin(page, server.url);
-});
-afterAll(async () => {
-  await context?.close();
-  await server?.stop();
-});
+useConsole({ env: { SIMULATOR_DELAY_MS: '200' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = s));
 
 async function openList(path: string) {
   await page.goto(`${server.url}${path}`);
@@ -101,7 +91,7 @@ async function runFormAction(label: string, fill: (dialog: Locator) => Promise<v
   await dialog.getByRole('button', { name: '确定', exact: true }).click();
 }
 
-const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+const field = (label: string) => textbox(page, label);
 
 /** A Mantine date-time picker: a day of the month shown, 09:30 typed, its check button. */
 async function pickDateTime(opener: Locator) {
@@ -116,28 +106,6 @@ async function pickDateTime(opener: Locator) {
   await picker.getByRole('button').last().click();
   await expect.poll(async () => (await opener.textContent())?.trim()).toMatch(/^\d{4}-\d{2}-15 \d{2}:30:00$/);
   return (await opener.textContent())!.trim();
-}
-
-async function pickOption(label: string, value: string) {
-  // the searchable select shows the spec's placeholder 请选择{label}
-  const input = page.getByPlaceholder(`请选择${label}`).first();
-  await input.click();
-  await input.fill(value);
-  await page.getByRole('option').filter({ hasText: value }).first().click();
-}
-
-/** A line of the bill being added: 新增 in 表体, its fields, the body form's 保存. */
-async function fillLine(gnum: string, itemNo: string, itemName: string, qty: string, price: string) {
-  await page.getByRole('button', { name: '新增', exact: true }).click();
-  await field('序号').fill(gnum);
-  await field('企业商品货号').fill(itemNo);
-  await field('企业商品名称').fill(itemName);
-  await pickOption('计量单位', '011');
-  await field('数量').fill(qty);
-  await field('单价').fill(price);
-  await field('总价').fill(String(Number(qty) * Number(price)));
-  await page.getByRole('button', { name: '保存', exact: true }).last().click();
-  await page.getByRole('cell', { name: itemName, exact: true }).waitFor();
 }
 
 /** 新增 on the list, the form filled by `fill`, then 保存并申报 confirmed: the stored bill opens. */
@@ -253,7 +221,7 @@ describe('one bill of each family, declared as a user clicks', () => {
       await field('电商平台代码').fill('3302960E8F');
       await field('电商平台名称').fill('宁波保税区跨境购电子商务平台有限公司');
       await field('商品金额').fill('336');
-      await fillLine('1', 'NB-TEA-001', '宁波白茶礼盒', '2', '168');
+      await fillLine(page, { gnum: '1', itemNo: 'NB-TEA-001', itemName: '宁波白茶礼盒', qty: '2', price: '168' });
     });
     await addBill('/bill/export/receipt', async () => {
       await field('电商平台代码').fill('3302960E8F');

@@ -9,50 +9,18 @@
  * (harness.ts; .ci/run runs it both ways).
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, loginAsDemoAdmin, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fillLine, textbox } from './forms.ts';
+import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
+import { useConsole } from './session.ts';
 
-let server: StartedServer;
-let context: BrowserContext;
-let page: Page;
-let problems: PageProblems;
+let server: StartedServer, page: Page, problems: PageProblems;
 const ORDER_NO = `E2E${Date.now()}`;
 
-beforeAll(async () => {
-  [server, context] = await Promise.all([startServer({ env: { SIMULATOR_DELAY_MS: '300' } }), launchBrowser()]);
-  page = await context.newPage();
-  problems = watchPage(page);
-  await loginAsDemoAdmin(page, server.url);
-});
-afterAll(async () => {
-  await context?.close();
-  await server?.stop();
-});
+useConsole({ env: { SIMULATOR_DELAY_MS: '300' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = s));
 
-const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
-
-async function fillLine(gnum: string, itemNo: string, itemName: string, qty: string, price: string) {
-  await page.getByRole('button', { name: '新增', exact: true }).click();
-  await field('序号').fill(gnum);
-  await field('企业商品货号').fill(itemNo);
-  await field('企业商品名称').fill(itemName);
-  await pickOption('计量单位', '011');
-  await field('数量').fill(qty);
-  await field('单价').fill(price);
-  await field('总价').fill(String(Number(qty) * Number(price)));
-  // the body form's 保存 (the toolbar's 保存 saves the whole bill)
-  await page.getByRole('button', { name: '保存', exact: true }).last().click();
-  await page.getByRole('cell', { name: itemName, exact: true }).waitFor();
-}
-
-async function pickOption(label: string, value: string) {
-  // The searchable select shows the spec's placeholder 请选择{label}.
-  const input = page.getByPlaceholder(`请选择${label}`).first();
-  await input.click();
-  await input.fill(value);
-  await page.getByRole('option').filter({ hasText: value }).first().click();
-}
+const field = (label: string) => textbox(page, label);
 
 async function confirm() {
   await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
@@ -79,8 +47,8 @@ describe('export order, end to end', () => {
     await field('电商平台代码').fill('3302960001');
     await field('电商平台名称').fill('宁波跨境优选电商平台');
     await field('商品金额').fill('336');
-    await fillLine('1', 'NB-TEA-001', '宁波白茶礼盒', '1', '168');
-    await fillLine('2', 'NB-TEA-002', '宁波红茶礼盒', '1', '168');
+    await fillLine(page, { gnum: '1', itemNo: 'NB-TEA-001', itemName: '宁波白茶礼盒', qty: '1', price: '168' });
+    await fillLine(page, { gnum: '2', itemNo: 'NB-TEA-002', itemName: '宁波红茶礼盒', qty: '1', price: '168' });
     await screenshot(page, 'slice-2-add');
 
     await page.getByRole('button', { name: '暂存', exact: true }).click();

@@ -11,6 +11,9 @@
  *   await screenshot(page, 'login');             // → test-results/login.png (kept as a CI artefact)
  *   await context.close(); await server.stop();
  *
+ * A test file gets all of that (and a login) as its beforeAll/afterAll from session.ts useConsole;
+ * forms.ts fills the console's forms.
+ *
  * `npm test` builds before it runs the e2e project; run `npm run build` first when running
  * `npx vitest run --project e2e` alone.
  *
@@ -312,12 +315,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Logs the demo admin in through the login page, as a person types it (CAPTCHA=off takes any code). */
-export async function loginAsDemoAdmin(page: Page, serverUrl: string): Promise<void> {
+/** Logs an account in through the login page, as a person types it (CAPTCHA=off takes any code); waits for 首页. */
+export async function logIn(page: Page, serverUrl: string, account: string, password: string): Promise<void> {
   await page.goto(`${serverUrl}/login`);
-  await page.getByLabel('企业账号').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Cbec@2026demo');
+  await page.getByLabel('企业账号').fill(account);
+  await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByLabel('验证码').fill('abcd');
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await page.waitForURL('**/home');
+}
+
+/** Logs the demo admin in (its seeded main account). */
+export async function loginAsDemoAdmin(page: Page, serverUrl: string): Promise<void> {
+  await logIn(page, serverUrl, 'admin', 'Cbec@2026demo');
 }

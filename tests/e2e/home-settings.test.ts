@@ -3,34 +3,18 @@
  * the home grid follows; the main account changes and adds parameters on /parametersSetting (the
  * §5 checks on the form), while a sub-account sees them without a 保存 button.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { labelled } from './forms.ts';
+import { logIn, screenshot, type PageProblems, type StartedServer } from './harness.ts';
+import { useConsole } from './session.ts';
 
-let server: StartedServer;
-let context: BrowserContext;
-let page: Page;
-let problems: PageProblems;
+let server: StartedServer, page: Page, problems: PageProblems;
 
-beforeAll(async () => {
-  [server, context] = await Promise.all([startServer(), launchBrowser()]);
-  page = await context.newPage();
-  problems = watchPage(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await server?.stop();
-});
+useConsole({}, (s) => ({ server, page, problems } = s));
 
-async function login(account: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('企业账号').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('验证码').fill('abcd');
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL('**/home');
-}
-const field = (label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+const login = (account: string, password: string) => logIn(page, server.url, account, password);
+const field = (label: string) => labelled(page, label);
 
 describe('common functions', () => {
   it('pins the chosen functions to the home grid', async () => {

@@ -9,37 +9,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { publishedNews } from '../../domain/content/published.ts';
 import { upgradeText } from '../../domain/texts/upgrade.ts';
-import { launchBrowser, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { labelled } from './forms.ts';
+import { logIn, screenshot, type PageProblems, type StartedServer } from './harness.ts';
+import { useConsole } from './session.ts';
 
-let server: StartedServer;
-let context: BrowserContext;
-let page: Page;
-let problems: PageProblems;
+let server: StartedServer, page: Page, problems: PageProblems;
 
-beforeAll(async () => {
-  [server, context] = await Promise.all([startServer(), launchBrowser()]);
-  page = await context.newPage();
-  problems = watchPage(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await server?.stop();
-});
+useConsole({}, (s) => ({ server, page, problems } = s));
 
-async function login(account: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('企业账号').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('验证码').fill('abcd');
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL('**/home');
-}
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const field = (label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?$`));
+const login = (account: string, password: string) => logIn(page, server.url, account, password);
+const field = (label: string) => labelled(page, label);
 const newest = [...publishedNews].sort((a, b) => a.daysAgo - b.daysAgo).map((n) => n.title);
 
 describe('home page', () => {

@@ -3,24 +3,15 @@
  * close it, log out through the header dropdown (退出系统 → 确定). Real server, real database,
  * real chromium; no console errors or CSP violations along the way.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
+import { useConsole } from './session.ts';
 
-let server: StartedServer;
-let context: BrowserContext;
-let page: Page;
-let problems: PageProblems;
+let server: StartedServer, page: Page, problems: PageProblems;
 
-beforeAll(async () => {
-  [server, context] = await Promise.all([startServer(), launchBrowser()]);
-  page = await context.newPage();
-  problems = watchPage(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await server?.stop();
-});
+// not logged in: logging in is what this file tests, step by step
+useConsole({}, (s) => ({ server, page, problems } = s));
 
 describe('login, menu, tabs, logout', () => {
   it('logs the demo admin in (CAPTCHA=off accepts any captcha text) and lands on 首页', async () => {

@@ -9,35 +9,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseOption, labelled } from './forms.ts';
+import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
+import { useConsole } from './session.ts';
 
-let server: StartedServer;
-let context: BrowserContext;
-let page: Page;
-let problems: PageProblems;
+let server: StartedServer, page: Page, problems: PageProblems;
 
-beforeAll(async () => {
-  [server, context] = await Promise.all([startServer({ env: { FILING_AUTO_APPROVE_MS: '2000' } }), launchBrowser()]);
-  page = await context.newPage();
-  problems = watchPage(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await server?.stop();
-});
+useConsole({ env: { FILING_AUTO_APPROVE_MS: '2000' } }, (s) => ({ server, page, problems } = s));
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** An input by its label (Mantine adds " *" to required labels). */
-const field = (label: string) => page.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?$`));
-async function choose(label: string, search: string, option: string) {
-  // a select's option list is labelled by its label too: take the input
-  const input = field(label).and(page.locator('input'));
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const field = (label: string) => labelled(page, label);
+const choose = (label: string, search: string, option: string) => chooseOption(page, label, search, option);
 
 describe('registration → login → enterprise filing → approved', () => {
   it('registers a company from the login page', async () => {

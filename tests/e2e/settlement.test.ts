@@ -9,40 +9,21 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, loginAsDemoAdmin, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { labelledInput, toast as toastOn, untilShown } from './forms.ts';
+import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
+import { useConsole } from './session.ts';
 
-let server: StartedServer;
-let context: BrowserContext;
-let page: Page;
-let problems: PageProblems;
+let server: StartedServer, page: Page, problems: PageProblems;
 
-beforeAll(async () => {
-  [server, context] = await Promise.all([startServer({ env: { SANDBOX_ADVANCE_MS: '1500' } }), launchBrowser()]);
-  page = await context.newPage();
-  problems = watchPage(page);
-  await loginAsDemoAdmin(page, server.url);
-});
-afterAll(async () => {
-  await context?.close();
-  await server?.stop();
-});
+useConsole({ env: { SANDBOX_ADVANCE_MS: '1500' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = s));
 
-const toast = (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
+const toast = (text: string) => toastOn(page, text);
 const dialog = () => page.getByRole('dialog').last();
 /** Clicks 查询 until `row` shows `text` (the sandbox moves records while the page stays put). */
-async function until(row: () => Locator, text: string, query: () => Promise<void>, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    await query();
-    if (await row().getByText(text, { exact: true }).count()) return;
-    if (Date.now() > end) throw new Error(`never showed ${text}`);
-    await page.waitForTimeout(700);
-  }
-}
-/** A select by its label (Mantine adds " *" to required labels). */
-const select = (label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`)).and(page.locator('input'));
+const until = (row: () => Locator, text: string, query: () => Promise<void>) => untilShown(page, row, text, query);
+const select = (label: string) => labelledInput(page, label);
 /** Toggles options of the state multi-select from the keyboard (the field sits right under the fixed header). */
 async function pickStates(names: string[]) {
   for (const name of names) {
