@@ -26,6 +26,12 @@ export type DerivedValue =
   /** a new enterprise number: the prefix, the China time to the millisecond and a serial */
   | { number: string };
 
+/** Head fields copied as they are from the source bill: fromSource('copNo') → { copNo: { from: 'copNo' } }. */
+export const fromSource = (...names: string[]): Record<string, DerivedValue> => Object.fromEntries(names.map((n) => [n, { from: n }]));
+
+/** Line fields copied as they are from the source line: fromSourceLine('gnum') → { gnum: { line: 'gnum' } }. */
+export const fromSourceLine = (...names: string[]): Record<string, DerivedValue> => Object.fromEntries(names.map((n) => [n, { line: n }]));
+
 /**
  * An action that makes bills of another type (`target`) from the selected bills (or from the
  * bills a condition finds), in one transaction per made bill: each source's state must accept

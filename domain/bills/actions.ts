@@ -19,11 +19,19 @@ export const billActions: readonly ActionDef[] = [
   { code: 'refresh', label: '刷新', place: 'detail', api: 'detail' },
 ];
 
+/** The actions of a bill page among the buttons its module seeds (domain/modules.ts). */
+export const onlyCodes = (actions: readonly ActionDef[], ...codes: string[]): ActionDef[] =>
+  actions.filter((a) => codes.includes(a.code));
+
+/** The actions of a bill page without the buttons its module does not seed (domain/modules.ts). */
+export const withoutCodes = (actions: readonly ActionDef[], ...codes: string[]): ActionDef[] =>
+  actions.filter((a) => !codes.includes(a.code));
+
 /** A bill without body lines has no line deletion. */
 export const headOnlyBillActions: readonly ActionDef[] = billActions.filter((a) => a.api !== 'deleteLines');
 
 /** A bill customs issues (税单, 汇总结果单): read-only, exported, its latest customs message applied again. */
-export const issuedBillActions: readonly ActionDef[] = billActions.filter((a) => ['sendReciept', 'export', 'refresh'].includes(a.code));
+export const issuedBillActions: readonly ActionDef[] = onlyCodes(billActions, 'sendReciept', 'export', 'refresh');
 
 /** 改为退单 (bills §4: inventory and summary application): customs refused it outside the receipts. */
 export const customReturnAction: ActionDef = {

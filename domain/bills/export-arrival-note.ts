@@ -9,14 +9,15 @@
  * domesticTrafNo: the spec's 37 (the XSD allows 100). Lines' logisticsNo: the XSD's 32, as on the
  * waybill.
  */
-import { appTime, appType, copNo, customsCode, ieFlag, loctNo, msgCount, msgSeqNo, note, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions, uploadActions } from './actions.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, copNo, customsCode, gnum, ieFlag, lineNote, loctNo, msgNumbers, note, preNo, trafMode, transferFields } from './fields.ts';
+import { billActions, onlyCodes, uploadActions } from './actions.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { logisticsCodeName, operatorCodeName } from './parties.ts';
+import { billNo, domesticTrafNo, parcelLogisticsNo, totalPackageNo } from './transport.ts';
 import type { ActionDef, BillDefinition } from './types.ts';
 
 /** The page's buttons (domain/modules.ts /bill/export/arrivalNote): declare, resend, delete, refresh, upload. */
-const codes = new Set(['batchDeclare', 'sendReciept', 'batchDelete', 'refresh']);
-const actions: readonly ActionDef[] = [...billActions.filter((a) => codes.has(a.code)), ...uploadActions];
+const actions: readonly ActionDef[] = [...onlyCodes(billActions, 'batchDeclare', 'sendReciept', 'batchDelete', 'refresh'), ...uploadActions];
 
 export const exportArrivalNote: BillDefinition = {
   key: 'arrivalNote',
@@ -27,22 +28,18 @@ export const exportArrivalNote: BillDefinition = {
   // customs knows an arrival note by the enterprise's number (the receipt echoes copNo)
   uniqueBy: ['copNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     customsCode,
     copNo,
     preNo,
-    { name: 'operatorCode', label: '监管场所经营人代码', kind: 'text', maxLength: 18, requiredToDeclare: true },
-    { name: 'operatorName', label: '监管场所经营人名称', kind: 'text', maxLength: 100, requiredToDeclare: true },
+    ...operatorCodeName({ requiredToDeclare: true }),
     loctNo,
     ieFlag('E'),
     trafMode,
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, column: 'bill_no' },
-    { name: 'domesticTrafNo', label: '境内运输工具编号', kind: 'text', maxLength: 37, requiredToDeclare: true },
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, requiredToDeclare: true, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, requiredToDeclare: true, column: 'logistics_name' },
-    msgCount,
-    msgSeqNo,
+    billNo,
+    { ...domesticTrafNo, requiredToDeclare: true },
+    ...logisticsCodeName({ requiredToDeclare: true }),
+    ...msgNumbers,
     note,
     ...transferFields,
   ],
@@ -51,28 +48,15 @@ export const exportArrivalNote: BillDefinition = {
     paged: true,
     sequenceField: 'gnum',
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 5, required: true },
-      { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 32, required: true },
-      { name: 'totalPackageNo', label: '总包号', kind: 'text', maxLength: 37 },
-      { ...note, xml: 'note' },
+      gnum(5),
+      parcelLogisticsNo,
+      totalPackageNo,
+      lineNote,
     ],
   },
   list: declarableBillList(
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 190 },
-      { field: 'preNo', width: 170 },
-      { field: 'billNo', width: 160 },
-      { field: 'customsCode', width: 120 },
-      { field: 'operatorName', width: 200 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'domesticTrafNo', width: 140 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-      { field: 'preNo', termType: 'like' },
-      { field: 'logisticsCode', termType: 'eq' },
-    ],
+    columns('copNo', 'preNo', 'billNo', 'customsCode', 'operatorName', 'logisticsName', 'domesticTrafNo'),
+    search({ copNo: 'like', billNo: 'like', preNo: 'like', logisticsCode: 'eq' }),
   ),
   actions,
   // the data template: one row per parcel, the head repeated on each row of the same copNo (the

@@ -11,14 +11,14 @@
  * reason: the XSD's 1000, required (bills §5). invtNo names the cancelled inventory: required and
  * the title; one live cancellation per inventory.
  */
-import { appTime, appType, company, copNo, customsCode, note, preNo, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, cancelReason, copNo, customsCode, invtNo, logisticsNo, note, orderNo, preNo, transferFields } from './fields.ts';
+import { billActions, onlyCodes } from './actions.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { agentCodeName, ebcCodeName, ebpCodeName, logisticsCodeName } from './parties.ts';
 import type { ActionDef, BillDefinition } from './types.ts';
 
 /** The page's buttons (domain/modules.ts /bill/export/billCancellation): resend receipts, refresh. */
-const codes = new Set(['sendReciept', 'refresh']);
-const actions: readonly ActionDef[] = billActions.filter((a) => codes.has(a.code));
+const actions: readonly ActionDef[] = onlyCodes(billActions, 'sendReciept', 'refresh');
 
 export const exportBillCancellation: BillDefinition = {
   key: 'billCancellation',
@@ -28,44 +28,25 @@ export const exportBillCancellation: BillDefinition = {
   titleField: 'invtNo',
   uniqueBy: ['invtNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     customsCode,
     copNo,
     preNo,
-    { name: 'invtNo', label: '清单编号', kind: 'text', maxLength: 20, required: true, column: 'invt_no' },
-    { name: 'reason', label: '撤单原因', kind: 'textarea', maxLength: 1000, required: true, span: 3 },
-    { name: 'agentCode', label: '申报企业代码', kind: 'text', maxLength: 18, default: company.code, requiredToDeclare: true, column: 'agent_code' },
-    { name: 'agentName', label: '申报企业名称', kind: 'text', maxLength: 100, default: company.name, requiredToDeclare: true, column: 'agent_name' },
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, default: company.code, requiredToDeclare: true, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, default: company.name, requiredToDeclare: true, column: 'ebc_name' },
+    { ...invtNo, required: true },
+    cancelReason,
+    ...agentCodeName({ requiredToDeclare: true, ownCompany: true }),
+    ...ebcCodeName({ requiredToDeclare: true, ownCompany: true }),
     note,
     // The cancelled inventory's order, parcel, platform and carrier, for the list; not in CEB605.
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, xml: false, column: 'order_no' },
-    { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 32, xml: false, column: 'logistics_no' },
-    { name: 'ebpCode', label: '电商平台代码', kind: 'text', maxLength: 18, xml: false, column: 'ebp_code' },
-    { name: 'ebpName', label: '电商平台名称', kind: 'text', maxLength: 100, xml: false, column: 'ebp_name' },
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, xml: false, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, xml: false, column: 'logistics_name' },
+    { ...orderNo, xml: false },
+    { ...logisticsNo, maxLength: 32, xml: false },
+    ...ebpCodeName({ xml: false }),
+    ...logisticsCodeName({ xml: false }),
     ...transferFields,
   ],
   list: declarableBillList(
-    [
-      { field: 'invtNo', navigate: true, sortable: true, width: 190 },
-      { field: 'copNo', width: 190 },
-      { field: 'preNo', width: 170 },
-      { field: 'orderNo', width: 190 },
-      { field: 'logisticsNo', width: 170 },
-      { field: 'agentName', width: 200 },
-      { field: 'ebcName', width: 200 },
-      { field: 'reason', width: 220 },
-    ],
-    [
-      { field: 'invtNo', termType: 'like' },
-      { field: 'copNo', termType: 'like' },
-      { field: 'orderNo', termType: 'like' },
-      { field: 'logisticsNo', termType: 'like' },
-    ],
+    columns(['invtNo', 190], 'copNo', 'preNo', 'orderNo', 'logisticsNo', 'agentName', 'ebcName', 'reason'),
+    search({ invtNo: 'like', copNo: 'like', orderNo: 'like', logisticsNo: 'like' }),
   ),
   actions,
   // bills §7: /expu_cancel/list only (the import family has /invt_cancel/{list, queryState, apply,

@@ -10,17 +10,19 @@
  * Lines: logisticsNo is R in the spec (80) and 32 in the XSD; invtNo the XSD's 20 (spec 80).
  * domesticTrafNo: the spec's 37. trafName, voyageNo and billNo are XSD-required here (unlike CEB603).
  */
-import { appTime, appType, company, copNo, customsCode, loctNo, money, msgCount, msgSeqNo, note, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions, leaveAction } from './actions.ts';
-import type { DeriveDef } from './action-words.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, copNo, customsCode, gnum, lineNote, loctNo, money, msgNumbers, note, preNo, trafMode, transferFields } from './fields.ts';
+import { billActions, leaveAction, onlyCodes } from './actions.ts';
+import { fromSource, fromSourceLine, type DeriveDef } from './action-words.ts';
+import { departureHead } from './export-departure-form.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { agentCodeName, logisticsCodeName } from './parties.ts';
+import { billNo, domesticTrafNo, parcelLogisticsNo, totalPackageNo, trafName, voyageNo } from './transport.ts';
 import { billActionText, billText } from '../texts/bills.ts';
 import type { ActionDef, BillDefinition } from './types.ts';
 
 /** The page's buttons (domain/modules.ts /bill/export/billOfLading) that an api key performs. */
-const codes = new Set(['batchDeclare', 'sendReciept', 'batchDelete', 'edit', 'save', 'refresh']);
 const actions: readonly ActionDef[] = [
-  ...billActions.filter((a) => codes.has(a.code)),
+  ...onlyCodes(billActions, 'batchDeclare', 'sendReciept', 'batchDelete', 'edit', 'save', 'refresh'),
   leaveAction,
   {
     code: 'cancel', label: '撤销', place: 'list', kind: 'prompt', event: 'user.cancel', api: 'cancel', needsSelection: true,
@@ -29,7 +31,6 @@ const actions: readonly ActionDef[] = [
   },
 ];
 
-const same = (...names: string[]) => Object.fromEntries(names.map((n) => [n, { from: n }]));
 const headFields = ['customsCode', 'copNo', 'agentCode', 'agentName', 'loctNo', 'trafMode', 'trafName', 'voyageNo', 'billNo', 'domesticTrafNo',
   'grossWeight', 'logisticsCode', 'logisticsName'] as const;
 
@@ -38,18 +39,14 @@ const derive: Partial<Record<'leave' | 'cancel', DeriveDef>> = {
   // one 离境单 per 清单总分单, of its parcels, declared
   leave: {
     target: 'departureForm', event: 'user.depart', verb: billActionText.verbs.leave, declare: true,
-    head: {
-      appType: { value: '1' }, copNo: { number: 'LJ' },
-      ...same('customsCode', 'logisticsCode', 'logisticsName', 'trafMode', 'trafName', 'voyageNo', 'billNo'),
-      leaveTime: { form: 'leaveTime' },
-    },
-    lines: { per: 'sourceLine', fields: { totalPackageNo: { line: 'totalPackageNo' }, logisticsNo: { line: 'logisticsNo' } } },
+    head: departureHead,
+    lines: { per: 'sourceLine', fields: fromSourceLine('totalPackageNo', 'logisticsNo') },
   },
   // the bill itself as a deletion (appType 3), the reason as its note, declared; once per bill (copNo)
   cancel: {
     target: 'billTotalOrderCancellation', event: 'user.cancel', verb: billActionText.verbs.cancelMaster, declare: true,
-    head: { ...same(...headFields), appType: { value: '3' }, note: { form: 'note' } },
-    lines: { per: 'sourceLine', fields: Object.fromEntries(['gnum', 'totalPackageNo', 'logisticsNo', 'invtNo', 'note'].map((n) => [n, { line: n }])) },
+    head: { ...fromSource(...headFields), appType: { value: '3' }, note: { form: 'note' } },
+    lines: { per: 'sourceLine', fields: fromSourceLine('gnum', 'totalPackageNo', 'logisticsNo', 'invtNo', 'note') },
   },
 };
 
@@ -61,24 +58,20 @@ export const exportBillOfLading: BillDefinition = {
   titleField: 'copNo',
   uniqueBy: ['copNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     customsCode,
     copNo,
     preNo,
-    { name: 'agentCode', label: '申报企业代码', kind: 'text', maxLength: 18, default: company.code, requiredToDeclare: true, column: 'agent_code' },
-    { name: 'agentName', label: '申报企业名称', kind: 'text', maxLength: 100, default: company.name, requiredToDeclare: true, column: 'agent_name' },
+    ...agentCodeName({ requiredToDeclare: true, ownCompany: true }),
     loctNo,
     trafMode,
-    { name: 'trafName', label: '运输工具名称', kind: 'text', maxLength: 100, requiredToDeclare: true },
-    { name: 'voyageNo', label: '航班航次号', kind: 'text', maxLength: 32, requiredToDeclare: true },
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, requiredToDeclare: true, column: 'bill_no' },
-    { name: 'domesticTrafNo', label: '境内运输工具编号', kind: 'text', maxLength: 37 },
+    { ...trafName, requiredToDeclare: true },
+    { ...voyageNo, requiredToDeclare: true },
+    { ...billNo, requiredToDeclare: true },
+    domesticTrafNo,
     money('grossWeight', '毛重（千克）', { requiredToDeclare: true }),
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, requiredToDeclare: true, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, requiredToDeclare: true, column: 'logistics_name' },
-    msgCount,
-    msgSeqNo,
+    ...logisticsCodeName({ requiredToDeclare: true }),
+    ...msgNumbers,
     note,
     ...transferFields,
   ],
@@ -87,30 +80,16 @@ export const exportBillOfLading: BillDefinition = {
     min: 1,
     sequenceField: 'gnum',
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 5, required: true },
-      { name: 'totalPackageNo', label: '总包号', kind: 'text', maxLength: 60 },
-      { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 32, required: true },
+      gnum(5),
+      { ...totalPackageNo, maxLength: 60 },
+      parcelLogisticsNo,
       { name: 'invtNo', label: '清单编号', kind: 'text', maxLength: 20 },
-      { ...note, xml: 'note' },
+      lineNote,
     ],
   },
   list: declarableBillList(
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 190 },
-      { field: 'preNo', width: 170 },
-      { field: 'billNo', width: 160 },
-      { field: 'voyageNo', width: 120 },
-      { field: 'trafName', width: 140 },
-      { field: 'agentName', width: 200 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'grossWeight', width: 120 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-      { field: 'voyageNo', termType: 'like' },
-      { field: 'logisticsCode', termType: 'eq' },
-    ],
+    columns('copNo', 'preNo', 'billNo', 'voyageNo', 'trafName', 'agentName', 'logisticsName', 'grossWeight'),
+    search({ copNo: 'like', billNo: 'like', voyageNo: 'like', logisticsCode: 'eq' }),
   ),
   actions,
   derive,

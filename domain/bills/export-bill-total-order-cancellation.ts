@@ -8,14 +8,14 @@
  * lengths and lines are the 清单总分单's; appType can only be 3. One cancellation per 清单总分单
  * (copNo).
  */
-import { billActions } from './actions.ts';
+import { billActions, onlyCodes } from './actions.ts';
 import { exportBillOfLading } from './export-bill-of-lading.ts';
-import { declarableBillList } from './lists.ts';
+import { columns, declarableBillList, search } from './lists.ts';
 import { billText } from '../texts/bills.ts';
 import type { ActionDef, BillDefinition, FieldDef } from './types.ts';
 
 const actions: readonly ActionDef[] = [
-  ...billActions.filter((a) => a.code === 'sendReciept' || a.code === 'refresh'),
+  ...onlyCodes(billActions, 'sendReciept', 'refresh'),
   // the page's 删除 (code delete): a cancellation not with customs, on the selected rows
   { code: 'delete', label: '删除', place: 'list', kind: 'batch', event: 'user.delete', confirm: billText.confirmDelete, success: billText.deleted, api: 'delete', needsSelection: true },
 ];
@@ -33,20 +33,8 @@ export const exportBillTotalOrderCancellation: BillDefinition = {
       : f.name === 'note' ? { ...f, label: '撤销原因' } : f)),
   lines: { ...exportBillOfLading.lines!, min: undefined, paged: true },
   list: declarableBillList(
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 190 },
-      { field: 'preNo', width: 170 },
-      { field: 'billNo', width: 160 },
-      { field: 'voyageNo', width: 120 },
-      { field: 'agentName', width: 200 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'note', width: 220 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-      { field: 'voyageNo', termType: 'like' },
-    ],
+    columns('copNo', 'preNo', 'billNo', 'voyageNo', 'agentName', 'logisticsName', ['note', 220]),
+    search({ copNo: 'like', billNo: 'like', voyageNo: 'like' }),
   ),
   actions,
   // bills §7 Reinsurance cancellation: /expuInventryReinsuranceCancel/{queryPageList, queryById,

@@ -16,10 +16,10 @@
  * lengths the spec's, and where it gives none, the customs declaration's usual ones (codes 18/10,
  * names 100).
  */
-import { billActions } from './actions.ts';
-import { company, money, preNo } from './fields.ts';
+import { billActions, withoutCodes } from './actions.ts';
+import { company, money, packNo, preNo } from './fields.ts';
 import { DEC_NAMESPACE, decImportResponse, decResult } from './dec-receipts.ts';
-import { declarableBillList } from './lists.ts';
+import { columns, declarableBillList, search } from './lists.ts';
 import type { BillDefinition, FieldDef } from './types.ts';
 
 const R = { required: true } as const;
@@ -109,7 +109,7 @@ export const exportDeclarationForm: BillDefinition = {
     rate('feeRate', '运费'),
     rate('insurRate', '保费'),
     rate('otherRate', '杂费'),
-    { name: 'packNo', label: '件数', kind: 'integer', digits: 9, ...R },
+    { ...packNo, ...R },
     money('grossWet', '毛重（千克）', R),
     money('netWt', '净重（千克）', R),
     { name: 'transmode', label: '成交方式', kind: 'select', maxLength: 1,
@@ -209,27 +209,12 @@ export const exportDeclarationForm: BillDefinition = {
   },
   list: declarableBillList(
     // bills §3: copNo, seqNo, agentCodeName, billNo, customMasterName, tradeMode, tradeCountry, ownerCode, ieDate
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 170 },
-      { field: 'seqNo', width: 170 },
-      { field: 'agentName', width: 200 },
-      { field: 'billNo', width: 160 },
-      { field: 'customMaster', width: 110 },
-      { field: 'tradeMode', width: 100 },
-      { field: 'tradeCountry', width: 110 },
-      { field: 'ownerCode', width: 120 },
-      { field: 'ieDate', width: 110 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-      { field: 'customMaster', termType: 'eq' },
-      { field: 'tradeMode', termType: 'eq' },
-    ],
+    columns(['copNo', 170], ['seqNo', 170], 'agentName', 'billNo', ['customMaster', 110], 'tradeMode', ['tradeCountry', 110], ['ownerCode', 120], ['ieDate', 110]),
+    search({ copNo: 'like', billNo: 'like', customMaster: 'eq', tradeMode: 'eq' }),
   ),
   actions: [
     // the module seeds no 导出 for this page (domain/modules.ts)
-    ...billActions.filter((a) => a.code !== 'export'),
+    ...withoutCodes(billActions, 'export'),
     { code: 'summary', label: '订单汇总', place: 'detail', kind: 'dialog', dialog: 'orderSummary', api: 'pickSave' },
   ],
   // bills §7: queryPageList, queryById, saveData, queryListByHeadId, deleteById, saveListData,

@@ -5,14 +5,26 @@
  * Departure forms come from 批量离境 on inventories and master bills (with leaveTime), so the page
  * has no edit buttons and the definition no save. leaveTime is the one field the spec marks R.
  */
-import { appTime, appType, copNo, customsCode, msgCount, msgSeqNo, note, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, copNo, customsCode, gnum, lineNote, msgNumbers, note, preNo, trafMode, transferFields } from './fields.ts';
+import { billActions, leaveTimeField, onlyCodes } from './actions.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { logisticsCodeName } from './parties.ts';
+import { billNo, parcelLogisticsNo, totalPackageNo, trafName, voyageNo } from './transport.ts';
+import { fromSource, type DerivedValue } from './action-words.ts';
 import type { ActionDef, BillDefinition } from './types.ts';
 
+/**
+ * The head of a 离境单 that 批量离境 makes (of inventories or 清单总分单): a new number, the office,
+ * carrier, vehicle and master bill of its source, and the leaveTime asked.
+ */
+export const departureHead: Readonly<Record<string, DerivedValue>> = {
+  appType: { value: '1' }, copNo: { number: 'LJ' },
+  ...fromSource('customsCode', 'logisticsCode', 'logisticsName', 'trafMode', 'trafName', 'voyageNo', 'billNo'),
+  leaveTime: { form: 'leaveTime' },
+};
+
 /** The page's buttons (domain/modules.ts /bill/export/departureForm). */
-const codes = new Set(['batchDeclare', 'sendReciept', 'batchDelete', 'export', 'refresh']);
-const actions: readonly ActionDef[] = billActions.filter((a) => codes.has(a.code));
+const actions: readonly ActionDef[] = onlyCodes(billActions, 'batchDeclare', 'sendReciept', 'batchDelete', 'export', 'refresh');
 
 export const exportDepartureForm: BillDefinition = {
   key: 'departureForm',
@@ -22,20 +34,18 @@ export const exportDepartureForm: BillDefinition = {
   titleField: 'copNo',
   uniqueBy: ['copNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     customsCode,
     copNo,
     preNo,
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, requiredToDeclare: true, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, requiredToDeclare: true, column: 'logistics_name' },
+    ...logisticsCodeName({ requiredToDeclare: true }),
     trafMode,
-    { name: 'trafName', label: '运输工具名称', kind: 'text', maxLength: 100 },
-    { name: 'voyageNo', label: '航班航次号', kind: 'text', maxLength: 32 },
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, column: 'bill_no' },
-    { name: 'leaveTime', label: '离境时间', kind: 'datetime', required: true },
-    msgCount,
-    msgSeqNo,
+    trafName,
+    voyageNo,
+    billNo,
+    // what 批量离境 asks
+    leaveTimeField,
+    ...msgNumbers,
     note,
     ...transferFields,
   ],
@@ -44,28 +54,15 @@ export const exportDepartureForm: BillDefinition = {
     min: 1,
     sequenceField: 'gnum',
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 5, required: true },
-      { name: 'totalPackageNo', label: '总包号', kind: 'text', maxLength: 37 },
-      { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 32, required: true },
-      { ...note, xml: 'note' },
+      gnum(5),
+      totalPackageNo,
+      parcelLogisticsNo,
+      lineNote,
     ],
   },
   list: declarableBillList(
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 190 },
-      { field: 'preNo', width: 170 },
-      { field: 'billNo', width: 160 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'trafName', width: 140 },
-      { field: 'voyageNo', width: 120 },
-      { field: 'leaveTime', sortable: true, width: 170 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-      { field: 'voyageNo', termType: 'like' },
-      { field: 'leaveTime', termType: 'btw' },
-    ],
+    columns('copNo', 'preNo', 'billNo', 'logisticsName', 'trafName', 'voyageNo', { field: 'leaveTime', sortable: true, width: 170 }),
+    search({ copNo: 'like', billNo: 'like', voyageNo: 'like', leaveTime: 'btw' }),
   ),
   actions,
   // bills §7 lists no departure paths. They follow the logistics bills' family (/expu/delivery,

@@ -10,11 +10,15 @@
  * never typed, and not part of CEB603. preNo and invtNo are issued by the e-port and customs.
  * ieFlag is always E on an export inventory.
  */
-import { appTime, appType, company, copNo, customsCode, ieFlag, loctNo, money, note, preNo, trafMode, transferFields } from './fields.ts';
+import { appFields, copNo, customsCode, gnum, ieFlag, invtNo, lineNote, loctNo, logisticsNo, money, note, orderNo, packNo, preNo, trafMode, transferFields } from './fields.ts';
 import { billActions, customReturnAction, leaveAction } from './actions.ts';
-import type { DeriveDef } from './action-words.ts';
+import { fromSource, fromSourceLine, type DeriveDef } from './action-words.ts';
+import { departureHead } from './export-departure-form.ts';
+import { barCode, gcode, gmodel, gname, itemName, itemNo, itemRecordNo, price, qty, qty1, qty2, totalPrice, unit, unit1, unit2 } from './goods.ts';
 import { itemNameFlagField, summaryFlagField, summaryFromInventories } from './export-summary-application-form.ts';
-import { declarableBillList } from './lists.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { agentCodeName, ebcCodeName, ebpCodeName, logisticsCodeName, operatorCodeName } from './parties.ts';
+import { billNo, domesticTrafNo, totalPackageNo, trafName, voyageNo } from './transport.ts';
 import { billActionText, billText } from '../texts/bills.ts';
 import type { ActionDef, BillDefinition, FieldDef } from './types.ts';
 
@@ -23,11 +27,6 @@ const currency = (name: string, label: string, xml?: string): FieldDef =>
   ({ name, label, kind: 'select', codeTable: 'currency', maxLength: 3, default: '142', ...declare, ...(xml ? { xml } : {}) });
 const feeFlag = (name: string, label: string, xml: string): FieldDef =>
   ({ name, label, kind: 'select', codeTable: 'fee_flag', maxLength: 1, default: '3', xml, ...declare });
-const unit = (name: string, label: string, extra: Partial<FieldDef> = declare): FieldDef =>
-  ({ name, label, kind: 'select', codeTable: 'unit', maxLength: 3, ...extra });
-
-/** A head field copied as it is from the inventory. */
-const same = (...names: string[]) => Object.fromEntries(names.map((n) => [n, { from: n }]));
 
 /**
  * The inventory list's own actions (bills §4, §6): 改为退单, 申请撤单 and 申请退货 with a reason,
@@ -51,23 +50,14 @@ const inventoryActions: readonly ActionDef[] = [
   {
     code: 'exportDelivery', label: '生成运抵单', place: 'list', kind: 'dialog', dialog: 'form', event: 'user.deliver', api: 'delivery', needsSelection: true,
     // what the inventories do not know: the supervised site's operator and the domestic vehicle
-    form: [
-      { name: 'operatorCode', label: '监管场所经营人代码', kind: 'text', maxLength: 18, required: true },
-      { name: 'operatorName', label: '监管场所经营人名称', kind: 'text', maxLength: 100, required: true },
-      { name: 'domesticTrafNo', label: '境内运输工具编号', kind: 'text', maxLength: 37, required: true },
-    ],
+    form: [...operatorCodeName({ required: true }), { ...domesticTrafNo, required: true }],
     success: billText.created,
   },
   {
     code: 'exportDeliveryReinsurance', label: '生成清单总分单', place: 'list', kind: 'dialog', dialog: 'form', event: 'user.deliver', api: 'reinsurance', needsSelection: true,
     // the voyage and master bill the inventories may have left to the 清单总分单 (ceb-messages §3.6);
     // empty: the inventories' own, and the 清单总分单 page can complete them
-    form: [
-      { name: 'trafName', label: '运输工具名称', kind: 'text', maxLength: 100 },
-      { name: 'voyageNo', label: '航班航次号', kind: 'text', maxLength: 32 },
-      { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37 },
-      { name: 'domesticTrafNo', label: '境内运输工具编号', kind: 'text', maxLength: 37 },
-    ],
+    form: [trafName, voyageNo, { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37 }, domesticTrafNo],
     success: billText.created,
   },
   {
@@ -86,7 +76,7 @@ const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery'
     target: 'returnApplicationForm', event: 'user.refund', verb: billActionText.verbs.refund, declare: true,
     head: {
       appType: { value: '1' },
-      ...same('customsCode', 'loctNo', 'ebpCode', 'ebpName', 'ebcCode', 'ebcName', 'logisticsNo', 'logisticsCode', 'logisticsName', 'invtNo',
+      ...fromSource('customsCode', 'loctNo', 'ebpCode', 'ebpName', 'ebcCode', 'ebcName', 'logisticsNo', 'logisticsCode', 'logisticsName', 'invtNo',
         'agentCode', 'agentName', 'billNo', 'trafMode', 'trafName', 'portCode', 'voyageNo'),
       coElNo: { from: 'copNo' },
       // the return's own customs procedure: 9661 一般出口退货, 1261 特殊区域出口退货
@@ -97,7 +87,7 @@ const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery'
     },
     lines: {
       per: 'sourceLine',
-      fields: Object.fromEntries(['gnum', 'gcode', 'gname', 'gmodel', 'qty', 'qty1', 'unit', 'unit1', 'qty2', 'unit2'].map((n) => [n, { line: n }])),
+      fields: fromSourceLine('gnum', 'gcode', 'gname', 'gmodel', 'qty', 'qty1', 'unit', 'unit1', 'qty2', 'unit2'),
     },
   },
   // one 撤销申请 per inventory, declared; one live cancellation per inventory (invtNo)
@@ -105,7 +95,7 @@ const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery'
     target: 'billCancellation', event: 'user.cancel', verb: billActionText.verbs.cancel, declare: true,
     head: {
       appType: { value: '1' },
-      ...same('customsCode', 'copNo', 'invtNo', 'agentCode', 'agentName', 'ebcCode', 'ebcName', 'orderNo', 'logisticsNo', 'ebpCode', 'ebpName',
+      ...fromSource('customsCode', 'copNo', 'invtNo', 'agentCode', 'agentName', 'ebcCode', 'ebcName', 'orderNo', 'logisticsNo', 'ebpCode', 'ebpName',
         'logisticsCode', 'logisticsName'),
       reason: { form: 'reason' },
     },
@@ -114,11 +104,7 @@ const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery'
   leave: {
     target: 'departureForm', event: 'user.depart', verb: billActionText.verbs.leave, declare: true,
     groupBy: ['customsCode', 'logisticsCode', 'trafMode', 'trafName', 'voyageNo', 'billNo'],
-    head: {
-      appType: { value: '1' }, copNo: { number: 'LJ' },
-      ...same('customsCode', 'logisticsCode', 'logisticsName', 'trafMode', 'trafName', 'voyageNo', 'billNo'),
-      leaveTime: { form: 'leaveTime' },
-    },
+    head: departureHead,
     lines: parcelLines,
   },
   // one 运抵单 per carrier and master bill, a draft the 运抵单 page declares
@@ -127,7 +113,7 @@ const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery'
     groupBy: ['customsCode', 'logisticsCode', 'trafMode', 'billNo', 'loctNo'],
     head: {
       appType: { value: '1' }, copNo: { number: 'YD' },
-      ...same('customsCode', 'loctNo', 'trafMode', 'billNo', 'logisticsCode', 'logisticsName'),
+      ...fromSource('customsCode', 'loctNo', 'trafMode', 'billNo', 'logisticsCode', 'logisticsName'),
       operatorCode: { form: 'operatorCode' }, operatorName: { form: 'operatorName' }, domesticTrafNo: { form: 'domesticTrafNo' },
     },
     lines: parcelLines,
@@ -139,7 +125,7 @@ const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery'
     groupBy: ['customsCode', 'agentCode', 'logisticsCode', 'trafMode', 'loctNo'],
     head: {
       appType: { value: '1' }, copNo: { number: 'ZF' },
-      ...same('customsCode', 'agentCode', 'agentName', 'loctNo', 'trafMode', 'logisticsCode', 'logisticsName'),
+      ...fromSource('customsCode', 'agentCode', 'agentName', 'loctNo', 'trafMode', 'logisticsCode', 'logisticsName'),
       trafName: { form: 'trafName', from: 'trafName' }, voyageNo: { form: 'voyageNo', from: 'voyageNo' }, billNo: { form: 'billNo', from: 'billNo' },
       domesticTrafNo: { form: 'domesticTrafNo' },
       grossWeight: { sum: 'grossWeight' },
@@ -158,26 +144,21 @@ export const exportDetailedList: BillDefinition = {
   // customs keys an inventory by the enterprise's number (InventoryReturn echoes agentCode + copNo)
   uniqueBy: ['copNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     customsCode,
-    { name: 'ebpCode', label: '电商平台代码', kind: 'text', maxLength: 18, ...declare, column: 'ebp_code' },
-    { name: 'ebpName', label: '电商平台名称', kind: 'text', maxLength: 100, ...declare, column: 'ebp_name' },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, ...declare, column: 'order_no' },
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, ...declare, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, ...declare, column: 'logistics_name' },
-    { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 32, ...declare, column: 'logistics_no' },
+    ...ebpCodeName(declare),
+    { ...orderNo, ...declare },
+    ...logisticsCodeName(declare),
+    { ...logisticsNo, maxLength: 32, ...declare },
     copNo,
     preNo,
-    { name: 'invtNo', label: '清单编号', kind: 'text', maxLength: 20, readOnly: true, column: 'invt_no' },
+    { ...invtNo, readOnly: true },
     ieFlag('E'),
     { name: 'portCode', label: '出口口岸代码', kind: 'select', codeTable: 'declare_port', maxLength: 4, ...declare },
     { name: 'ieDate', label: '出口日期', kind: 'date', ...declare },
     { name: 'statisticsFlag', label: '申报业务类型', kind: 'select', codeTable: 'statistics_flag', maxLength: 1, ...declare },
-    { name: 'agentCode', label: '申报企业代码', kind: 'text', maxLength: 18, default: company.code, ...declare, column: 'agent_code' },
-    { name: 'agentName', label: '申报企业名称', kind: 'text', maxLength: 100, default: company.name, ...declare, column: 'agent_name' },
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, default: company.code, ...declare, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, default: company.name, ...declare, column: 'ebc_name' },
+    ...agentCodeName({ ...declare, ownCompany: true }),
+    ...ebcCodeName({ ...declare, ownCompany: true }),
     { name: 'ownerCode', label: '生产销售单位代码', kind: 'text', maxLength: 18, ...declare },
     { name: 'ownerName', label: '生产销售单位名称', kind: 'text', maxLength: 100, ...declare },
     // special-zone export (1210) only
@@ -187,10 +168,10 @@ export const exportDetailedList: BillDefinition = {
     { name: 'tradeMode', label: '贸易方式', kind: 'select', codeTable: 'trade_mode', maxLength: 4, default: '9610', ...declare, column: 'trade_mode' },
     trafMode,
     // voyage, bill, package: may follow later in the 清单总分单 where the customs office allows it
-    { name: 'trafName', label: '运输工具名称', kind: 'text', maxLength: 100 },
-    { name: 'voyageNo', label: '航班航次号', kind: 'text', maxLength: 32 },
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, column: 'bill_no' },
-    { name: 'totalPackageNo', label: '总包号', kind: 'text', maxLength: 37 },
+    trafName,
+    voyageNo,
+    billNo,
+    totalPackageNo,
     loctNo,
     { name: 'licenseNo', label: '许可证号', kind: 'text', maxLength: 19 },
     { name: 'country', label: '运抵国（地区）', kind: 'select', codeTable: 'country', maxLength: 3, ...declare },
@@ -202,7 +183,7 @@ export const exportDetailedList: BillDefinition = {
     currency('icurrency', '保费币制', 'iCurrency'),
     feeFlag('iflag', '保费标志', 'iFlag'),
     { name: 'wrapType', label: '包装种类代码', kind: 'select', codeTable: 'wrap_type', maxLength: 1, ...declare },
-    { name: 'packNo', label: '件数', kind: 'integer', digits: 9, ...declare },
+    { ...packNo, ...declare },
     money('grossWeight', '毛重（千克）', declare),
     money('netWeight', '净重（千克）', declare),
     note,
@@ -214,48 +195,35 @@ export const exportDetailedList: BillDefinition = {
     max: 100,
     sequenceField: 'gnum',
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 5, required: true },
-      { name: 'itemNo', label: '企业商品货号', kind: 'text', maxLength: 20, ...declare },
-      { name: 'itemRecordNo', label: '账册备案料号', kind: 'text', maxLength: 30 },
-      { name: 'itemName', label: '企业商品名称', kind: 'text', maxLength: 250 },
-      { name: 'gcode', label: '商品编码', kind: 'text', maxLength: 10, ...declare },
-      { name: 'gname', label: '商品名称', kind: 'text', maxLength: 250, ...declare },
-      { name: 'gmodel', label: '规格型号', kind: 'text', maxLength: 250, ...declare },
+      gnum(5),
+      { ...itemNo, maxLength: 20, ...declare },
+      itemRecordNo,
+      itemName,
+      { ...gcode, ...declare },
+      { ...gname, ...declare },
+      { ...gmodel, ...declare },
       // customs wants 无 when the goods have no bar code
-      { name: 'barCode', label: '条形码', kind: 'text', maxLength: 50, default: '无', ...declare },
+      { ...barCode, default: '无', ...declare },
       { name: 'country', label: '最终目的国（地区）', kind: 'select', codeTable: 'country', maxLength: 3, ...declare },
       currency('currency', '币制'),
-      money('qty', '数量', declare),
-      money('qty1', '法定数量', declare),
-      money('qty2', '第二数量'),
-      unit('unit', '计量单位'),
-      unit('unit1', '法定计量单位'),
-      unit('unit2', '第二计量单位', {}),
-      money('price', '单价', declare),
-      money('totalPrice', '总价', declare),
-      { ...note, xml: 'note' },
+      { ...qty, ...declare },
+      { ...qty1, ...declare },
+      qty2,
+      { ...unit, ...declare },
+      { ...unit1, ...declare },
+      unit2,
+      { ...price, ...declare },
+      { ...totalPrice, ...declare },
+      lineNote,
     ],
   },
   list: declarableBillList(
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 190 },
-      { field: 'preNo', width: 170 },
-      { field: 'invtNo', width: 180 },
-      { field: 'orderNo', width: 190 },
-      { field: 'logisticsNo', width: 170 },
-      { field: 'agentName', width: 200 },
-      { field: 'ebcName', width: 200 },
-      { field: 'customsCode', width: 120 },
-      { field: 'tradeMode', width: 100 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'orderNo', termType: 'like' },
-      { field: 'logisticsNo', termType: 'like' },
-      { field: 'invtNo', termType: 'like' },
+    columns('copNo', 'preNo', 'invtNo', 'orderNo', 'logisticsNo', 'agentName', 'ebcName', 'customsCode', 'tradeMode'),
+    search(
+      { copNo: 'like', orderNo: 'like', logisticsNo: 'like', invtNo: 'like' },
       // bills §3: the trade_mode filter, one choice of 9610 / 1210 with the direction (export here)
       { field: 'tradeMode', termType: 'eq', options: [{ value: '9610', label: '出口9610' }, { value: '1210', label: '出口1210' }] },
-    ],
+    ),
   ),
   actions: [...billActions, ...inventoryActions],
   derive: inventoryDerive,

@@ -1,7 +1,9 @@
 /** 出口订单 — CEB303 OrderHead/OrderList, answered by CEB304 (bills §3 Order, ceb-messages §3.1). */
-import { appTime, appType, company, money, note, transferFields } from './fields.ts';
+import { appFields, currency, gnum, lineNote, money, note, orderNo, transferFields } from './fields.ts';
 import { billActions } from './actions.ts';
-import { declarableBillList } from './lists.ts';
+import { barCode, gmodel, itemDescribe, itemName, itemNo, price, qty, totalPrice, unit } from './goods.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { ebcCodeName, ebpCodeName } from './parties.ts';
 import type { BillDefinition } from './types.ts';
 
 export const exportOrder: BillDefinition = {
@@ -12,18 +14,15 @@ export const exportOrder: BillDefinition = {
   titleField: 'orderNo',
   uniqueBy: ['orderNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     { name: 'orderType', label: '订单类型', kind: 'select', maxLength: 1, required: true, default: 'E',
       options: [{ value: 'E', label: 'E 跨境电商B2C出口' }, { value: 'B', label: 'B 跨境电商B2B出口' }, { value: 'W', label: 'W 海外仓订仓' }] },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, required: true, column: 'order_no' },
-    { name: 'ebpCode', label: '电商平台代码', kind: 'text', maxLength: 18, required: true, column: 'ebp_code' },
-    { name: 'ebpName', label: '电商平台名称', kind: 'text', maxLength: 100, required: true, column: 'ebp_name' },
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, required: true, default: company.code, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, required: true, default: company.name, column: 'ebc_name' },
+    { ...orderNo, required: true },
+    ...ebpCodeName({ required: true }),
+    ...ebcCodeName({ required: true, ownCompany: true }),
     money('goodsValue', '商品金额', { required: true }),
     money('freight', '运杂费', { required: true, default: 0 }),
-    { name: 'currency', label: '币制', kind: 'select', codeTable: 'currency', maxLength: 3, required: true, default: '142' },
+    currency,
     note,
     ...transferFields,
   ],
@@ -31,34 +30,24 @@ export const exportOrder: BillDefinition = {
     min: 1,
     max: 100,
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 4, required: true },
-      { name: 'itemNo', label: '企业商品货号', kind: 'text', maxLength: 30, requiredToDeclare: true },
-      { name: 'itemName', label: '企业商品名称', kind: 'text', maxLength: 250, required: true },
-      { name: 'itemDescribe', label: '企业商品描述', kind: 'textarea', maxLength: 1000 },
-      { name: 'barCode', label: '条形码', kind: 'text', maxLength: 50 },
-      { name: 'unit', label: '计量单位', kind: 'select', codeTable: 'unit', maxLength: 3, required: true },
-      { name: 'currency', label: '币制', kind: 'select', codeTable: 'currency', maxLength: 3, required: true, default: '142' },
-      money('qty', '数量', { required: true }),
-      money('price', '单价', { required: true }),
-      money('totalPrice', '总价', { required: true }),
+      gnum(4),
+      { ...itemNo, requiredToDeclare: true },
+      { ...itemName, required: true },
+      itemDescribe,
+      barCode,
+      { ...unit, required: true },
+      currency,
+      { ...qty, required: true },
+      { ...price, required: true },
+      { ...totalPrice, required: true },
       { name: 'country', label: '原产国', kind: 'select', codeTable: 'country', maxLength: 3, xml: false },
-      { name: 'gmodel', label: '规格型号', kind: 'text', maxLength: 250, xml: false },
-      { ...note, xml: 'note' },
+      { ...gmodel, xml: false },
+      lineNote,
     ],
   },
   list: declarableBillList(
-    [
-      { field: 'orderNo', navigate: true, sortable: true, width: 190 },
-      { field: 'ebpName', width: 200 },
-      { field: 'ebcName', width: 200 },
-      { field: 'goodsValue', width: 110 },
-      { field: 'currency', width: 80 },
-    ],
-    [
-      { field: 'orderNo', termType: 'like' },
-      { field: 'ebpCode', termType: 'eq' },
-      { field: 'ebcName', termType: 'like' },
-    ],
+    columns('orderNo', 'ebpName', 'ebcName', 'goodsValue', 'currency'),
+    search({ orderNo: 'like', ebpCode: 'eq', ebcName: 'like' }),
   ),
   actions: billActions,
   api: {

@@ -9,9 +9,10 @@
  * orderNo identifies the bill (title, unique); the XSD also demands ebpCode/ebpName, asked for
  * when declaring only.
  */
-import { appTime, appType, company, money, note, transferFields } from './fields.ts';
+import { appFields, currency, money, note, orderNo, transferFields } from './fields.ts';
 import { headOnlyBillActions } from './actions.ts';
-import { declarableBillList } from './lists.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { ebcCodeName, ebpCodeName } from './parties.ts';
 import type { BillDefinition } from './types.ts';
 
 export const exportReceipt: BillDefinition = {
@@ -22,18 +23,15 @@ export const exportReceipt: BillDefinition = {
   titleField: 'orderNo',
   uniqueBy: ['orderNo'],
   head: [
-    appType,
-    appTime,
-    { name: 'ebpCode', label: '电商平台代码', kind: 'text', maxLength: 18, requiredToDeclare: true, column: 'ebp_code' },
-    { name: 'ebpName', label: '电商平台名称', kind: 'text', maxLength: 100, requiredToDeclare: true, column: 'ebp_name' },
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, required: true, default: company.code, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, required: true, default: company.name, column: 'ebc_name' },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, required: true, column: 'order_no' },
+    ...appFields,
+    ...ebpCodeName({ requiredToDeclare: true }),
+    ...ebcCodeName({ required: true, ownCompany: true }),
+    { ...orderNo, required: true },
     { name: 'payCode', label: '支付企业代码', kind: 'text', maxLength: 18, column: 'pay_code' },
     { name: 'payName', label: '支付企业名称', kind: 'text', maxLength: 100, required: true },
     { name: 'payNo', label: '支付交易编号', kind: 'text', maxLength: 60, column: 'pay_no' },
     money('charge', '收款金额', { required: true }),
-    { name: 'currency', label: '币制', kind: 'select', codeTable: 'currency', maxLength: 3, required: true, default: '142' },
+    currency,
     { name: 'accountingDate', label: '到账时间', kind: 'datetime', required: true },
     // Kept for the enterprise's records; CEB403 has no element for them.
     { name: 'payTransactionId', label: '支付流水号', kind: 'text', maxLength: 60, xml: false },
@@ -47,22 +45,8 @@ export const exportReceipt: BillDefinition = {
     ...transferFields,
   ],
   list: declarableBillList(
-    [
-      { field: 'orderNo', navigate: true, sortable: true, width: 190 },
-      { field: 'payNo', width: 170 },
-      { field: 'ebpName', width: 200 },
-      { field: 'ebcName', width: 200 },
-      { field: 'payName', width: 180 },
-      { field: 'charge', width: 110 },
-      { field: 'currency', width: 80 },
-      { field: 'accountingDate', sortable: true, width: 170 },
-    ],
-    [
-      { field: 'orderNo', termType: 'like' },
-      { field: 'payNo', termType: 'like' },
-      { field: 'ebpCode', termType: 'eq' },
-      { field: 'ebcName', termType: 'like' },
-    ],
+    columns('orderNo', ['payNo', 170], 'ebpName', 'ebcName', 'payName', ['charge', 110], 'currency', { field: 'accountingDate', sortable: true, width: 170 }),
+    search({ orderNo: 'like', payNo: 'like', ebpCode: 'eq', ebcName: 'like' }),
   ),
   // No body lines, so no line deletion.
   actions: headOnlyBillActions,

@@ -5,11 +5,12 @@
  * that application's number, state and declaration time; read-only, exported (domain/modules.ts:
  * export, conditionalQuery, refresh). It uses the summary application's state dictionary.
  */
-import { billActions } from './actions.ts';
-import { declarableBillList } from './lists.ts';
+import { billActions, onlyCodes } from './actions.ts';
+import { sumNo } from './export-summary-application-form.ts';
+import { columns, declarableBillList, search } from './lists.ts';
 import type { ActionDef, BillDefinition } from './types.ts';
 
-const actions: readonly ActionDef[] = billActions.filter((a) => a.code === 'export' || a.code === 'refresh');
+const actions: readonly ActionDef[] = onlyCodes(billActions, 'export', 'refresh');
 
 export const exportSummaryApplicationDetailList: BillDefinition = {
   key: 'summaryApplicationDetailList',
@@ -21,7 +22,7 @@ export const exportSummaryApplicationDetailList: BillDefinition = {
   head: [
     // the application's
     { name: 'copNo', label: '汇总申请企业内部编号', kind: 'text', maxLength: 30, readOnly: true },
-    { name: 'sumNo', label: '汇总申请编号', kind: 'text', maxLength: 18, readOnly: true },
+    sumNo,
     { name: 'customsCode', label: '申报地海关代码', kind: 'select', codeTable: 'declare_port', maxLength: 4, readOnly: true },
     { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, readOnly: true },
     // the line's
@@ -34,24 +35,8 @@ export const exportSummaryApplicationDetailList: BillDefinition = {
     { name: 'ieDate', label: '出口日期', kind: 'date', readOnly: true },
   ],
   list: declarableBillList(
-    [
-      { field: 'invtNo', navigate: true, sortable: true, width: 190 },
-      { field: 'orderNo', width: 190 },
-      { field: 'logisticsNo', width: 170 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'ebpName', width: 200 },
-      { field: 'agentName', width: 200 },
-      { field: 'ieDate', sortable: true, width: 120 },
-      { field: 'copNo', width: 190 },
-      { field: 'sumNo', width: 170 },
-    ],
-    [
-      { field: 'invtNo', termType: 'like' },
-      { field: 'orderNo', termType: 'like' },
-      { field: 'logisticsNo', termType: 'like' },
-      { field: 'copNo', termType: 'like' },
-      { field: 'sumNo', termType: 'like' },
-    ],
+    columns(['invtNo', 190], 'orderNo', 'logisticsNo', 'logisticsName', 'ebpName', 'agentName', { field: 'ieDate', sortable: true, width: 120 }, 'copNo', 'sumNo'),
+    search({ invtNo: 'like', orderNo: 'like', logisticsNo: 'like', copNo: 'like', sumNo: 'like' }),
   ),
   actions,
   // bills §7 lists no paths: the summary application's family, for its details

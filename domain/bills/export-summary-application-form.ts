@@ -11,10 +11,11 @@
  * Lines: CEB701 sends only invtNo; the inventory's order, parcel, carrier, platform, agent and date
  * are kept for the body table (bills §3) and gnum numbers the lines for storage.
  */
-import { appTime, appType, company, copNo, customsCode, loctNo, msgCount, msgSeqNo, note, transferFields } from './fields.ts';
-import { billActions, customReturnAction } from './actions.ts';
+import { appFields, copNo, customsCode, gnum, loctNo, msgNumbers, note, preNo, transferFields } from './fields.ts';
+import { billActions, customReturnAction, onlyCodes } from './actions.ts';
 import type { DeriveDef } from './action-words.ts';
-import { declarableBillList } from './lists.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { agentCodeName, declAgentCodeName, ebcCodeName } from './parties.ts';
 import { billActionText, billText } from '../texts/bills.ts';
 import type { ActionDef, BillDefinition, FieldDef } from './types.ts';
 
@@ -66,11 +67,13 @@ export const summaryFromInventories: DeriveDef = {
   onceBy: { source: 'invtNo', line: 'invtNo' },
 };
 
+/** 汇总申请编号, issued by customs for an application; its result and detail rows show it too. */
+export const sumNo: FieldDef = { name: 'sumNo', label: '汇总申请编号', kind: 'text', maxLength: 18, readOnly: true };
+
 /** The most inventories one 汇总 by condition takes (ours). */
 const MAX_BY_CONDITION = 5000;
 
 /** The page's buttons (domain/modules.ts /bill/export/summaryApplicationForm) that an api key performs. */
-const codes = new Set(['batchDeclare', 'sendReciept', 'batchDelete', 'refresh']);
 const actions: readonly ActionDef[] = [
   // bills §2: 新增 goes to the export inventories, where 汇总申请 makes applications of the chosen
   // ones. It only opens that list: the api it names is a read.
@@ -88,7 +91,7 @@ const actions: readonly ActionDef[] = [
       ],
     },
   },
-  ...billActions.filter((a) => codes.has(a.code)),
+  ...onlyCodes(billActions, 'batchDeclare', 'sendReciept', 'batchDelete', 'refresh'),
   customReturnAction,
 ];
 const declare = { requiredToDeclare: true } as const;
@@ -101,19 +104,15 @@ export const exportSummaryApplicationForm: BillDefinition = {
   titleField: 'copNo',
   uniqueBy: ['copNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     customsCode,
     copNo,
-    // CEB701's preNo is C..18, not the fixed 18 of the other messages
-    { name: 'preNo', label: '预录入编号', kind: 'text', maxLength: 18, readOnly: true, column: 'pre_no' },
-    { name: 'sumNo', label: '汇总申请编号', kind: 'text', maxLength: 18, readOnly: true },
-    { name: 'agentCode', label: '申报企业代码', kind: 'text', maxLength: 18, default: company.code, ...declare, column: 'agent_code' },
-    { name: 'agentName', label: '申报企业名称', kind: 'text', maxLength: 100, default: company.name, ...declare, column: 'agent_name' },
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, default: company.code, ...declare, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, default: company.name, ...declare, column: 'ebc_name' },
-    { name: 'declAgentCode', label: '报关单位代码', kind: 'text', maxLength: 18, ...declare },
-    { name: 'declAgentName', label: '报关单位名称', kind: 'text', maxLength: 100, ...declare },
+    // CEB701's preNo is C..18 where the other messages' is a fixed 18; the form checks the most alike
+    preNo,
+    sumNo,
+    ...agentCodeName({ ...declare, ownCompany: true }),
+    ...ebcCodeName({ ...declare, ownCompany: true }),
+    ...declAgentCodeName(declare),
     // a pair; when given, customs ignores the lines
     { name: 'startTime', label: '汇总开始时间', kind: 'datetime' },
     { name: 'endTime', label: '汇总结束时间', kind: 'datetime' },
@@ -121,8 +120,7 @@ export const exportSummaryApplicationForm: BillDefinition = {
     summaryFlagField,
     // the dialog may leave it empty: 否
     { ...itemNameFlagField, default: '0', ...declare },
-    msgCount,
-    msgSeqNo,
+    ...msgNumbers,
     note,
     ...transferFields,
   ],
@@ -130,7 +128,7 @@ export const exportSummaryApplicationForm: BillDefinition = {
     paged: true,
     sequenceField: 'gnum',
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 5, required: true, xml: false },
+      { ...gnum(5), xml: false },
       { name: 'invtNo', label: '清单编号', kind: 'text', maxLength: 20, required: true },
       { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, xml: false },
       { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 32, xml: false },
@@ -141,22 +139,8 @@ export const exportSummaryApplicationForm: BillDefinition = {
     ],
   },
   list: declarableBillList(
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 190 },
-      { field: 'sumNo', width: 170 },
-      { field: 'preNo', width: 170 },
-      { field: 'agentName', width: 200 },
-      { field: 'ebcName', width: 200 },
-      { field: 'declAgentName', width: 200 },
-      { field: 'startTime', width: 170 },
-      { field: 'endTime', width: 170 },
-      { field: 'summaryFlag', width: 120 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'sumNo', termType: 'like' },
-      { field: 'declAgentCode', termType: 'eq' },
-    ],
+    columns('copNo', 'sumNo', 'preNo', 'agentName', 'ebcName', 'declAgentName', ['startTime', 170], ['endTime', 170], ['summaryFlag', 120]),
+    search({ copNo: 'like', sumNo: 'like', declAgentCode: 'eq' }),
   ),
   actions,
   // bills §7 names /expuSummaryApply/declarationByCondition and declarationByInvrntory (making

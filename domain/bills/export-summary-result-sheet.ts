@@ -8,11 +8,28 @@
  * 由海关确定), so the bill's state is one, ISSUED 海关已下发 (docs/decisions.md).
  */
 import { issuedBillActions } from './actions.ts';
-import { money } from './fields.ts';
+import { money, note } from './fields.ts';
+import { sumNo } from './export-summary-application-form.ts';
+import { gcode } from './goods.ts';
+import { agentCodeName, declAgentCodeName } from './parties.ts';
+import { search } from './lists.ts';
 import { readOnlyBillList } from './readonly-lists.ts';
-import type { BillDefinition } from './types.ts';
+import type { BillDefinition, FieldDef } from './types.ts';
 
 const ro = { readOnly: true } as const;
+
+// CEB792's fields, read-only; 清单总分单明细 (one row per inventory of a result) shows some of them too
+export const declSeqNo: FieldDef = { name: 'declSeqNo', label: '汇总统一编号', kind: 'text', maxLength: 18, column: 'pre_no', ...ro };
+export const entryId: FieldDef = { name: 'entryId', label: '报关单编号', kind: 'text', maxLength: 18, column: 'bill_no', ...ro };
+export const decState: FieldDef = { name: 'decState', label: '报关单状态', kind: 'text', maxLength: 3, ...ro };
+export const opDate: FieldDef = { name: 'opDate', label: '汇总处理时间', kind: 'datetime', ...ro };
+/** Where and by whom the inventories were declared; CEB792 calls the e-commerce company 收发货人. */
+export const resultParties: readonly FieldDef[] = [
+  { name: 'customsCode', label: '申报地海关代码', kind: 'select', codeTable: 'declare_port', maxLength: 4, column: 'customs_code', ...ro },
+  ...agentCodeName(ro),
+  { name: 'ebcCode', label: '收发货人代码', kind: 'text', maxLength: 18, column: 'ebc_code', ...ro },
+  { name: 'ebcName', label: '收发货人名称', kind: 'text', maxLength: 100, column: 'ebc_name', ...ro },
+];
 
 export const exportSummaryResultSheet: BillDefinition = {
   key: 'summaryResultSheet',
@@ -35,25 +52,20 @@ export const exportSummaryResultSheet: BillDefinition = {
     },
   ],
   head: [
-    { name: 'sumNo', label: '汇总申请编号', kind: 'text', maxLength: 18, ...ro },
-    { name: 'declSeqNo', label: '汇总统一编号', kind: 'text', maxLength: 18, column: 'pre_no', ...ro },
+    sumNo,
+    declSeqNo,
     { name: 'decTmpNo', label: '报关单暂存编号', kind: 'text', maxLength: 18, ...ro },
     { name: 'decPreNo', label: '报关单预录入编号', kind: 'text', maxLength: 18, ...ro },
-    { name: 'entryId', label: '报关单编号', kind: 'text', maxLength: 18, column: 'bill_no', ...ro },
-    { name: 'decState', label: '报关单状态', kind: 'text', maxLength: 3, ...ro },
-    { name: 'opDate', label: '汇总处理时间', kind: 'datetime', ...ro },
-    { name: 'customsCode', label: '申报地海关代码', kind: 'select', codeTable: 'declare_port', maxLength: 4, column: 'customs_code', ...ro },
-    { name: 'agentCode', label: '申报企业代码', kind: 'text', maxLength: 18, column: 'agent_code', ...ro },
-    { name: 'agentName', label: '申报企业名称', kind: 'text', maxLength: 100, column: 'agent_name', ...ro },
-    { name: 'ebcCode', label: '收发货人代码', kind: 'text', maxLength: 18, column: 'ebc_code', ...ro },
-    { name: 'ebcName', label: '收发货人名称', kind: 'text', maxLength: 100, column: 'ebc_name', ...ro },
-    { name: 'declAgentCode', label: '报关单位代码', kind: 'text', maxLength: 18, ...ro },
-    { name: 'declAgentName', label: '报关单位名称', kind: 'text', maxLength: 100, ...ro },
+    entryId,
+    decState,
+    opDate,
+    ...resultParties,
+    ...declAgentCodeName(ro),
     money('grossWeight', '毛重（千克）', ro),
     money('netWeight', '净重（千克）', ro),
     { name: 'msgCount', label: '报文总数', kind: 'integer', digits: 9, ...ro },
     { name: 'msgSeqNo', label: '报文序号', kind: 'integer', digits: 9, ...ro },
-    { name: 'note', label: '备注', kind: 'textarea', maxLength: 1000, span: 3, ...ro },
+    { ...note, ...ro },
   ],
   lines: {
     paged: true,
@@ -62,7 +74,7 @@ export const exportSummaryResultSheet: BillDefinition = {
       { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 60, ...ro },
       { name: 'gseqno', label: '汇总结果单顺序号', kind: 'integer', digits: 9, ...ro },
       { name: 'gnum', label: '商品序号', kind: 'integer', digits: 9, ...ro },
-      { name: 'gcode', label: '商品编码', kind: 'text', maxLength: 10, ...ro },
+      { ...gcode, ...ro },
     ],
   },
   list: readOnlyBillList(
@@ -78,12 +90,7 @@ export const exportSummaryResultSheet: BillDefinition = {
       { field: 'decState', width: 100 },
       { field: 'opDate', width: 170 },
     ],
-    [
-      { field: 'sumNo', termType: 'like' },
-      { field: 'declSeqNo', termType: 'like' },
-      { field: 'entryId', termType: 'like' },
-      { field: 'appTime', termType: 'btw', label: '汇总处理时间' },
-    ],
+    search({ sumNo: 'like', declSeqNo: 'like', entryId: 'like' }, { field: 'appTime', termType: 'btw', label: '汇总处理时间' }),
   ),
   actions: issuedBillActions,
   // bills §7: queryPageList, queryById, queryListPageByHeadId (paged body), sendReceipt; the page's

@@ -7,17 +7,18 @@
  * 20, note 250). coElNo names the bill: required (the spec's common copNo R). ieFlag is I (a return
  * comes in). invtNo is the original export inventory, typed by the site, not issued here.
  */
-import { appTime, appType, customsCode, ieFlag, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions, uploadActions } from './actions.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, customsCode, ieFlag, invtNo, logisticsNo, note, preNo, trafMode, transferFields } from './fields.ts';
+import { billActions, onlyCodes, uploadActions } from './actions.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { logisticsCodeName, operatorCodeName } from './parties.ts';
+import { billNo, trafName, voyageNo } from './transport.ts';
 import type { ActionDef, BillDefinition } from './types.ts';
 
 /**
  * The page's buttons (domain/modules.ts /bill/export/tallying) that an api key performs. Its
  * `delete` deletes a whole tally list (deleteById): the batch delete here, not a body line.
  */
-const codes = new Set(['batchDeclare', 'sendReciept', 'batchDelete', 'refresh']);
-const actions: readonly ActionDef[] = [...billActions.filter((a) => codes.has(a.code)), ...uploadActions];
+const actions: readonly ActionDef[] = [...onlyCodes(billActions, 'batchDeclare', 'sendReciept', 'batchDelete', 'refresh'), ...uploadActions];
 const declare = { requiredToDeclare: true } as const;
 
 export const exportTallying: BillDefinition = {
@@ -28,44 +29,27 @@ export const exportTallying: BillDefinition = {
   titleField: 'coElNo',
   uniqueBy: ['coElNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     customsCode,
-    { name: 'operatorCode', label: '监管场所经营人代码', kind: 'text', maxLength: 18, ...declare },
-    { name: 'operatorName', label: '监管场所经营人名称', kind: 'text', maxLength: 100, ...declare },
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, ...declare, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, ...declare, column: 'logistics_name' },
-    { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 80, ...declare, column: 'logistics_no' },
-    { name: 'invtNo', label: '原出口清单编号', kind: 'text', maxLength: 20, column: 'invt_no' },
+    ...operatorCodeName(declare),
+    ...logisticsCodeName(declare),
+    { ...logisticsNo, maxLength: 80, ...declare },
+    { ...invtNo, label: '原出口清单编号' },
     { name: 'coElNo', label: '企业内部编号', kind: 'text', maxLength: 20, required: true, column: 'cop_no' },
     preNo,
     // the waybill number when there is no master bill
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, ...declare, column: 'bill_no' },
+    { ...billNo, ...declare },
     ieFlag('I'),
     trafMode,
-    { name: 'trafName', label: '运输工具名称', kind: 'text', maxLength: 100, ...declare },
-    { name: 'voyageNo', label: '航班航次号', kind: 'text', maxLength: 32, ...declare },
+    { ...trafName, ...declare },
+    { ...voyageNo, ...declare },
     { name: 'location', label: '卸货堆货位置', kind: 'text', maxLength: 250, span: 2 },
-    { name: 'note', label: '备注', kind: 'textarea', maxLength: 250, span: 3 },
+    { ...note, maxLength: 250 },
     ...transferFields,
   ],
   list: declarableBillList(
-    [
-      { field: 'coElNo', navigate: true, sortable: true, width: 190 },
-      { field: 'preNo', width: 170 },
-      { field: 'logisticsNo', width: 170 },
-      { field: 'invtNo', width: 180 },
-      { field: 'billNo', width: 160 },
-      { field: 'operatorName', width: 200 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'location', width: 160 },
-    ],
-    [
-      { field: 'coElNo', termType: 'like' },
-      { field: 'logisticsNo', termType: 'like' },
-      { field: 'invtNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-    ],
+    columns('coElNo', 'preNo', 'logisticsNo', 'invtNo', 'billNo', 'operatorName', 'logisticsName', ['location', 160]),
+    search({ coElNo: 'like', logisticsNo: 'like', invtNo: 'like', billNo: 'like' }),
   ),
   actions,
   // the data template: one row per tally list

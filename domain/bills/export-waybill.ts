@@ -6,9 +6,11 @@
  * does too. billNo, consignee* and orderNo are on the spec's form but CEB505 has no element for
  * them (xml: false). goodsInfo is optional on the form but the XSD demands it: asked when declaring.
  */
-import { appTime, appType, money, note, transferFields } from './fields.ts';
+import { appFields, consignee, consigneeAddress, consigneeTelephone, currency, logisticsNo, money, note, orderNo, packNo, transferFields } from './fields.ts';
 import { headOnlyBillActions } from './actions.ts';
-import { declarableBillList } from './lists.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { ebcCodeName, logisticsCodeName } from './parties.ts';
+import { billNo } from './transport.ts';
 import type { BillDefinition } from './types.ts';
 
 export const exportWaybill: BillDefinition = {
@@ -20,48 +22,31 @@ export const exportWaybill: BillDefinition = {
   // A waybill number is unique per logistics company (ceb-messages §3.3): the pair, not the number alone.
   uniqueBy: ['logisticsCode', 'logisticsNo'],
   head: [
-    appType,
-    appTime,
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, required: true, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, required: true, column: 'logistics_name' },
-    { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 32, required: true, column: 'logistics_no' },
+    ...appFields,
+    ...logisticsCodeName({ required: true }),
+    { ...logisticsNo, maxLength: 32, required: true },
     money('freight', '运杂费', { required: true }),
     money('insuredFee', '保价费', { required: true, default: 0 }),
-    { name: 'currency', label: '币制', kind: 'select', codeTable: 'currency', maxLength: 3, required: true, default: '142' },
+    currency,
     money('grossWeight', '毛重（千克）', { required: true }),
-    { name: 'packNo', label: '件数', kind: 'integer', digits: 9, required: true },
+    { ...packNo, required: true },
     { name: 'goodsInfo', label: '主要货物信息', kind: 'text', maxLength: 200, requiredToDeclare: true, span: 2 },
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, column: 'ebc_name' },
+    ...ebcCodeName(),
     { name: 'ebcTelephone', label: '电商企业电话', kind: 'text', maxLength: 50 },
     // On the spec's form, not in CEB505.
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, required: true, xml: false, column: 'bill_no' },
-    { name: 'consignee', label: '收货人姓名', kind: 'text', maxLength: 100, required: true, xml: false },
-    { name: 'consigneeTelephone', label: '收货人电话', kind: 'text', maxLength: 50, required: true, xml: false },
-    { name: 'consigneeAddress', label: '收货地址', kind: 'text', maxLength: 200, required: true, xml: false, span: 2 },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, required: true, xml: false, column: 'order_no' },
+    { ...billNo, required: true, xml: false },
+    { ...consignee, required: true, xml: false },
+    { ...consigneeTelephone, required: true, xml: false },
+    { ...consigneeAddress, required: true, xml: false },
+    { ...orderNo, required: true, xml: false },
     note,
     ...transferFields,
   ],
   list: declarableBillList(
     // bills §3: logisticsNo, logisticsCodeName, ebcCodeName, ebcTelephone, freight, grossWeight,
     // appTime, returnInfo; a code-and-name column is shown as its two fields.
-    [
-      { field: 'logisticsNo', navigate: true, sortable: true, width: 190 },
-      { field: 'logisticsCode', width: 130 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'ebcCode', width: 130 },
-      { field: 'ebcName', width: 200 },
-      { field: 'ebcTelephone', width: 130 },
-      { field: 'freight', width: 110 },
-      { field: 'grossWeight', width: 120 },
-    ],
-    [
-      { field: 'logisticsNo', termType: 'like' },
-      { field: 'logisticsCode', termType: 'eq' },
-      { field: 'orderNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-    ],
+    columns(['logisticsNo', 190], 'logisticsCode', 'logisticsName', 'ebcCode', 'ebcName', 'ebcTelephone', 'freight', 'grossWeight'),
+    search({ logisticsNo: 'like', logisticsCode: 'eq', orderNo: 'like', billNo: 'like' }),
   ),
   actions: headOnlyBillActions,
   api: {

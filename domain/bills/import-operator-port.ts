@@ -6,7 +6,8 @@
  * with the demo), never typed by the user, so the definition has no save or declare path and no
  * states (an empty dictionary, like the customs-issued lists). queryById serves the row's detail.
  */
-import { billActions } from './actions.ts';
+import { billActions, onlyCodes } from './actions.ts';
+import { columns, search } from './lists.ts';
 import { readOnlyBillList } from './readonly-lists.ts';
 import type { BillDefinition } from './types.ts';
 
@@ -26,20 +27,11 @@ export const importOperatorPort: BillDefinition = {
     { name: 'times', label: '推送次数', kind: 'integer', digits: 9, ...ro },
   ],
   list: readOnlyBillList(
-    [
-      { field: 'operatorCode', navigate: true, sortable: true, width: 160 },
-      { field: 'operatorName', width: 220 },
-      { field: 'customsCode', width: 120 },
-      { field: 'url', width: 320 },
-      { field: 'times', width: 100 },
-    ],
-    [
-      { field: 'operatorCode', termType: 'like' },
-      { field: 'customsCode', termType: 'eq' },
-    ],
+    columns(['operatorCode', 160], ['operatorName', 220], 'customsCode', ['url', 320], ['times', 100]),
+    search({ operatorCode: 'like', customsCode: 'eq' }),
     { noCreateTime: true, selection: false, defaultSort: [{ name: 'create_time', order: 'desc' }] },
   ),
-  actions: billActions.filter((a) => a.code === 'refresh'),
+  actions: onlyCodes(billActions, 'refresh'),
   api: {
     pageList: '/invt/operatorPort/queryPageList',
     detail: '/invt/operatorPort/queryById',

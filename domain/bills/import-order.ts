@@ -7,10 +7,12 @@
  * the spec's, spelling included (buyeridType, buyeridNumber, consigneeDitrict); `xml` gives the
  * element the XSD spells differently.
  */
-import { appTime, appType, company, money, note, transferFields } from './fields.ts';
+import { appFields, consignee, consigneeAddress, consigneeTelephone, gnum, money, note, orderNo, transferFields } from './fields.ts';
 import { billActions } from './actions.ts';
+import { barCode, gmodel, itemDescribe, itemName, itemNo, price, qty, totalPrice, unit } from './goods.ts';
 import { rmb } from './import-fields.ts';
-import { declarableBillList } from './lists.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { ebcCodeName, ebpCodeName, payCodeName } from './parties.ts';
 import type { BillDefinition } from './types.ts';
 
 const toDeclare = { requiredToDeclare: true } as const;
@@ -24,14 +26,11 @@ export const importOrder: BillDefinition = {
   // Customs keys orders by platform and number (the CEB312 keys): the pair, not the number alone.
   uniqueBy: ['ebpCode', 'orderNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     { name: 'orderType', label: '订单类型', kind: 'select', maxLength: 1, required: true, default: 'I', options: [{ value: 'I', label: 'I 进口' }] },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, required: true, column: 'order_no' },
-    { name: 'ebpCode', label: '电商平台代码', kind: 'text', maxLength: 18, required: true, column: 'ebp_code' },
-    { name: 'ebpName', label: '电商平台名称', kind: 'text', maxLength: 100, required: true, column: 'ebp_name' },
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, required: true, default: company.code, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, required: true, default: company.name, column: 'ebc_name' },
+    { ...orderNo, required: true },
+    ...ebpCodeName({ required: true }),
+    ...ebcCodeName({ required: true, ownCompany: true }),
     money('goodsValue', '商品金额', { required: true }),
     money('freight', '运杂费', { required: true, default: 0 }),
     money('discount', '非现金抵扣金额', { ...toDeclare, default: 0 }),
@@ -44,14 +43,13 @@ export const importOrder: BillDefinition = {
     { name: 'buyerTelephone', label: '订购人电话', kind: 'text', maxLength: 30, ...toDeclare },
     { name: 'buyeridType', label: '订购人证件类型', kind: 'select', codeTable: 'id_type', maxLength: 1, default: '1', xml: 'buyerIdType', ...toDeclare },
     { name: 'buyeridNumber', label: '订购人证件号码', kind: 'text', maxLength: 60, xml: 'buyerIdNumber', ...toDeclare },
-    { name: 'payCode', label: '支付企业代码', kind: 'text', maxLength: 18, column: 'pay_code' },
-    { name: 'payName', label: '支付企业名称', kind: 'text', maxLength: 100 },
+    ...payCodeName(),
     { name: 'payTransactionId', label: '支付交易编号', kind: 'text', maxLength: 60 },
     { name: 'batchNumbers', label: '商品批次号', kind: 'text', maxLength: 100 },
     // The consignee must read as on the waybill (CEB511).
-    { name: 'consignee', label: '收货人姓名', kind: 'text', maxLength: 100, ...toDeclare },
-    { name: 'consigneeTelephone', label: '收货人电话', kind: 'text', maxLength: 50, ...toDeclare },
-    { name: 'consigneeAddress', label: '收货地址', kind: 'text', maxLength: 200, span: 2, ...toDeclare },
+    { ...consignee, ...toDeclare },
+    { ...consigneeTelephone, ...toDeclare },
+    { ...consigneeAddress, ...toDeclare },
     { name: 'consigneeDitrict', label: '收货地址行政区划代码', kind: 'text', maxLength: 6, xml: 'consigneeDistrict' },
     note,
     ...transferFields,
@@ -61,36 +59,24 @@ export const importOrder: BillDefinition = {
     max: 99,
     sequenceField: 'gnum',
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 4, required: true },
-      { name: 'itemNo', label: '企业商品货号', kind: 'text', maxLength: 30 },
-      { name: 'itemName', label: '企业商品名称', kind: 'text', maxLength: 250, required: true },
-      { name: 'gmodel', label: '规格型号', kind: 'text', maxLength: 510, ...toDeclare },
-      { name: 'itemDescribe', label: '企业商品描述', kind: 'textarea', maxLength: 1000 },
-      { name: 'barCode', label: '条形码', kind: 'text', maxLength: 50 },
-      { name: 'unit', label: '计量单位', kind: 'select', codeTable: 'unit', maxLength: 3, required: true },
-      money('qty', '数量', { required: true }),
-      money('price', '单价', { required: true }),
-      money('totalPrice', '总价', { required: true }),
+      gnum(4),
+      itemNo,
+      { ...itemName, required: true },
+      { ...gmodel, maxLength: 510, ...toDeclare },
+      itemDescribe,
+      barCode,
+      { ...unit, required: true },
+      { ...qty, required: true },
+      { ...price, required: true },
+      { ...totalPrice, required: true },
       rmb,
       { name: 'country', label: '原产国', kind: 'select', codeTable: 'country', maxLength: 3, ...toDeclare },
       note,
     ],
   },
   list: declarableBillList(
-    [
-      { field: 'orderNo', navigate: true, sortable: true, width: 190 },
-      { field: 'ebpName', width: 200 },
-      { field: 'ebcName', width: 200 },
-      { field: 'buyerName', width: 110 },
-      { field: 'goodsValue', width: 110 },
-      { field: 'acturalPaid', width: 120 },
-    ],
-    [
-      { field: 'orderNo', termType: 'like' },
-      { field: 'ebpCode', termType: 'eq' },
-      { field: 'ebcName', termType: 'like' },
-      { field: 'buyerName', termType: 'like' },
-    ],
+    columns('orderNo', 'ebpName', 'ebcName', 'buyerName', 'goodsValue', ['acturalPaid', 120]),
+    search({ orderNo: 'like', ebpCode: 'eq', ebcName: 'like', buyerName: 'like' }),
   ),
   actions: billActions,
   // bills §7 lists pageList … downloadQueryTemplate; the body and delete verbs mirror the export

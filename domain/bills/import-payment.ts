@@ -8,10 +8,11 @@
  * pair is unique and payTransactionId names the bill. The spec marks payName, currency,
  * payerIdNumber and payTime R; the other elements the XSD demands are asked for when declaring.
  */
-import { appTime, appType, company, money, note, transferFields } from './fields.ts';
-import { headOnlyBillActions } from './actions.ts';
-import { rmb, withoutCodes } from './import-fields.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, money, note, orderNo, transferFields } from './fields.ts';
+import { headOnlyBillActions, withoutCodes } from './actions.ts';
+import { rmb } from './import-fields.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { ebpCodeName, payCodeName } from './parties.ts';
 import type { BillDefinition } from './types.ts';
 
 export const importPayment: BillDefinition = {
@@ -22,14 +23,11 @@ export const importPayment: BillDefinition = {
   titleField: 'payTransactionId',
   uniqueBy: ['payCode', 'payTransactionId'],
   head: [
-    appType,
-    appTime,
-    { name: 'payCode', label: '支付企业代码', kind: 'text', maxLength: 18, required: true, default: company.code, column: 'pay_code' },
-    { name: 'payName', label: '支付企业名称', kind: 'text', maxLength: 100, required: true, default: company.name },
+    ...appFields,
+    ...payCodeName({ required: true, ownCompany: true }),
     { name: 'payTransactionId', label: '支付交易编号', kind: 'text', maxLength: 60, required: true },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, requiredToDeclare: true, column: 'order_no' },
-    { name: 'ebpCode', label: '电商平台代码', kind: 'text', maxLength: 18, requiredToDeclare: true, column: 'ebp_code' },
-    { name: 'ebpName', label: '电商平台名称', kind: 'text', maxLength: 100, requiredToDeclare: true, column: 'ebp_name' },
+    { ...orderNo, requiredToDeclare: true },
+    ...ebpCodeName({ requiredToDeclare: true }),
     { name: 'payerIdType', label: '支付人证件类型', kind: 'select', codeTable: 'id_type', maxLength: 1, default: '1', requiredToDeclare: true },
     { name: 'payerIdNumber', label: '支付人证件号码', kind: 'text', maxLength: 60, required: true },
     { name: 'payerName', label: '支付人姓名', kind: 'text', maxLength: 60, requiredToDeclare: true },
@@ -42,21 +40,11 @@ export const importPayment: BillDefinition = {
     ...transferFields,
   ],
   list: declarableBillList(
-    [
-      { field: 'payTransactionId', navigate: true, sortable: true, width: 200 },
-      { field: 'orderNo', sortable: true, width: 190 },
-      { field: 'payName', width: 180 },
-      { field: 'ebpName', width: 200 },
-      { field: 'payerName', width: 110 },
-      { field: 'amountPaid', width: 110 },
+    columns(
+      ['payTransactionId', 200], { field: 'orderNo', sortable: true, width: 190 }, 'payName', 'ebpName', ['payerName', 110], ['amountPaid', 110],
       { field: 'payTime', sortable: true, width: 170 },
-    ],
-    [
-      { field: 'payTransactionId', termType: 'like' },
-      { field: 'orderNo', termType: 'like' },
-      { field: 'ebpCode', termType: 'eq' },
-      { field: 'payerName', termType: 'like' },
-    ],
+    ),
+    search({ payTransactionId: 'like', orderNo: 'like', ebpCode: 'eq', payerName: 'like' }),
   ),
   // The page seeds the head-only edit set (edit, save, saveDeclare, refresh): no 暂存.
   actions: withoutCodes(headOnlyBillActions, 'temporary'),

@@ -9,10 +9,11 @@
  * R; the buyer block and the remaining keys the XSD demands are asked for when declaring.
  * Lines: the returned items, gnum = the original inventory's line number, all R (spec).
  */
-import { appTime, appType, company, customsCode, money, note, preNo, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
-import { buyerFields, importCopNo, withoutCodes } from './import-fields.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, customsCode, gnum, note, preNo, transferFields } from './fields.ts';
+import { billActions, withoutCodes } from './actions.ts';
+import { gcode, gname, qty, unit } from './goods.ts';
+import { buyerFields, importCopNo, importInvtNo, inventoryParcel, inventoryRequestList } from './import-fields.ts';
+import { agentCodeName } from './parties.ts';
 import type { BillDefinition } from './types.ts';
 
 const toDeclare = { requiredToDeclare: true } as const;
@@ -25,23 +26,16 @@ export const importReturnApplicationForm: BillDefinition = {
   titleField: 'copNo',
   uniqueBy: ['copNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     { ...customsCode, required: true },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, column: 'order_no', ...toDeclare },
-    { name: 'ebpCode', label: '电商平台代码', kind: 'text', maxLength: 18, required: true, column: 'ebp_code' },
-    { name: 'ebpName', label: '电商平台名称', kind: 'text', maxLength: 100, required: true, column: 'ebp_name' },
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, required: true, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, required: true, column: 'ebc_name' },
-    { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 60, column: 'logistics_no', ...toDeclare },
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, required: true, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, required: true, column: 'logistics_name' },
+    // orderNo, ebpCode/Name, ebcCode/Name, logisticsNo, logisticsCode/Name: the enterprises at once
+    // (the spec's R), the order and waybill numbers when declaring
+    ...inventoryParcel(toDeclare, { required: true }),
     importCopNo,
     preNo,
-    { name: 'invtNo', label: '清单编号', kind: 'text', maxLength: 18, required: true, column: 'invt_no' },
+    { ...importInvtNo, required: true },
     ...buyerFields(toDeclare),
-    { name: 'agentCode', label: '申报企业代码', kind: 'text', maxLength: 18, required: true, default: company.code, column: 'agent_code' },
-    { name: 'agentName', label: '申报企业名称', kind: 'text', maxLength: 100, required: true, default: company.name, column: 'agent_name' },
+    ...agentCodeName({ required: true, ownCompany: true }),
     { name: 'reason', label: '退货原因', kind: 'textarea', maxLength: 1000, required: true, span: 3 },
     note,
     ...transferFields,
@@ -51,34 +45,16 @@ export const importReturnApplicationForm: BillDefinition = {
     max: 99,
     // no sequenceField: gnum names the original inventory's line, it is not renumbered
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 5, required: true },
-      { name: 'gcode', label: '商品编码', kind: 'text', maxLength: 10, required: true },
-      { name: 'gname', label: '商品名称', kind: 'text', maxLength: 250, required: true },
+      gnum(5),
+      { ...gcode, required: true },
+      { ...gname, required: true },
       // at most the quantity of the original inventory line
-      money('qty', '数量', { required: true }),
-      { name: 'unit', label: '计量单位', kind: 'select', codeTable: 'unit', maxLength: 3, required: true },
+      { ...qty, required: true },
+      { ...unit, required: true },
       note,
     ],
   },
-  list: declarableBillList(
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 170 },
-      { field: 'invtNo', width: 170 },
-      { field: 'preNo', width: 170 },
-      { field: 'orderNo', width: 190 },
-      { field: 'logisticsNo', width: 170 },
-      { field: 'agentName', width: 200 },
-      { field: 'ebcName', width: 200 },
-      { field: 'customsCode', width: 110 },
-      { field: 'reason', width: 220 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'invtNo', termType: 'like' },
-      { field: 'orderNo', termType: 'like' },
-      { field: 'logisticsNo', termType: 'like' },
-    ],
-  ),
+  list: inventoryRequestList,
   // The page seeds the declare set, export, 条件查询 and the head-and-body edit set, but no 新增:
   // refunds are meant to come from the import inventory's 申请退货 (see the report).
   actions: withoutCodes(billActions, 'add'),

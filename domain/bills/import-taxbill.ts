@@ -11,7 +11,10 @@
  * sendReceipt), plus queryStateCount for the state filter every bill list has.
  */
 import { issuedBillActions } from './actions.ts';
-import { money } from './fields.ts';
+import { money, note, orderNo } from './fields.ts';
+import { search } from './lists.ts';
+import { gcode, gname } from './goods.ts';
+import { importInvtNo } from './import-fields.ts';
 import { readOnlyBillList } from './readonly-lists.ts';
 import type { BillDefinition, FieldDef } from './types.ts';
 import { billText } from '../texts/bills.ts';
@@ -58,8 +61,8 @@ export const importTaxbill: BillDefinition = {
   ],
   head: [
     { name: 'taxNo', label: '电子税单编号', kind: 'text', maxLength: 50, ...ro },
-    { name: 'invtNo', label: '清单编号', kind: 'text', maxLength: 18, column: 'invt_no', ...ro },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, column: 'order_no', ...ro },
+    { ...importInvtNo, ...ro },
+    { ...orderNo, ...ro },
     { name: 'buyerIdNumber', label: '订购人证件号码', kind: 'text', maxLength: 60, ...ro },
     { name: 'buyerName', label: '订购人姓名', kind: 'text', maxLength: 60, ...ro },
     { name: 'releaseTime', label: '税单生成时间', kind: 'datetime', ...ro },
@@ -72,13 +75,13 @@ export const importTaxbill: BillDefinition = {
     { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, column: 'ebc_code', ...ro },
     { name: 'agentCode', label: '申报企业代码', kind: 'text', maxLength: 18, column: 'agent_code', ...ro },
     { name: 'customsCode', label: '申报地海关代码', kind: 'select', codeTable: 'declare_port', maxLength: 4, column: 'customs_code', ...ro },
-    { name: 'note', label: '备注', kind: 'textarea', maxLength: 1000, span: 3, ...ro },
+    { ...note, ...ro },
   ],
   lines: {
     fields: [
       { name: 'gnum', label: '商品项号', kind: 'integer', digits: 4, ...ro },
-      { name: 'gcode', label: '商品编码', kind: 'text', maxLength: 10, ...ro },
-      { name: 'gname', label: '商品名称', kind: 'text', maxLength: 250, ...ro },
+      { ...gcode, ...ro },
+      { ...gname, ...ro },
       amount('qty', '数量'),
       amount('price', '单价'),
       amount('taxPrice', '完税价格'),
@@ -104,13 +107,7 @@ export const importTaxbill: BillDefinition = {
       { field: 'releaseTime', width: 170 },
       { field: 'stateName', label: '税单状态', width: 100 },
     ],
-    [
-      { field: 'taxNo', termType: 'like' },
-      { field: 'invtNo', termType: 'like' },
-      { field: 'orderNo', termType: 'like' },
-      { field: 'buyerName', termType: 'like' },
-      { field: 'appTime', termType: 'btw', label: '税单生成时间' },
-    ],
+    search({ taxNo: 'like', invtNo: 'like', orderNo: 'like', buyerName: 'like' }, { field: 'appTime', termType: 'btw', label: '税单生成时间' }),
     { summary: { api: 'summary', label: billText.taxTotalLabel, sum: 'taxAmount' } },
   ),
   actions: issuedBillActions,

@@ -14,10 +14,12 @@
  * template (downDataTemplate, upExcel; the export delivery's downloadUploadTemplate and
  * uploadTemplate calls): the format has no api key for them, so there is no way to create one yet.
  */
-import { appTime, appType, company, customsCode, ieFlag, note, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
-import { importCopNo, onlyCodes } from './import-fields.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, customsCode, gnum, ieFlag, note, preNo, trafMode, transferFields } from './fields.ts';
+import { billActions, onlyCodes } from './actions.ts';
+import { importCopNo } from './import-fields.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { logisticsCodeName, operatorCodeName } from './parties.ts';
+import { billNo, trafNo, voyageNo } from './transport.ts';
 import type { BillDefinition } from './types.ts';
 
 const toDeclare = { requiredToDeclare: true } as const;
@@ -30,21 +32,18 @@ export const importWarehousingDetails: BillDefinition = {
   titleField: 'copNo',
   uniqueBy: ['copNo'],
   head: [
-    appType,
-    appTime,
+    ...appFields,
     customsCode,
     importCopNo,
     preNo,
     { name: 'rdkNo', label: '入库单编号', kind: 'text', maxLength: 18, readOnly: true, xml: 'rkdNo' },
-    { name: 'operatorCode', label: '监管场所经营人代码', kind: 'text', maxLength: 18, default: company.code, ...toDeclare },
-    { name: 'operatorName', label: '监管场所经营人名称', kind: 'text', maxLength: 100, default: company.name, ...toDeclare },
+    ...operatorCodeName({ ...toDeclare, ownCompany: true }),
     ieFlag('I'),
     trafMode,
-    { name: 'trafNo', label: '运输工具编号', kind: 'text', maxLength: 100, ...toDeclare },
-    { name: 'voyageNo', label: '航班航次号', kind: 'text', maxLength: 32, ...toDeclare },
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, column: 'bill_no', ...toDeclare },
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, column: 'logistics_code', ...toDeclare },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, column: 'logistics_name', ...toDeclare },
+    { ...trafNo, ...toDeclare },
+    { ...voyageNo, ...toDeclare },
+    { ...billNo, ...toDeclare },
+    ...logisticsCodeName(toDeclare),
     { name: 'unloadLocation', label: '卸货库位', kind: 'text', maxLength: 100 },
     note,
     ...transferFields,
@@ -54,26 +53,14 @@ export const importWarehousingDetails: BillDefinition = {
     paged: true,
     sequenceField: 'gnum',
     fields: [
-      { name: 'gnum', label: '序号', kind: 'integer', digits: 9, required: true },
+      gnum(9),
       { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 60, required: true },
       note,
     ],
   },
   list: declarableBillList(
-    [
-      { field: 'copNo', navigate: true, sortable: true, width: 170 },
-      { field: 'preNo', width: 170 },
-      { field: 'rdkNo', width: 170 },
-      { field: 'billNo', width: 170 },
-      { field: 'voyageNo', width: 130 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'customsCode', width: 110 },
-    ],
-    [
-      { field: 'copNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-      { field: 'logisticsCode', termType: 'eq' },
-    ],
+    columns(['copNo', 170], 'preNo', ['rdkNo', 170], ['billNo', 170], ['voyageNo', 130], 'logisticsName', ['customsCode', 110]),
+    search({ copNo: 'like', billNo: 'like', logisticsCode: 'eq' }),
   ),
   // The page seeds the declare set, 条件查询, the upload buttons and 刷新: no edit set, no export.
   actions: onlyCodes(billActions, 'batchDeclare', 'sendReciept', 'batchDelete', 'refresh'),

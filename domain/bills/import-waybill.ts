@@ -7,10 +7,12 @@
  * weight is the XSD's `weight` (毛重). ebcCode/ebcName/ebcTelephone are on the spec's form and list
  * but CEB511 has no element for them (xml: false). packNo defaults to 1 (one parcel per waybill).
  */
-import { appTime, appType, money, note, transferFields } from './fields.ts';
-import { headOnlyBillActions } from './actions.ts';
-import { rmb, withoutCodes } from './import-fields.ts';
-import { declarableBillList } from './lists.ts';
+import { appFields, consignee, consigneeAddress, consigneeTelephone, logisticsNo, money, note, orderNo, packNo, transferFields } from './fields.ts';
+import { headOnlyBillActions, withoutCodes } from './actions.ts';
+import { rmb } from './import-fields.ts';
+import { columns, declarableBillList, search } from './lists.ts';
+import { ebcCodeName, logisticsCodeName } from './parties.ts';
+import { billNo } from './transport.ts';
 import type { BillDefinition } from './types.ts';
 
 export const importWaybill: BillDefinition = {
@@ -22,49 +24,32 @@ export const importWaybill: BillDefinition = {
   // unique per logistics company within six months (ceb-messages §10): the pair, as on CEB512
   uniqueBy: ['logisticsCode', 'logisticsNo'],
   head: [
-    appType,
-    appTime,
-    { name: 'logisticsCode', label: '物流企业代码', kind: 'text', maxLength: 18, required: true, column: 'logistics_code' },
-    { name: 'logisticsName', label: '物流企业名称', kind: 'text', maxLength: 100, required: true, column: 'logistics_name' },
-    { name: 'logisticsNo', label: '物流运单编号', kind: 'text', maxLength: 60, required: true, column: 'logistics_no' },
-    { name: 'billNo', label: '提运单号', kind: 'text', maxLength: 37, required: true, column: 'bill_no' },
-    { name: 'orderNo', label: '订单编号', kind: 'text', maxLength: 60, required: true, column: 'order_no' },
+    ...appFields,
+    ...logisticsCodeName({ required: true }),
+    { ...logisticsNo, required: true },
+    { ...billNo, required: true },
+    { ...orderNo, required: true },
     money('freight', '运杂费', { required: true, default: 0 }),
     money('insuredFee', '保价费', { required: true, default: 0 }),
     rmb,
     money('weight', '毛重（千克）', { required: true }),
-    { name: 'packNo', label: '件数', kind: 'integer', digits: 9, required: true, default: 1 },
+    { ...packNo, required: true, default: 1 },
     { name: 'goodsInfo', label: '主要货物信息', kind: 'text', maxLength: 200, span: 2 },
     // The consignee must read as on the order (CEB311).
-    { name: 'consignee', label: '收货人姓名', kind: 'text', maxLength: 100, required: true },
-    { name: 'consigneeAddress', label: '收货地址', kind: 'text', maxLength: 200, required: true, span: 2 },
-    { name: 'consigneeTelephone', label: '收货人电话', kind: 'text', maxLength: 50, required: true },
+    { ...consignee, required: true },
+    { ...consigneeAddress, required: true },
+    { ...consigneeTelephone, required: true },
     note,
     // On the spec's form and list, not in CEB511.
-    { name: 'ebcCode', label: '电商企业代码', kind: 'text', maxLength: 18, xml: false, column: 'ebc_code' },
-    { name: 'ebcName', label: '电商企业名称', kind: 'text', maxLength: 100, xml: false, column: 'ebc_name' },
+    ...ebcCodeName({ xml: false }),
     { name: 'ebcTelephone', label: '电商企业电话', kind: 'text', maxLength: 50, xml: false },
     ...transferFields,
   ],
   list: declarableBillList(
     // bills §3: logisticsNo, logisticsCodeName, ebcCodeName, ebcTelephone, freight, grossWeight
     // (here `weight`); a code-and-name column is shown as its two fields.
-    [
-      { field: 'logisticsNo', navigate: true, sortable: true, width: 190 },
-      { field: 'logisticsCode', width: 130 },
-      { field: 'logisticsName', width: 200 },
-      { field: 'ebcCode', width: 130 },
-      { field: 'ebcName', width: 200 },
-      { field: 'ebcTelephone', width: 130 },
-      { field: 'freight', width: 110 },
-      { field: 'weight', width: 120 },
-    ],
-    [
-      { field: 'logisticsNo', termType: 'like' },
-      { field: 'logisticsCode', termType: 'eq' },
-      { field: 'orderNo', termType: 'like' },
-      { field: 'billNo', termType: 'like' },
-    ],
+    columns(['logisticsNo', 190], 'logisticsCode', 'logisticsName', 'ebcCode', 'ebcName', 'ebcTelephone', 'freight', ['weight', 120]),
+    search({ logisticsNo: 'like', logisticsCode: 'eq', orderNo: 'like', billNo: 'like' }),
   ),
   actions: withoutCodes(headOnlyBillActions, 'temporary'),
   // bills §7; delete → deleteByIds as for /expu/logistics (docs/decisions.md).

@@ -3,19 +3,14 @@
  * then when it arrived; newest customs time first (app_time holds the time customs issued it), the
  * generic paging and one-year creation window, rows selectable for export and 重新发送回执.
  */
-import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, DEFAULT_SORTS } from '../query.ts';
+import { billListPaging } from './lists.ts';
 import type { ListColumn, ListConfig, SearchField } from './types.ts';
 
 export function readOnlyBillList(columns: readonly ListColumn[], search: readonly SearchField[], extra: Partial<ListConfig> = {}): ListConfig {
   return {
     columns: [...columns, { field: 'createTime', sortable: true, width: 170 }],
     search,
-    defaultSort: DEFAULT_SORTS,
-    pageSize: BILL_PAGE_SIZE,
-    pageSizeOptions: BILL_PAGE_SIZE_OPTIONS,
-    createWindow: 'year',
-    indexColumn: true,
-    selection: true,
+    ...billListPaging,
     ...extra,
   };
 }
