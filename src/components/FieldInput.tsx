@@ -8,7 +8,7 @@
  */
 import { Checkbox, Group, Input, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import type { FieldDef } from '../../domain/bills/types.ts';
 import { billText } from '../../domain/texts/bills.ts';
 import { getDictionary, type DictionaryItem } from '../lib/dictionaries.ts';
@@ -58,6 +58,24 @@ export interface FieldInputProps {
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
+/**
+ * A press on a time part that is already focused and wholly selected (the picker focuses the hours
+ * once a day is picked) starts, in Chromium, a possible drag of the selection, and the release then
+ * collapses it to the pressed point — after the part's own select-on-click. A typed "09" lands beside
+ * the 0 already there: 0|0 becomes 00 and jumps on, and the 9 goes to the minutes. Such a press is
+ * kept from doing anything, so the part stays selected and a typed digit replaces it. The part's own
+ * mousedown only stopped the press from reaching the field around it; this keeps doing that.
+ */
+const keepSelection = {
+  onMouseDown: (event: MouseEvent<HTMLInputElement>) => {
+    event.stopPropagation();
+    const input = event.currentTarget;
+    const wholly = input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    if (document.activeElement === input && wholly) event.preventDefault();
+  },
+};
+const timePickerProps = { hoursInputProps: keepSelection, minutesInputProps: keepSelection, secondsInputProps: keepSelection };
+
 export function FieldInput({ field, value, onChange, onBlur, error, disabled, loadDictionary }: FieldInputProps) {
   const common = {
     label: field.label,
@@ -90,7 +108,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, lo
     case 'date':
       return <DateInput {...common} clearable valueFormat={DATE_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />;
     case 'datetime':
-      return <DateTimePicker {...common} clearable withSeconds valueFormat={DATETIME_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />;
+      return <DateTimePicker {...common} clearable withSeconds timePickerProps={timePickerProps} valueFormat={DATETIME_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />;
     case 'flags':
       return <FlagsInput {...common} field={field} value={text(value)} onChange={onChange} />;
     default:

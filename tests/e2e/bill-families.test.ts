@@ -93,18 +93,21 @@ async function runFormAction(label: string, fill: (dialog: Locator) => Promise<v
 
 const field = (label: string) => textbox(page, label);
 
-/** A Mantine date-time picker: a day of the month shown, 09:30 typed, its check button. */
-async function pickDateTime(opener: Locator) {
+/**
+ * A Mantine date-time picker: a day of the month shown, then hours, minutes and seconds typed as a
+ * user types them (each part clicked first), its check button; the value must be exactly that time.
+ */
+async function pickDateTime(opener: Locator, time: string) {
   await opener.click();
   const picker = page.getByRole('dialog').filter({ has: page.getByRole('spinbutton') });
   await picker.getByRole('button', { name: /^15 / }).click();
-  const [hour, minute] = [picker.getByRole('spinbutton').nth(0), picker.getByRole('spinbutton').nth(1)];
-  await hour.click();
-  await hour.pressSequentially('09');
-  await minute.click();
-  await minute.pressSequentially('30');
+  const parts = time.split(':');
+  for (const [i, digits] of parts.entries()) {
+    await picker.getByRole('spinbutton').nth(i).click();
+    await page.keyboard.type(digits);
+  }
   await picker.getByRole('button').last().click();
-  await expect.poll(async () => (await opener.textContent())?.trim()).toMatch(/^\d{4}-\d{2}-15 \d{2}:30:00$/);
+  await expect.poll(async () => (await opener.textContent())?.trim()).toMatch(new RegExp(`^\\d{4}-\\d{2}-15 ${time}$`));
   return (await opener.textContent())!.trim();
 }
 
@@ -180,7 +183,7 @@ describe('one bill of each family, declared as a user clicks', () => {
     await openList('/bill/export/detailedList');
     await select(releasedInventory(1));
     await runFormAction('批量离境', async (dialog) => {
-      leaveTime = await pickDateTime(dialog.getByRole('button', { name: '离境时间' }));
+      leaveTime = await pickDateTime(dialog.getByRole('button', { name: '离境时间' }), '09:30:07');
     });
     await page.getByText('操作成功！').first().waitFor();
     await openList('/bill/export/departureForm');
@@ -229,9 +232,9 @@ describe('one bill of each family, declared as a user clicks', () => {
       await field('订单编号').fill(orderNo);
       await field('支付企业名称').fill('连连银通电子支付有限公司');
       await field('收款金额').fill('336');
-      await pickDateTime(page.getByRole('button', { name: '到账时间' }));
+      await pickDateTime(page.getByRole('button', { name: '到账时间' }), '14:05:59');
       await field('支付人证件号码').fill('330203199004123218');
-      await pickDateTime(page.getByRole('button', { name: '支付时间' }));
+      await pickDateTime(page.getByRole('button', { name: '支付时间' }), '23:59:00');
     });
     await addBill('/bill/export/waybill', async () => {
       await field('物流企业代码').fill('3301964C7D');
