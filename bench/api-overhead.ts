@@ -9,10 +9,8 @@
  * of client. What the API adds over that is the app's own share (Fastify, auth, query building,
  * mapping, JSON); the rest of "overhead" is this loopback and these threads waking each other.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { CompiledQuery } from 'kysely';
 import type { BenchSession } from './api-session.ts';
+import { startBareRoute, type BareAnswer } from './bare-route.ts';
 import { fmt, median, profiled, verdict } from './lib.ts';
 import { startRemoteClient } from './remote-client.ts';
 
@@ -30,18 +28,9 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
   for (let i = 0; i < 20 + RUNS; i++) floorTimes.push(await remote.time('/api/auth/public_key', {}));
   const floor = median(floorTimes.slice(20));
 
-  let bare: { queries: CompiledQuery[]; answer: string } = { queries: [], answer: '{"code":0}' };
-  const bareServer = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      void s.replay(bare.queries).then(() => {
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(bare.answer) });
-        res.end(bare.answer);
-      });
-    });
-  });
-  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
-  const bareRemote = startRemoteClient(`http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`, s.token);
+  let bare: BareAnswer = { queries: [], text: '{"code":0}' };
+  const bareRoute = await startBareRoute((queries) => s.replay(queries), () => bare);
+  const bareRemote = startRemoteClient(bareRoute.address, s.token);
 
   async function measure(name: string, path: string, data: unknown, target: number) {
     const call = () => s.post(path, data);
@@ -62,7 +51,7 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
     let directCpu = 0;
     const server: number[] = [];
     // the API's own answer, byte for byte the size the bare server writes
-    bare = { queries, answer: JSON.stringify({ code: 0, message: '操作成功！', data: await call() }) };
+    bare = { queries, text: JSON.stringify({ code: 0, message: '操作成功！', data: await call() }) };
     const bareTimes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       let c = cpu();
@@ -89,7 +78,7 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
     console.log(`  ${name}: SQL ${fmt(d)} (${queries.length} queries) | API, client in its own thread ${fmt(r)} | overhead ${fmt(r - d)} (≤ 1.50 ms: ${verdict(r - d, 1.5)})` +
       (options.pg ? ` | API ≤ ${target} ms: ${verdict(r, target)}` : ''));
     console.log(`    server-side (Fastify's elapsedTime, request received → response written): ${fmt(median(server))}, overhead ${fmt(median(server) - d)}; a bare route's round trip on this loopback: ${fmt(floor)}`);
-    console.log(`    the same SQL behind a bare node:http route answering ${(Buffer.byteLength(bare.answer) / 1024).toFixed(1)} KB: ${fmt(b)}, over the SQL ${fmt(b - d)}; ` +
+    console.log(`    the same SQL behind a bare node:http route answering ${(Buffer.byteLength(bare.text) / 1024).toFixed(1)} KB: ${fmt(b)}, over the SQL ${fmt(b - d)}; ` +
       `the app's own share (API − bare route with the same SQL): ${fmt(r - b)}`);
     console.log(`    API, client in the server's own event loop: ${fmt(a)}, overhead ${fmt(a - d)}`);
     console.log(`    CPU per call in this process: API ${fmt(apiCpu / RUNS)}, SQL ${fmt(directCpu / RUNS)}, difference ${fmt((apiCpu - directCpu) / RUNS)}` +
@@ -97,6 +86,6 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
   }
   return {
     measure,
-    close: async () => { await remote.close(); await bareRemote.close(); await new Promise((resolve) => bareServer.close(resolve)); },
+    close: async () => { await remote.close(); await bareRemote.close(); await bareRoute.close(); },
   };
 }

@@ -11,7 +11,6 @@
  *
  *   DATABASE_URL=postgres://… node --import tsx bench/overhead-ladder.ts
  */
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { CompiledQuery } from 'kysely';
@@ -22,6 +21,7 @@ import { loadConfig } from '../server/config.ts';
 import { initCustomsSchemas } from '../server/customs/schemas.ts';
 import { defineRoute } from '../server/http/route.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
+import { startBareRoute } from './bare-route.ts';
 import { fmt, median } from './lib.ts';
 import { startRemoteClient } from './remote-client.ts';
 import { seedExportOrders } from './seed-orders.ts';
@@ -40,16 +40,7 @@ await initCustomsSchemas();
 let current: { queries: CompiledQuery[]; data: unknown; text: string } = { queries: [], data: null, text: '' };
 const replayed = async () => { await s.replay(current.queries); return { code: 0, message: '操作成功！', data: current.data }; };
 
-const bare = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
-    void s.replay(current.queries).then(() => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(current.text) });
-      res.end(current.text);
-    });
-  });
-});
-await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bare = await startBareRoute((queries) => s.replay(queries), () => current);
 const fastify = Fastify({ logger: false });
 fastify.post(PATH, replayed);
 await fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -61,7 +52,7 @@ await own.listen({ port: 0, host: '127.0.0.1' });
 
 const url = (server: { address(): AddressInfo | string | null }) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const rungs: { name: string; address: string; path: string }[] = [
-  { name: 'bare node:http route', address: url(bare), path: PATH },
+  { name: 'bare node:http route', address: bare.address, path: PATH },
   { name: 'bare Fastify route', address: url(fastify.server), path: PATH },
   { name: "the console's Fastify, plain route", address: url(own.server), path: `/plain${PATH}` },
   { name: '+ defineRoute (schema, token, envelope)', address: url(own.server), path: `/defined${PATH}` },
@@ -108,6 +99,6 @@ for (const c of calls) {
 }
 for (const c of clients) await c.close();
 await fastify.close();
-await new Promise((resolve) => bare.close(resolve));
+await bare.close();
 await own.close();
 await s.close();
