@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSettlement } from '../../server/db/seed/demo-settlement.ts';
+import { chinaTodayText } from '../../domain/query.ts';
 import { statisticsTerms } from '../../domain/statistics/query.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 import { DEMO, OTHER } from './settlement-fixtures.ts';
@@ -31,10 +32,11 @@ describe('demo settlement data', () => {
     const verified = rewards.find((r: { checkable: boolean }) => r.checkable);
     const results = (await call(app.app, `/api/enterprise/subsidy/result/${verified.applyType}/list`, { terms: [{ column: 'subsidy_id', termType: 'eq', value: verified.id }] }, admin.token)).body.data;
     expect(results.total).toBeGreaterThan(10);
-    const today = new Date().toISOString().slice(0, 10);
+    // days as customs and the statistics count them: China's (the demo's newest inventory is China's today)
+    const today = chinaTodayText(new Date());
     const stats = (await call(app.app, '/api/agent/counts/list', { terms: statisticsTerms('ebc', { startDate: '2000-01-01', endDate: today, businessMode: 'E,9610' }) }, admin.token)).body;
     expect(stats.code).toBe(-1);
-    const year = new Date(Date.now() - 300 * 86400_000).toISOString().slice(0, 10);
+    const year = chinaTodayText(new Date(Date.now() - 300 * 86400_000));
     const rows = (await call(app.app, '/api/agent/counts/list', { terms: statisticsTerms('ebc', { startDate: year, endDate: today, businessMode: 'E,9610' }) }, admin.token)).body.data.datas;
     expect(rows.at(-1)).toMatchObject({ isTotal: true, total: 60 });
   });
