@@ -16,12 +16,21 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A date column (ieDate, a reward's check period) is a day, not an instant: both drivers hand it over
+ * as its 'YYYY-MM-DD' text, as the schema types say. Parsed to a Date, pg makes it local midnight, so
+ * on a server in China time 2026-11-22 became 2026-11-21T16:00Z and printed a day early.
+ */
+const DATE_OID = 1082;
+const keepDay = (value: string) => value;
+
 /** pg, loaded only when a PostgreSQL server is used (the embedded database never needs it). */
 async function loadPg() {
   const pg = (await import('pg')).default;
   // int8 (count(*), bigserial) comes back as a string from pg and as a number from PGlite; make
   // both numbers so code and tests see one type. Values stay far below 2^53.
   pg.types.setTypeParser(20, (v) => Number(v));
+  pg.types.setTypeParser(DATE_OID, keepDay);
   return pg;
 }
 
@@ -56,6 +65,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const pglite = await PGlite.create({
     extensions: { pg_trgm },
+    parsers: { [DATE_OID]: keepDay },
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
