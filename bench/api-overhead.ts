@@ -9,6 +9,7 @@
  * of client. What the API adds over that is the app's own share (Fastify, auth, query building,
  * mapping, JSON); the rest of "overhead" is this loopback and these threads waking each other.
  */
+import { ok } from '../server/http/route.ts';
 import type { BenchSession } from './api-session.ts';
 import { startBareRoute, type BareAnswer } from './bare-route.ts';
 import { fmt, median, profiled, verdict } from './lib.ts';
@@ -51,7 +52,7 @@ export async function startOverheadMeter(s: BenchSession, options: { runs: numbe
     let directCpu = 0;
     const server: number[] = [];
     // the API's own answer, byte for byte the size the bare server writes
-    bare = { queries, text: JSON.stringify({ code: 0, message: '操作成功！', data: await call() }) };
+    bare = { queries, text: JSON.stringify(ok(await call())) };
     const bareTimes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       let c = cpu();

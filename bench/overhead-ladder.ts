@@ -11,7 +11,6 @@
  *
  *   DATABASE_URL=postgres://… node --import tsx bench/overhead-ladder.ts
  */
-import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import { defaultCreateTimeWindow } from '../domain/query.ts';
@@ -19,7 +18,7 @@ import { buildApp } from '../server/app.ts';
 import { listRequestSchema } from '../server/bills/schema.ts';
 import { loadConfig } from '../server/config.ts';
 import { initCustomsSchemas } from '../server/customs/schemas.ts';
-import { defineRoute } from '../server/http/route.ts';
+import { defineRoute, ok } from '../server/http/route.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
 import { startBareRoute } from './bare-route.ts';
 import { fmt, median } from './lib.ts';
@@ -38,24 +37,23 @@ await initCustomsSchemas();
 
 // What every rung answers: the captured SQL, then the API's answer.
 let current: { queries: CompiledQuery[]; data: unknown; text: string } = { queries: [], data: null, text: '' };
-const replayed = async () => { await s.replay(current.queries); return { code: 0, message: '操作成功！', data: current.data }; };
+const replayed = async () => { await s.replay(current.queries); return ok(current.data); };
 
 const bare = await startBareRoute((queries) => s.replay(queries), () => current);
 const fastify = Fastify({ logger: false });
 fastify.post(PATH, replayed);
-await fastify.listen({ port: 0, host: '127.0.0.1' });
+const fastifyAddress = await fastify.listen({ port: 0, host: '127.0.0.1' });
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/cbec-bench-data', ...env });
 const own = await buildApp({ config, db: s.handle.db, logger: false });
 own.post(`/plain${PATH}`, replayed);
 defineRoute(own, { path: `/defined${PATH}`, summary: 'ladder', access: 'company', data: listRequestSchema, handler: async () => (await replayed()).data });
-await own.listen({ port: 0, host: '127.0.0.1' });
+const ownAddress = await own.listen({ port: 0, host: '127.0.0.1' });
 
-const url = (server: { address(): AddressInfo | string | null }) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const rungs: { name: string; address: string; path: string }[] = [
   { name: 'bare node:http route', address: bare.address, path: PATH },
-  { name: 'bare Fastify route', address: url(fastify.server), path: PATH },
-  { name: "the console's Fastify, plain route", address: url(own.server), path: `/plain${PATH}` },
-  { name: '+ defineRoute (schema, token, envelope)', address: url(own.server), path: `/defined${PATH}` },
+  { name: 'bare Fastify route', address: fastifyAddress, path: PATH },
+  { name: "the console's Fastify, plain route", address: ownAddress, path: `/plain${PATH}` },
+  { name: '+ defineRoute (schema, token, envelope)', address: ownAddress, path: `/defined${PATH}` },
   { name: 'the API (permission, query, mapping)', address: s.address, path: PATH },
 ];
 const clients = rungs.map((r) => startRemoteClient(r.address, s.token));
@@ -72,7 +70,7 @@ for (const c of calls) {
   for (let i = 0; i < 10; i++) await s.post(PATH, c.data);
   const queries = await s.capture(() => s.post(PATH, c.data));
   const data = await s.post(PATH, c.data);
-  current = { queries, data, text: JSON.stringify({ code: 0, message: '操作成功！', data }) };
+  current = { queries, data, text: JSON.stringify(ok(data)) };
   const sqlTimes: number[] = [];
   const times = rungs.map(() => [] as number[]);
   for (let i = 0; i < RUNS + 10; i++) {

@@ -98,7 +98,7 @@ export const ISSUED_NUMBERS: readonly string[] = ['preNo', 'invtNo', 'sumNo', 'r
 
 const issuedNames = new Map<BillDefinition, ReadonlySet<string>>();
 /** The fields the definition's `format` receipts issue (ReceiptFormat.issues), by field name. */
-function issuedByName(def: BillDefinition): ReadonlySet<string> {
+export function issuedByName(def: BillDefinition): ReadonlySet<string> {
   let names = issuedNames.get(def);
   if (!names) {
     names = new Set(messageReceiptsOf(def.message).flatMap((r) => r.format?.issues ?? []));

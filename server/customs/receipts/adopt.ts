@@ -12,7 +12,7 @@ import { messageReceiptsOf } from '../../../domain/bills/message-receipts.ts';
 import { receiptMatchKeys } from '../../../domain/bills/receipt-keys.ts';
 import type { MessageReceiptDef } from '../../../domain/bills/types.ts';
 import type { Database } from '../../db/schema.ts';
-import type { LockedBill } from '../bill-events.ts';
+import { issuedByName, type LockedBill } from '../bill-events.ts';
 import type { StoredElement } from './decide.ts';
 import { formatMoves } from './format.ts';
 
@@ -26,10 +26,9 @@ interface Waiting {
 function waitingFor(element: StoredElement): Waiting[] {
   const def = findBill(element.bill.mode, element.bill.bill_key);
   if (!def) return [];
-  const receipts = messageReceiptsOf(def.message);
-  const issued = new Set(receipts.flatMap((r) => r.format?.issues ?? []));
+  const issued = issuedByName(def);
   if (issued.size === 0) return [];
-  return receipts.flatMap((receipt) => {
+  return messageReceiptsOf(def.message).flatMap((receipt) => {
     const keys = receiptMatchKeys(def, receipt.type);
     if (keys.length === 0 || !keys.every((k) => issued.has(k) && element.keys[k])) return [];
     return [{ receipt, values: Object.fromEntries(keys.map((k) => [k, element.keys[k]!])), bill: element.bill }];
