@@ -20,7 +20,7 @@ export const MAX_BATCH_DOWNLOAD = 100;
 
 export async function knowledgeTypeCounts(db: Db, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
   const compiled = compileListQuery(request, knowledgeWhitelist, { defaultSort: [{ name: 'create_time', order: 'desc' }], defaultPageSize: 10 });
-  const counts = await runStateCount(db.selectFrom('knowledge_files as k').select('k.id'), compiled, 'type');
+  const counts = await runStateCount(db, db.selectFrom('knowledge_files as k').select('k.id'), compiled, 'type');
   const byType = new Map(counts.map((c) => [String(c.state), c.count]));
   return archiveTypes.map((t) => ({ state: t.value, stateName: t.name, count: byType.get(t.value) ?? 0 }));
 }

@@ -8,7 +8,7 @@
  * index entries instead of testing the substring on each order of the window.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { CompiledCondition, CompiledListQuery } from '../query/list-query.ts';
+import { conditionOf, type CompiledCondition, type CompiledListQuery } from '../query/list-query.ts';
 import type { Executor, Scope } from './repository.ts';
 
 /** Beyond this many distinct names the term stays a substring test: the lookup would cost more. */
@@ -31,8 +31,9 @@ export async function narrowByNames(db: Executor, scope: Scope, compiled: Compil
     if (c.column !== COLUMN || c.termType !== 'like') return c;
     const names = await matchingNames(db, scope, c.where, limit);
     if (!names) return c;
-    const where: RawBuilder<SqlBool> = names.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${sql.ref(COLUMN_SQL)} = any(${names}::text[])`;
-    return { ...c, where };
+    return conditionOf(c.column, c.termType, names.length === 0
+      ? { shape: 'names none', values: [], build: () => sql<SqlBool>`false` }
+      : { shape: 'names', values: [names], build: (b) => sql<SqlBool>`${sql.ref(COLUMN_SQL)} = any(${b(0)}::text[])` });
   };
   const groups = await Promise.all(compiled.groups.map((g) => Promise.all(g.map(narrowed))));
   return { ...compiled, groups };

@@ -642,7 +642,7 @@ describe('SQL injection', () => {
 describe('state counts', () => {
   it('groups the filtered rows by state, counts as numbers', async () => {
     const compiled = compileListQuery({ pageIndex: 0, pageSize: 10, terms: [term('company_code', 'eq', 'C1')] }, whitelist);
-    const counts = await runStateCount(base(), compiled, 'state');
+    const counts = await runStateCount(db, base(), compiled, 'state');
     expect(counts).toEqual([
       { state: 'DRAFT', count: 1 },
       { state: 'FAIL', count: 2 },
@@ -656,18 +656,91 @@ describe('state counts', () => {
     const compiled = compileListQuery({
       terms: [term('state', 'eq', 'SENT'), term('create_time', 'btw', ['2026-01-15 00:00:00', '2026-01-31 23:59:59'])],
     }, whitelist);
-    expect(await runStateCount(base(), compiled, 'state')).toEqual([
+    expect(await runStateCount(db, base(), compiled, 'state')).toEqual([
       { state: 'FAIL', count: 1 },
       { state: 'PASS', count: 1 },
       { state: 'SENT', count: 4 },
     ]);
-    expect(await runStateCount(base(), compiled, 'state', { keepStateTerms: true })).toEqual([{ state: 'SENT', count: 4 }]);
+    expect(await runStateCount(db, base(), compiled, 'state', { keepStateTerms: true })).toEqual([{ state: 'SENT', count: 4 }]);
   });
 
   it('counts everything without terms and answers [] when nothing matches', async () => {
-    const all = await runStateCount(base(), compileListQuery({}, whitelist), 'state');
+    const all = await runStateCount(db, base(), compileListQuery({}, whitelist), 'state');
     expect(all.reduce((n, c) => n + c.count, 0)).toBe(20);
-    const none = await runStateCount(base(), compileListQuery({ terms: [term('company_code', 'eq', 'C9')] }, whitelist), 'state');
+    const none = await runStateCount(db, base(), compileListQuery({ terms: [term('company_code', 'eq', 'C9')] }, whitelist), 'state');
     expect(none).toEqual([]);
+  });
+});
+
+// ---- statements compiled once per shape -----------------------------------------------------
+
+describe('statements compiled once per shape', () => {
+  // Requests in families of one shape with other values, and neighbours whose shape differs only
+  // in a missing bound, a numeric cast, an empty list, a join or a sort order.
+  const requests: Record<string, unknown>[] = [
+    { terms: [term('order_no', 'eq', 'SO-001')] },
+    { terms: [term('order_no', 'eq', 'SO-002')] },
+    { terms: [term('order_no', 'eq', '')] },
+    { terms: [term('qty', 'eq', 5)] },
+    { terms: [term('qty', 'eq', 2.5)] },
+    { terms: [term('qty', 'eq', 3_000_000_000)] },
+    { terms: [term('qty', 'eq', 7)] },
+    { terms: [term('amount', 'btw', [10, 50])] },
+    { terms: [term('amount', 'btw', [null, 50])] },
+    { terms: [term('amount', 'btw', [60, null])] },
+    { terms: [term('amount', 'btw', [10.5, 3_000_000_000])] },
+    { terms: [term('amount', 'btw', [100, 120])] },
+    { terms: [term('state', 'in', ['SENT', 'PASS'])] },
+    { terms: [term('state', 'in', 'FAIL')] },
+    { terms: [term('state', 'in', [])] },
+    { terms: [term('id', 'in', [1, 2.5, 3])] },
+    { terms: [term('id', 'in', [4, 5])] },
+    { terms: [term('order_no', 'like', 'A%')] },
+    { terms: [term('order_no', 'like', 'so')] },
+    { terms: [term('state', 'eq', 'SENT'), term('state', 'eq', 'PASS', 'or'), term('company_code', 'eq', 'C1')] },
+    { terms: [term('state', 'eq', 'FAIL'), term('state', 'eq', 'DRAFT', 'or'), term('company_code', 'eq', 'C3')] },
+    { terms: [term('state', 'eq', 'FAIL'), term('state', 'eq', 'DRAFT'), term('company_code', 'eq', 'C3', 'or')] },
+    { terms: [term('create_time', 'btw', ['2026-01-01 00:00:00', '2026-01-05 23:59:59'])] },
+    { terms: [term('create_time', 'btw', ['2026-01-10 00:00:00', '2026-01-31 23:59:59'])] },
+    { terms: [term('create_day', 'eq', '2026-01-04')] },
+    { sorts: [{ name: 'id', order: 'desc' }] },
+    { sorts: [{ name: 'app_time', order: 'asc' }, { name: 'id', order: 'desc' }] },
+    { pageIndex: 2, pageSize: 3 },
+    { pageIndex: 1, pageSize: 7, terms: [term('company_code', 'eq', 'C2')] },
+    { pageIndex: 9, pageSize: 7, terms: [term('company_code', 'eq', 'C2')] },
+  ];
+  const request = (r: Record<string, unknown>) => compileListQuery({ pageSize: 1000, sorts: [{ name: 'id', order: 'asc' }], ...r }, whitelist, { tiebreaker: 'b.id' });
+
+  it('answers every request as a fresh compile does, pages, totals and counts alike', async () => {
+    const cache = { owner: {}, key: 'all' };
+    for (const r of requests) {
+      for (const simple of [true, false]) {
+        const fresh = await runPagedList(db, base(), request(r), { simple });
+        expect(await runPagedList(db, base, request(r), { simple, cache }), JSON.stringify(r)).toEqual(fresh);
+      }
+      for (const keepStateTerms of [true, false]) {
+        const fresh = await runStateCount(db, base(), request(r), 'state', { keepStateTerms });
+        expect(await runStateCount(db, base, request(r), 'state', { keepStateTerms, cache }), JSON.stringify(r)).toEqual(fresh);
+      }
+    }
+  });
+
+  it('compiles a shape once and binds other values to it', async () => {
+    let builds = 0;
+    const counted = () => { builds += 1; return base(); };
+    const cache = { owner: {}, key: 'once' };
+    const ids = async (r: Record<string, unknown>) => ((await runPagedList(db, counted, request(r), { simple: true, cache })) as { id: number }[]).map((x) => x.id);
+    expect(await ids({ terms: [term('state', 'eq', 'PASS')] })).toEqual([4, 5, 12, 13, 17]);
+    expect(await ids({ terms: [term('state', 'eq', 'FAIL')] })).toEqual([6, 7, 18]);
+    expect(await ids({ pageIndex: 1, pageSize: 2, terms: [term('state', 'eq', 'PASS')] })).toEqual([12, 13]);
+    expect(builds).toBe(1);
+    expect(await ids({ terms: [term('state', 'eq', 'PASS'), term('company_code', 'eq', 'C2')] })).toEqual([12, 13]);
+    expect(await ids({ terms: [term('qty', 'eq', 2.5)] })).toEqual([]);
+    expect(await ids({ terms: [term('qty', 'eq', 2)] })).toEqual([2]);
+    expect(builds).toBe(4);
+    // another key is another base query (another company): nothing is shared
+    const other = { owner: cache.owner, key: 'other' };
+    await runPagedList(db, counted, request({ terms: [term('state', 'eq', 'PASS')] }), { simple: true, cache: other });
+    expect(builds).toBe(5);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { createQueryId, sql, type Compilable, type CompiledQuery, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { BizError } from '../http/errors.ts';
 import {
   DEFAULT_SORTS,
@@ -59,10 +59,11 @@ export interface ListQueryOptions {
   tiebreaker?: string | Expression<unknown>;
 }
 
-export interface CompiledCondition {
+export interface CompiledCondition extends TermPlan {
   column: string;
   termType: TermType;
-  where: RawBuilder<SqlBool>;
+  /** the condition with its own values bound */
+  readonly where: RawBuilder<SqlBool>;
 }
 
 export interface CompiledSort {
@@ -94,9 +95,13 @@ const IN_SEPARATORS = /[,，\r\n]+/;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+// Column references are parsed once, not per request (a spec may serve several names, so by text).
+const references = new Map<string, Expression<unknown>>();
+const reference = (column: string) => references.get(column) ?? references.set(column, sql.ref(column)).get(column)!;
+
 function columnExpr(name: string, spec: ColumnSpec): Expression<unknown> {
-  if (spec.sql === undefined) return sql.ref(name);
-  return typeof spec.sql === 'string' ? sql.ref(spec.sql) : spec.sql;
+  if (spec.sql === undefined) return reference(name);
+  return typeof spec.sql === 'string' ? reference(spec.sql) : spec.sql;
 }
 
 // Object.hasOwn keeps '__proto__', 'constructor' and friends out of the whitelist.
@@ -167,10 +172,12 @@ function needsNumericCast(values: readonly Param[]): boolean {
   return values.some((v) => typeof v === 'number' && !(Number.isInteger(v) && Math.abs(v) <= INT4_MAX));
 }
 
-function param(spec: ColumnSpec, value: Param): RawBuilder<unknown> {
-  if (spec.kind === 'number' && needsNumericCast([value])) return sql`cast(${value} as numeric)`;
-  return sql`${value}`;
+/** A bound value, cast to numeric when the value needs it (needsNumericCast). */
+function bound(value: unknown, numeric: boolean): RawBuilder<unknown> {
+  return numeric ? sql`cast(${value} as numeric)` : sql`${value}`;
 }
+
+const castOf = (spec: ColumnSpec, value: Param) => spec.kind === 'number' && needsNumericCast([value]);
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -209,7 +216,18 @@ function inValues(column: string, spec: ColumnSpec, value: unknown): Param[] | t
 
 const RANGE_KINDS: readonly ColumnKind[] = ['text', 'number', 'timestamp', 'date'];
 
-function compileTerm(column: string, spec: ColumnSpec, termType: TermType, value: unknown): RawBuilder<SqlBool> | null {
+/**
+ * A term's SQL as a function of its bound values. Everything else the SQL text depends on (a
+ * missing bound, a numeric cast, an empty list) is in `shape`, so two terms of one column, term
+ * type and shape differ only in their values: a statement compiled for one serves the other.
+ */
+export interface TermPlan {
+  shape: string;
+  values: unknown[];
+  build(bind: (i: number) => unknown): RawBuilder<SqlBool>;
+}
+
+function compileTerm(column: string, spec: ColumnSpec, termType: TermType, value: unknown): TermPlan | null {
   const label = spec.label ?? column;
   const col = columnExpr(column, spec);
   if (termType === 'like' && spec.kind !== 'text') throw new QueryError(queryText.termTypeNotForColumn(label, termType));
@@ -224,32 +242,48 @@ function compileTerm(column: string, spec: ColumnSpec, termType: TermType, value
       const p = scalar(column, spec, value);
       if (p === SKIP) return null;
       const op = termType === 'eq' ? sql`=` : termType === 'lte' ? sql`<=` : sql`>=`;
-      return sql<SqlBool>`${col} ${op} ${param(spec, p)}`;
+      const cast = castOf(spec, p);
+      return { shape: cast ? 'n' : '', values: [p], build: (b) => sql<SqlBool>`${col} ${op} ${bound(b(0), cast)}` };
     }
     case 'like': {
       if (Array.isArray(value)) throw new QueryError(queryText.badValue(label));
       const p = scalar(column, spec, value);
       if (p === SKIP) return null;
       // Backslash is Postgres' default LIKE escape, so no ESCAPE clause is needed.
-      return sql<SqlBool>`${col} ilike ${`%${escapeLike(String(p))}%`}`;
+      return { shape: '', values: [`%${escapeLike(String(p))}%`], build: (b) => sql<SqlBool>`${col} ilike ${b(0)}` };
     }
     case 'btw': {
       if (!Array.isArray(value) || value.length > 2) throw new QueryError(queryText.badValue(label));
       const start = scalar(column, spec, value[0]);
       const end = scalar(column, spec, value[1]);
       if (start === SKIP && end === SKIP) return null;
-      if (end === SKIP) return sql<SqlBool>`${col} >= ${param(spec, start as Param)}`;
-      if (start === SKIP) return sql<SqlBool>`${col} <= ${param(spec, end)}`;
-      return sql<SqlBool>`(${col} >= ${param(spec, start)} and ${col} <= ${param(spec, end)})`;
+      if (end === SKIP) {
+        const cast = castOf(spec, start as Param);
+        return { shape: cast ? 'from n' : 'from', values: [start], build: (b) => sql<SqlBool>`${col} >= ${bound(b(0), cast)}` };
+      }
+      if (start === SKIP) {
+        const cast = castOf(spec, end);
+        return { shape: cast ? 'to n' : 'to', values: [end], build: (b) => sql<SqlBool>`${col} <= ${bound(b(0), cast)}` };
+      }
+      const [castStart, castEnd] = [castOf(spec, start), castOf(spec, end)];
+      return {
+        shape: `both ${castStart ? 'n' : '-'}${castEnd ? 'n' : '-'}`,
+        values: [start, end],
+        build: (b) => sql<SqlBool>`(${col} >= ${bound(b(0), castStart)} and ${col} <= ${bound(b(1), castEnd)})`,
+      };
     }
     case 'in': {
       const values = inValues(column, spec, value);
       if (values === SKIP) return null;
-      if (values.length === 0) return sql<SqlBool>`false`;
+      if (values.length === 0) return { shape: 'none', values: [], build: () => sql<SqlBool>`false` };
       // One array parameter instead of one per value: an export of 10 000 selected ids stays one
       // bind parameter, far from Postgres' 65 535 limit.
-      const arr = spec.kind === 'number' && needsNumericCast(values) ? sql`cast(${values} as numeric[])` : sql`${values}`;
-      return sql<SqlBool>`${col} = any(${arr})`;
+      const cast = spec.kind === 'number' && needsNumericCast(values);
+      return {
+        shape: cast ? 'n' : '',
+        values: [values],
+        build: (b) => (cast ? sql<SqlBool>`${col} = any(cast(${b(0)} as numeric[]))` : sql<SqlBool>`${col} = any(${b(0)})`),
+      };
     }
   }
 }
@@ -295,15 +329,20 @@ function compileTerms(raw: unknown, whitelist: ColumnWhitelist): CompiledConditi
     const join = typeof rawJoin === 'string' ? rawJoin.toLowerCase() : rawJoin;
     if (join !== 'and' && join !== 'or') throw new QueryError(queryText.badTermJoin(rawJoin));
     const column = item.column as string;
-    const where = compileTerm(column, spec, termType as TermType, item.value);
+    const plan = compileTerm(column, spec, termType as TermType, item.value);
     // An empty search field is no term at all; an 'or' after it joins the last kept term.
-    if (!where) continue;
-    const condition: CompiledCondition = { column, termType: termType as TermType, where };
+    if (!plan) continue;
+    const condition = conditionOf(column, termType as TermType, plan);
     const current = groups.at(-1);
     if (join === 'or' && current) current.push(condition);
     else groups.push([condition]);
   }
   return groups;
+}
+
+/** A condition of `column` whose SQL is `plan`'s (a caller may put another plan in a term's place). */
+export function conditionOf(column: string, termType: TermType, plan: TermPlan): CompiledCondition {
+  return { column, termType, ...plan, get where() { return plan.build((i) => plan.values[i]); } };
 }
 
 /**
@@ -322,7 +361,7 @@ export function compileListQuery(request: unknown, whitelist: ColumnWhitelist, o
   const groups = compileTerms(req.terms, whitelist);
   const sorts = compileSorts(req.sorts, whitelist, options.defaultSort ?? DEFAULT_SORTS);
   if (options.tiebreaker !== undefined) {
-    const expr = typeof options.tiebreaker === 'string' ? sql.ref(options.tiebreaker) : options.tiebreaker;
+    const expr = typeof options.tiebreaker === 'string' ? reference(options.tiebreaker) : options.tiebreaker;
     sorts.push({ name: '', order: 'desc', expr });
   }
   return { pageIndex, pageSize, offset: pageIndex * pageSize, groups, sorts, whitelist };
@@ -333,17 +372,36 @@ export interface WhereOptions {
   exclude?: readonly string[];
 }
 
-/** The compiled filter as one parenthesised boolean expression, or null when nothing filters. */
-export function buildWhere(compiled: CompiledListQuery, options: WhereOptions = {}): RawBuilder<SqlBool> | null {
-  const exclude = new Set(options.exclude ?? []);
-  const parts = compiled.groups
-    .map((g) => g.filter((c) => !exclude.has(c.column)))
-    .filter((g) => g.length > 0)
-    .map((g) => (g.length === 1 ? g[0]!.where : sql<SqlBool>`(${sql.join(g.map((c) => c.where), sql` or `)})`));
-  if (parts.length === 0) return null;
+/** The groups a filter keeps: those with a condition left once the excluded columns are out. */
+function keptGroups(compiled: CompiledListQuery, options: WhereOptions): CompiledCondition[][] {
+  if (!options.exclude?.length) return compiled.groups;
+  const exclude = new Set(options.exclude);
+  return compiled.groups.map((g) => g.filter((c) => !exclude.has(c.column))).filter((g) => g.length > 0);
+}
+
+/**
+ * The filter of `groups` as one parenthesised boolean expression, or null when nothing filters.
+ * The conditions' values are numbered in group order: `bind(k)` gives the k-th (or its slot).
+ */
+function whereOf(groups: readonly CompiledCondition[][], bind: (k: number) => unknown): RawBuilder<SqlBool> | null {
+  if (groups.length === 0) return null;
+  let next = 0;
+  const one = (c: CompiledCondition) => {
+    const first = next;
+    next += c.values.length;
+    return c.build((i) => bind(first + i));
+  };
+  const parts = groups.map((g) => (g.length === 1 ? one(g[0]!) : sql<SqlBool>`(${sql.join(g.map(one), sql` or `)})`));
   // Kysely joins successive where() calls with a bare AND, so the whole filter is parenthesised
   // to keep its ORs from escaping into the caller's own conditions.
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** The compiled filter as one parenthesised boolean expression, or null when nothing filters. */
+export function buildWhere(compiled: CompiledListQuery, options: WhereOptions = {}): RawBuilder<SqlBool> | null {
+  const groups = keptGroups(compiled, options);
+  const values = groups.flat().flatMap((c) => c.values);
+  return whereOf(groups, (k) => values[k]);
 }
 
 export function applyTerms<DB, TB extends keyof DB, O>(
@@ -371,13 +429,81 @@ export function applyPaging<DB, TB extends keyof DB, O>(
   return qb.limit(compiled.pageSize).offset(compiled.offset);
 }
 
+// ---- statements compiled once per shape -----------------------------------------------------
+
+/**
+ * Where a list may keep its compiled statements: `owner` (the list's model, say) and `key` must
+ * between them fix the base query, the whitelist and the options — everything of the statement
+ * that is not in the request. A base query's own values (the caller's company) belong in `key`.
+ */
+export interface StatementCache {
+  owner: object;
+  key: string;
+}
+
+/** A value's place in a statement compiled once and bound many times. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+  query: CompiledQuery['query'];
+}
+
+/** Per owner, the newest statements first out when more than this many shapes were seen. */
+const MAX_STATEMENTS = 500;
+const statements = new WeakMap<object, Map<string, Statement>>();
+
+/**
+ * A list request's statement: compiled by Kysely the first time its shape is seen (the conditions'
+ * columns, term types and shapes, the sorts), then only bound. Building and compiling a query was
+ * the largest part of the app's own work on a list call (docs/perf.md).
+ */
+export function listStatement<R>(
+  cache: StatementCache | undefined,
+  shape: string,
+  values: readonly unknown[],
+  build: (bind: (k: number) => unknown) => Compilable<R>,
+): CompiledQuery<R> {
+  if (!cache) return build((k) => values[k]).compile();
+  let byKey = statements.get(cache.owner);
+  if (!byKey) statements.set(cache.owner, (byKey = new Map()));
+  const key = `${cache.key}\u0000${shape}`;
+  let statement = byKey.get(key);
+  if (!statement) {
+    const compiled = build((k) => new Slot(k)).compile();
+    statement = { sql: compiled.sql, parameters: compiled.parameters, query: compiled.query };
+    if (byKey.size >= MAX_STATEMENTS) byKey.delete(byKey.keys().next().value!);
+    byKey.set(key, statement);
+  }
+  return {
+    sql: statement.sql,
+    query: statement.query,
+    queryId: createQueryId(),
+    parameters: statement.parameters.map((p) => (p instanceof Slot ? values[p.index] : p)),
+  };
+}
+
+/** What the SQL text of a filter and its order depends on, besides the cache's owner and key. */
+function shapeOf(groups: readonly CompiledCondition[][], sorts: readonly CompiledSort[] = []): string {
+  return JSON.stringify([
+    groups.map((g) => g.map((c) => [c.column, c.termType, c.shape])),
+    sorts.map((s) => [s.name, s.order]),
+  ]);
+}
+
 /** The column the page query carries its total in (taken off every row before answering). */
 const TOTAL = '__list_total';
+
+type Base<DB, TB extends keyof DB, O> = SelectQueryBuilder<DB, TB, O> | (() => SelectQueryBuilder<DB, TB, O>);
+const baseOf = <DB, TB extends keyof DB, O>(base: Base<DB, TB, O>) => (typeof base === 'function' ? base() : base);
 
 /**
  * Run one page of `baseQuery` (a select with its from/joins/columns and any fixed conditions
  * such as the caller's company, without order/limit). Simple paging answers the rows; otherwise
- * {total, datas}.
+ * {total, datas}. With `cache` the base is built only when a new shape is compiled.
  *
  * The page and its total are one statement: the count rides on every row as an uncorrelated
  * subquery, which PostgreSQL evaluates once (an InitPlan). A database round trip is the dearest
@@ -386,22 +512,33 @@ const TOTAL = '__list_total';
  */
 export async function runPagedList<O>(
   db: Kysely<any>,
-  baseQuery: SelectQueryBuilder<any, any, O>,
+  baseQuery: Base<any, any, O>,
   compiled: CompiledListQuery,
-  options: { simple: boolean },
+  options: { simple: boolean; cache?: StatementCache },
 ): Promise<ListAnswer<O>> {
-  const filtered = applyTerms(baseQuery, compiled);
-  const page = applyPaging(applySorts(filtered, compiled), compiled);
-  if (options.simple) return page.execute();
-  const count = () => db.selectFrom(filtered.clearOrderBy().as('list_q')).select(sql<number>`count(*)::int`.as('total'));
-  const rows = (await page.select(sql<number>`(${count()})`.as(TOTAL)).execute()) as (O & Record<typeof TOTAL, number>)[];
+  const groups = compiled.groups;
+  const terms = groups.flat().flatMap((c) => c.values);
+  const values = [...terms, compiled.pageSize, compiled.offset];
+  const filtered = (base: SelectQueryBuilder<any, any, O>, bind: (k: number) => unknown) => {
+    const where = whereOf(groups, bind);
+    return where ? base.where(where) : base;
+  };
+  const count = (f: SelectQueryBuilder<any, any, O>) => db.selectFrom(f.clearOrderBy().as('list_q')).select(sql<number>`count(*)::int`.as('total'));
+  const shape = `${options.simple ? 'rows' : 'page'} ${shapeOf(groups, compiled.sorts)}`;
+  const statement = listStatement<O & Record<typeof TOTAL, number>>(options.cache, shape, values, (bind) => {
+    const f = filtered(baseOf(baseQuery), bind);
+    const page = applySorts(f, compiled).limit(bind(terms.length) as number).offset(bind(terms.length + 1) as number);
+    return (options.simple ? page : page.select(sql<number>`(${count(f)})`.as(TOTAL))) as never;
+  });
+  const rows = (await db.executeQuery(statement)).rows;
+  if (options.simple) return rows;
   if (rows.length > 0) {
     const total = Number(rows[0]![TOTAL]);
     const datas = rows.map(({ [TOTAL]: _, ...row }) => row as O);
     return { total, datas };
   }
   if (compiled.pageIndex === 0) return { total: 0, datas: [] };
-  const row = await count().executeTakeFirstOrThrow();
+  const row = await count(filtered(baseOf(baseQuery), (k) => terms[k])).executeTakeFirstOrThrow();
   return { total: Number(row.total), datas: [] };
 }
 
@@ -411,21 +548,27 @@ export async function runPagedList<O>(
  * `baseQuery` must not group; its select list is replaced.
  */
 export async function runStateCount<S = string>(
-  baseQuery: SelectQueryBuilder<any, any, any>,
+  db: Kysely<any>,
+  baseQuery: Base<any, any, any>,
   compiled: CompiledListQuery,
   stateColumn: string,
-  options: { keepStateTerms?: boolean } = {},
+  options: { keepStateTerms?: boolean; cache?: StatementCache } = {},
 ): Promise<StateCount<S>[]> {
   const spec = lookup(compiled.whitelist, stateColumn);
   if (!spec) throw new Error(`state column ${stateColumn} is not in the list's whitelist`);
   const expr = columnExpr(stateColumn, spec);
-  const filtered = applyTerms(baseQuery, compiled, options.keepStateTerms ? {} : { exclude: [stateColumn] });
-  const rows = await filtered
-    .clearSelect()
-    .clearOrderBy()
-    .select([sql<S>`${expr}`.as('state'), sql<number>`count(*)::int`.as('count')])
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
-    .execute();
-  return rows.map((r) => ({ state: r.state as S, count: Number(r.count) }));
+  const groups = keptGroups(compiled, options.keepStateTerms ? {} : { exclude: [stateColumn] });
+  const values = groups.flat().flatMap((c) => c.values);
+  const statement = listStatement<{ state: S; count: number }>(options.cache, `counts ${stateColumn} ${shapeOf(groups)}`, values, (bind) => {
+    const base = baseOf(baseQuery);
+    const where = whereOf(groups, bind);
+    return (where ? base.where(where) : base)
+      .clearSelect()
+      .clearOrderBy()
+      .select([sql<S>`${expr}`.as('state'), sql<number>`count(*)::int`.as('count')])
+      .groupBy(sql`1`)
+      .orderBy(sql`1`) as never;
+  });
+  const rows = (await db.executeQuery(statement)).rows;
+  return rows.map((r) => ({ state: r.state, count: Number(r.count) }));
 }

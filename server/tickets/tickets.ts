@@ -47,7 +47,7 @@ export async function listTickets(db: Db, user: AuthUser, request: unknown) {
 /** Count per state for the list's tabs, every state in order (0 included), the state term left out. */
 export async function ticketStateCount(db: Db, user: AuthUser, request: unknown) {
   const compiled = compileListQuery(request, whitelist, listOptions);
-  const counts = await runStateCount(ticketsOf(db, user.companyId).selectAll(), compiled, 'state');
+  const counts = await runStateCount(db, ticketsOf(db, user.companyId).selectAll(), compiled, 'state');
   return TICKET_STATES.map((state) => ({ state, stateName: ticketStateNames[state], count: counts.find((c) => c.state === state)?.count ?? 0 }));
 }
 

@@ -116,7 +116,7 @@ export async function listLineRows(call: BillCall, request: unknown): Promise<Li
 /** Every state of the dictionary with its count of lines, as the bill lists count bills. */
 export async function countLineStates(call: BillCall, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
   const view = viewOf(call);
-  const counts = await runStateCount(baseQuery(call, view), compile(call, view, request, Math.max(STATE_COUNT_PAGE_SIZE, 1000)), 'state');
+  const counts = await runStateCount(call.db, baseQuery(call, view), compile(call, view, request, Math.max(STATE_COUNT_PAGE_SIZE, 1000)), 'state');
   const byState = new Map(counts.map((c) => [c.state, c.count]));
   const out = call.states.states.map((s) => ({ state: s.state, stateName: s.stateName, count: byState.get(s.state) ?? 0 }));
   for (const c of counts) if (!call.states.states.some((s) => s.state === c.state)) out.push({ state: c.state, stateName: c.state, count: c.count });
