@@ -8,11 +8,8 @@ import { amount, time } from '../settlement/format.ts';
 
 export type SubsidyRow = Selectable<SubsidiesTable>;
 
-/** A date column as 'YYYY-MM-DD' whatever the driver made of it. */
-export const day = (v: unknown): string => {
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return typeof v === 'string' ? v.slice(0, 10) : '';
-};
+/** A date column as 'YYYY-MM-DD' (both drivers read a date as its day's text: server/db/database.ts). */
+export const day = (v: string | null): string => (v ?? '').slice(0, 10);
 
 export function subsidyVo(r: SubsidyRow) {
   const start = day(r.ck_start_time);
