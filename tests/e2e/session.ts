@@ -11,9 +11,9 @@
  *   let server: StartedServer, page: Page, problems: PageProblems;
  *   useConsole({ env: { SIMULATOR_DELAY_MS: '200' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = s));
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, loginAsDemoAdmin, startServer, watchPage, type PageProblems, type StartedServer, type StartOptions } from './harness.ts';
+import { launchBrowser, loginAsDemoAdmin, screenshot, startServer, watchPage, type PageProblems, type StartedServer, type StartOptions } from './harness.ts';
 
 export interface ConsoleSession {
   server: StartedServer;
@@ -30,17 +30,33 @@ export interface ConsoleOptions extends StartOptions {
 export function useConsole(options: ConsoleOptions, ready: (session: ConsoleSession) => void): void {
   let server: StartedServer | undefined;
   let context: BrowserContext | undefined;
+  let session: ConsoleSession | undefined;
   beforeAll(async () => {
     const { loginAsDemoAdmin: login, ...start } = options;
     // server and browser start side by side: a fresh database's migrations and seed are the slow part
     [server, context] = await Promise.all([startServer(start), launchBrowser()]);
     const page = await context.newPage();
-    const problems = watchPage(page);
-    ready({ server, context, page, problems });
+    session = { server, context, page, problems: watchPage(page) };
+    ready(session);
     if (login) await loginAsDemoAdmin(page, server.url);
   });
+  // A failure that happens once in many runs (a toast not seen) is read from what the page showed.
+  beforeEach(() => onTestFailed(async ({ task }) => { if (session) console.error(await whatThePageShowed(session, task.name)); }));
   afterAll(async () => {
     await context?.close();
     await server?.stop();
   });
+}
+
+/** The page's address, toasts, browser problems and screenshot, and the server's last output, for a failed test. */
+async function whatThePageShowed({ server, page, problems }: ConsoleSession, test: string): Promise<string> {
+  const shot = await screenshot(page, `failed-${test}`).catch((e: unknown) => `(no screenshot: ${String(e)})`);
+  const toasts = await page.locator('.mantine-Notification-root').allInnerTexts().catch(() => []);
+  return [
+    `[e2e] "${test}" failed at ${page.url()}`,
+    `  toasts: ${toasts.length ? toasts.join(' | ') : 'none'}`,
+    `  browser problems: ${problems.list.length ? problems.list.join(' | ') : 'none'}`,
+    `  screenshot: ${shot}`,
+    `  server output, last 2,000 characters:\n${server.output().slice(-2000)}`,
+  ].join('\n');
 }
