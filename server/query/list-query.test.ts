@@ -712,7 +712,7 @@ describe('statements compiled once per shape', () => {
   const request = (r: Record<string, unknown>) => compileListQuery({ pageSize: 1000, sorts: [{ name: 'id', order: 'asc' }], ...r }, whitelist, { tiebreaker: 'b.id' });
 
   it('answers every request as a fresh compile does, pages, totals and counts alike', async () => {
-    const cache = { owner: {}, key: 'all' };
+    const cache = { owner: {} };
     for (const r of requests) {
       for (const simple of [true, false]) {
         const fresh = await runPagedList(db, base(), request(r), { simple });
@@ -725,22 +725,26 @@ describe('statements compiled once per shape', () => {
     }
   });
 
-  it('compiles a shape once and binds other values to it', async () => {
+  it("compiles a shape once and binds other values to it, the base query's own values too", async () => {
     let builds = 0;
-    const counted = () => { builds += 1; return base(); };
-    const cache = { owner: {}, key: 'once' };
-    const ids = async (r: Record<string, unknown>) => ((await runPagedList(db, counted, request(r), { simple: true, cache })) as { id: number }[]).map((x) => x.id);
-    expect(await ids({ terms: [term('state', 'eq', 'PASS')] })).toEqual([4, 5, 12, 13, 17]);
-    expect(await ids({ terms: [term('state', 'eq', 'FAIL')] })).toEqual([6, 7, 18]);
-    expect(await ids({ pageIndex: 1, pageSize: 2, terms: [term('state', 'eq', 'PASS')] })).toEqual([12, 13]);
+    const company = (bind: (k: number) => unknown) => { builds += 1; return base().where('b.company_code', '=', bind(0) as string); };
+    const owner = {};
+    const ids = async (code: string, r: Record<string, unknown>) =>
+      ((await runPagedList(db, company, request(r), { simple: true, cache: { owner, baseValues: [code] } })) as { id: number }[]).map((x) => x.id);
+    expect(await ids('C2', { terms: [term('state', 'eq', 'PASS')] })).toEqual([12, 13]);
+    expect(await ids('C1', { terms: [term('state', 'eq', 'PASS')] })).toEqual([4, 5]);
+    expect(await ids('C1', { terms: [term('state', 'eq', 'FAIL')] })).toEqual([6, 7]);
+    expect(await ids('C3', { pageIndex: 1, pageSize: 1, terms: [term('state', 'eq', 'SENT')] })).toEqual([20]);
     expect(builds).toBe(1);
-    expect(await ids({ terms: [term('state', 'eq', 'PASS'), term('company_code', 'eq', 'C2')] })).toEqual([12, 13]);
-    expect(await ids({ terms: [term('qty', 'eq', 2.5)] })).toEqual([]);
-    expect(await ids({ terms: [term('qty', 'eq', 2)] })).toEqual([2]);
-    expect(builds).toBe(4);
-    // another key is another base query (another company): nothing is shared
-    const other = { owner: cache.owner, key: 'other' };
-    await runPagedList(db, counted, request({ terms: [term('state', 'eq', 'PASS')] }), { simple: true, cache: other });
-    expect(builds).toBe(5);
+    expect(await ids('C2', { terms: [term('qty', 'eq', 2.5)] })).toEqual([]);
+    expect(await ids('C1', { terms: [term('qty', 'eq', 2)] })).toEqual([2]);
+    expect(builds).toBe(3);
+    const counts = await runStateCount(db, company, request({}), 'state', { cache: { owner, baseValues: ['C3'] } });
+    expect(counts).toEqual([{ state: 'FAIL', count: 1 }, { state: 'PASS', count: 1 }, { state: 'SENT', count: 2 }]);
+  });
+
+  it('refuses a base that keeps its own value instead of binding it', async () => {
+    const closed = () => base().where('b.company_code', '=', 'C1');
+    await expect(runPagedList(db, closed, request({}), { simple: true, cache: { owner: {}, baseValues: ['C1'] } })).rejects.toThrow(/not bound/);
   });
 });

@@ -432,13 +432,14 @@ export function applyPaging<DB, TB extends keyof DB, O>(
 // ---- statements compiled once per shape -----------------------------------------------------
 
 /**
- * Where a list may keep its compiled statements: `owner` (the list's model, say) and `key` must
- * between them fix the base query, the whitelist and the options — everything of the statement
- * that is not in the request. A base query's own values (the caller's company) belong in `key`.
+ * Where a list keeps its compiled statements: `owner` (the list's model, say) must fix the base
+ * query, the whitelist and the options — everything of a statement that is not in the request.
+ * The base query's own values (the caller's company) are bound like the request's: the base is
+ * then built by a function of `bind`, and `bind(k)` stands for `baseValues[k]`.
  */
 export interface StatementCache {
   owner: object;
-  key: string;
+  baseValues?: readonly unknown[];
 }
 
 /** A value's place in a statement compiled once and bound many times. */
@@ -452,8 +453,11 @@ interface Statement {
   query: CompiledQuery['query'];
 }
 
-/** Per owner, the newest statements first out when more than this many shapes were seen. */
-const MAX_STATEMENTS = 500;
+/**
+ * Shapes kept per owner, the oldest first out: a statement of the widest bill is ~9 KB, and the
+ * shapes people use (the default window, a state, a number) are few.
+ */
+const MAX_STATEMENTS = 100;
 const statements = new WeakMap<object, Map<string, Statement>>();
 
 /**
@@ -461,22 +465,26 @@ const statements = new WeakMap<object, Map<string, Statement>>();
  * columns, term types and shapes, the sorts), then only bound. Building and compiling a query was
  * the largest part of the app's own work on a list call (docs/perf.md).
  */
-export function listStatement<R>(
+function listStatement<R>(
   cache: StatementCache | undefined,
   shape: string,
   values: readonly unknown[],
   build: (bind: (k: number) => unknown) => Compilable<R>,
 ): CompiledQuery<R> {
   if (!cache) return build((k) => values[k]).compile();
-  let byKey = statements.get(cache.owner);
-  if (!byKey) statements.set(cache.owner, (byKey = new Map()));
-  const key = `${cache.key}\u0000${shape}`;
-  let statement = byKey.get(key);
+  let byShape = statements.get(cache.owner);
+  if (!byShape) statements.set(cache.owner, (byShape = new Map()));
+  let statement = byShape.get(shape);
   if (!statement) {
     const compiled = build((k) => new Slot(k)).compile();
+    // A value the build did not take through `bind` (a base closing over the first caller's
+    // company) would be baked into every later call's statement: refuse it before it runs.
+    const bound = new Set(compiled.parameters.flatMap((p) => (p instanceof Slot ? [p.index] : [])));
+    const unbound = values.findIndex((_, k) => !bound.has(k));
+    if (unbound >= 0) throw new Error(`list statement ${shape}: value ${unbound} is not bound through bind()`);
     statement = { sql: compiled.sql, parameters: compiled.parameters, query: compiled.query };
-    if (byKey.size >= MAX_STATEMENTS) byKey.delete(byKey.keys().next().value!);
-    byKey.set(key, statement);
+    if (byShape.size >= MAX_STATEMENTS) byShape.delete(byShape.keys().next().value!);
+    byShape.set(shape, statement);
   }
   return {
     sql: statement.sql,
@@ -486,7 +494,7 @@ export function listStatement<R>(
   };
 }
 
-/** What the SQL text of a filter and its order depends on, besides the cache's owner and key. */
+/** What the SQL text of a filter and its order depends on, besides the cache's owner. */
 function shapeOf(groups: readonly CompiledCondition[][], sorts: readonly CompiledSort[] = []): string {
   return JSON.stringify([
     groups.map((g) => g.map((c) => [c.column, c.termType, c.shape])),
@@ -497,13 +505,32 @@ function shapeOf(groups: readonly CompiledCondition[][], sorts: readonly Compile
 /** The column the page query carries its total in (taken off every row before answering). */
 const TOTAL = '__list_total';
 
-type Base<DB, TB extends keyof DB, O> = SelectQueryBuilder<DB, TB, O> | (() => SelectQueryBuilder<DB, TB, O>);
-const baseOf = <DB, TB extends keyof DB, O>(base: Base<DB, TB, O>) => (typeof base === 'function' ? base() : base);
+/** A base query, or one built around its own bound values (see StatementCache). */
+export type BaseQuery<O> = SelectQueryBuilder<any, any, O> | ((bind: (k: number) => unknown) => SelectQueryBuilder<any, any, O>);
+
+/**
+ * The base's values and the request's, in one numbering: the base's first, then the conditions'
+ * in group order, then `extra`; and the filtered base built with `bind`.
+ */
+function boundQuery<O>(baseQuery: BaseQuery<O>, cache: StatementCache | undefined, groups: readonly CompiledCondition[][], extra: readonly unknown[] = []) {
+  const baseValues = cache?.baseValues ?? [];
+  const terms = groups.flat().flatMap((c) => c.values);
+  return {
+    values: [...baseValues, ...terms, ...extra],
+    /** the numbers of `extra` */
+    extraAt: baseValues.length + terms.length,
+    filtered(bind: (k: number) => unknown): SelectQueryBuilder<any, any, O> {
+      const base = typeof baseQuery === 'function' ? baseQuery(bind) : baseQuery;
+      const where = whereOf(groups, (k) => bind(baseValues.length + k));
+      return where ? base.where(where) : base;
+    },
+  };
+}
 
 /**
  * Run one page of `baseQuery` (a select with its from/joins/columns and any fixed conditions
  * such as the caller's company, without order/limit). Simple paging answers the rows; otherwise
- * {total, datas}. With `cache` the base is built only when a new shape is compiled.
+ * {total, datas}. With `cache` the query is built only when a new shape is compiled.
  *
  * The page and its total are one statement: the count rides on every row as an uncorrelated
  * subquery, which PostgreSQL evaluates once (an InitPlan). A database round trip is the dearest
@@ -512,22 +539,16 @@ const baseOf = <DB, TB extends keyof DB, O>(base: Base<DB, TB, O>) => (typeof ba
  */
 export async function runPagedList<O>(
   db: Kysely<any>,
-  baseQuery: Base<any, any, O>,
+  baseQuery: BaseQuery<O>,
   compiled: CompiledListQuery,
   options: { simple: boolean; cache?: StatementCache },
 ): Promise<ListAnswer<O>> {
-  const groups = compiled.groups;
-  const terms = groups.flat().flatMap((c) => c.values);
-  const values = [...terms, compiled.pageSize, compiled.offset];
-  const filtered = (base: SelectQueryBuilder<any, any, O>, bind: (k: number) => unknown) => {
-    const where = whereOf(groups, bind);
-    return where ? base.where(where) : base;
-  };
+  const query = boundQuery(baseQuery, options.cache, compiled.groups, [compiled.pageSize, compiled.offset]);
   const count = (f: SelectQueryBuilder<any, any, O>) => db.selectFrom(f.clearOrderBy().as('list_q')).select(sql<number>`count(*)::int`.as('total'));
-  const shape = `${options.simple ? 'rows' : 'page'} ${shapeOf(groups, compiled.sorts)}`;
-  const statement = listStatement<O & Record<typeof TOTAL, number>>(options.cache, shape, values, (bind) => {
-    const f = filtered(baseOf(baseQuery), bind);
-    const page = applySorts(f, compiled).limit(bind(terms.length) as number).offset(bind(terms.length + 1) as number);
+  const shape = `${options.simple ? 'rows' : 'page'} ${shapeOf(compiled.groups, compiled.sorts)}`;
+  const statement = listStatement<O & Record<typeof TOTAL, number>>(options.cache, shape, query.values, (bind) => {
+    const f = query.filtered(bind);
+    const page = applySorts(f, compiled).limit(bind(query.extraAt) as number).offset(bind(query.extraAt + 1) as number);
     return (options.simple ? page : page.select(sql<number>`(${count(f)})`.as(TOTAL))) as never;
   });
   const rows = (await db.executeQuery(statement)).rows;
@@ -538,7 +559,7 @@ export async function runPagedList<O>(
     return { total, datas };
   }
   if (compiled.pageIndex === 0) return { total: 0, datas: [] };
-  const row = await count(filtered(baseOf(baseQuery), (k) => terms[k])).executeTakeFirstOrThrow();
+  const row = await count(query.filtered((k) => query.values[k])).executeTakeFirstOrThrow();
   return { total: Number(row.total), datas: [] };
 }
 
@@ -549,7 +570,7 @@ export async function runPagedList<O>(
  */
 export async function runStateCount<S = string>(
   db: Kysely<any>,
-  baseQuery: Base<any, any, any>,
+  baseQuery: BaseQuery<any>,
   compiled: CompiledListQuery,
   stateColumn: string,
   options: { keepStateTerms?: boolean; cache?: StatementCache } = {},
@@ -558,17 +579,14 @@ export async function runStateCount<S = string>(
   if (!spec) throw new Error(`state column ${stateColumn} is not in the list's whitelist`);
   const expr = columnExpr(stateColumn, spec);
   const groups = keptGroups(compiled, options.keepStateTerms ? {} : { exclude: [stateColumn] });
-  const values = groups.flat().flatMap((c) => c.values);
-  const statement = listStatement<{ state: S; count: number }>(options.cache, `counts ${stateColumn} ${shapeOf(groups)}`, values, (bind) => {
-    const base = baseOf(baseQuery);
-    const where = whereOf(groups, bind);
-    return (where ? base.where(where) : base)
+  const query = boundQuery(baseQuery, options.cache, groups);
+  const statement = listStatement<{ state: S; count: number }>(options.cache, `counts ${stateColumn} ${shapeOf(groups)}`, query.values, (bind) =>
+    query.filtered(bind)
       .clearSelect()
       .clearOrderBy()
       .select([sql<S>`${expr}`.as('state'), sql<number>`count(*)::int`.as('count')])
       .groupBy(sql`1`)
-      .orderBy(sql`1`) as never;
-  });
+      .orderBy(sql`1`) as never);
   const rows = (await db.executeQuery(statement)).rows;
   return rows.map((r) => ({ state: r.state, count: Number(r.count) }));
 }

@@ -157,8 +157,14 @@ describe('another company', () => {
     expect((await post('deleteLines', { ids: [lineId] }, other.token)).body).toMatchObject({ code: -1, message: '表体数据不存在或无权访问' });
     expect((await post('delete', { ids: [id] }, other.token)).body.data).toEqual({ total: 1, succeeded: 0, failed: [{ id, title: '', message: '单据不存在或无权访问' }] });
     expect((await post('apply', { ids: [id] }, other.token)).body.data.succeeded).toBe(0);
-    const list = await post('pageList', { pageIndex: 0, pageSize: 50, terms: [{ column: 'id', termType: 'eq', value: id }] }, other.token);
-    expect(list.body.data).toEqual({ total: 0, datas: [] });
+    // the owner and the other company ask the same list in turn: one statement, each its own company
+    const byId = { pageIndex: 0, pageSize: 50, terms: [{ column: 'id', termType: 'eq', value: id }] };
+    expect((await post('pageList', byId)).body.data.total).toBe(1);
+    expect((await post('pageList', byId, other.token)).body.data).toEqual({ total: 0, datas: [] });
+    expect((await post('pageList', byId)).body.data.datas.map((r: { id: number }) => r.id)).toEqual([id]);
+    const drafts = async (token?: string) => ((await post('queryStateCount', byId, token)).body.data as { state: string; count: number }[]).find((c) => c.state === 'DRAFT')?.count;
+    expect(await drafts()).toBe(1);
+    expect(await drafts(other.token)).toBe(0);
     const mine = (await post('detail', { id })).body.data;
     expect(mine).toMatchObject({ orderNo: 'SO-MINE-1', version: 1, state: 'DRAFT' });
     expect((await post('lines', { id })).body.data).toHaveLength(1);
