@@ -118,7 +118,11 @@ describe('汇总申请明细 (summaryApplicationDetailList)', () => {
     expect((await post(detail, 'detail', { id: rowId })).body.data).toMatchObject({ id: rowId, invtNo: await invtNoOf(b), copNo });
     // another company sees none of it
     expect((await post(detail, 'detail', { id: rowId }, other.token)).body).toMatchObject({ code: -1, message: '单据不存在或无权访问' });
-    expect((await post(detail, 'pageList', { pageIndex: 0, pageSize: 50, terms }, other.token)).body.data.total).toBe(0);
+    // the same list and counts asked by both companies in turn: one statement each, each its own lines
+    const byInvtNo = { pageIndex: 0, pageSize: 50, terms, sorts: [{ name: 'invt_no', order: 'asc' }] };
+    expect((await post(detail, 'pageList', byInvtNo, other.token)).body.data.total).toBe(0);
+    expect((await post(detail, 'queryStateCount', { pageIndex: 0, pageSize: 10, terms }, other.token)).body.data.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(0);
+    expect((await post(detail, 'pageList', byInvtNo)).body.data.total).toBe(2);
 
     const exported = await post(detail, 'export', { terms, sorts: [{ name: 'invt_no', order: 'asc' }] });
     const res = await t.app.inject({ method: 'GET', url: exported.body.data.downloadUri });

@@ -70,7 +70,8 @@ function viewOf(call: BillCall): View {
   return view;
 }
 
-function baseQuery(call: BillCall, view: View): Query {
+/** The lines of this company's bills of the view's type; `companyId` may be a statement's bound value. */
+function baseQuery(call: BillCall, view: View, companyId: unknown = call.scope.companyId): Query {
   return call.db.selectFrom('bill_lines')
     .innerJoin('bill_heads', 'bill_heads.id', 'bill_lines.head_id')
     .select([
@@ -79,7 +80,7 @@ function baseQuery(call: BillCall, view: View): Query {
       'bill_heads.create_time as createTime', 'bill_heads.update_time as updateTime',
       ...view.fields.map((f) => sql`${f.expr}`.as(`f_${f.name}`)),
     ])
-    .where('bill_heads.company_id', '=', call.scope.companyId)
+    .where('bill_heads.company_id', '=', companyId as number)
     .where('bill_heads.bill_key', '=', view.bill.key)
     .where('bill_heads.mode', '=', view.bill.mode) as unknown as Query;
 }
@@ -107,16 +108,24 @@ function compile(call: BillCall, view: View, request: unknown, maxPageSize?: num
   });
 }
 
+/** The view's list statements, shared by every company (list-query.ts StatementCache). */
+const cached = (call: BillCall, view: View) => ({
+  base: (bind: (k: number) => unknown) => baseQuery(call, view, bind(0)),
+  cache: { owner: view, baseValues: [call.scope.companyId] },
+});
+
 export async function listLineRows(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
   const view = viewOf(call);
-  const answer = await runPagedList(call.db, baseQuery(call, view), compile(call, view, request), { simple: call.model.def.list.simplePaging === true });
+  const { base, cache } = cached(call, view);
+  const answer = await runPagedList(call.db, base, compile(call, view, request), { simple: call.model.def.list.simplePaging === true, cache });
   return Array.isArray(answer) ? answer.map((r) => rowOf(call, view, r)) : { total: answer.total, datas: answer.datas.map((r) => rowOf(call, view, r)) };
 }
 
 /** Every state of the dictionary with its count of lines, as the bill lists count bills. */
 export async function countLineStates(call: BillCall, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
   const view = viewOf(call);
-  const counts = await runStateCount(call.db, baseQuery(call, view), compile(call, view, request, Math.max(STATE_COUNT_PAGE_SIZE, 1000)), 'state');
+  const { base, cache } = cached(call, view);
+  const counts = await runStateCount(call.db, base, compile(call, view, request, Math.max(STATE_COUNT_PAGE_SIZE, 1000)), 'state', { cache });
   const byState = new Map(counts.map((c) => [c.state, c.count]));
   const out = call.states.states.map((s) => ({ state: s.state, stateName: s.stateName, count: byState.get(s.state) ?? 0 }));
   for (const c of counts) if (!call.states.states.some((s) => s.state === c.state)) out.push({ state: c.state, stateName: c.state, count: c.count });
