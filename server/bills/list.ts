@@ -5,10 +5,10 @@
 import { STATE_COUNT_PAGE_SIZE, type ListAnswer } from '../../domain/query.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
-import { compileListQuery, runPagedList, runStateCount, type BaseQuery, type CompiledListQuery, type StatementCache } from '../query/list-query.ts';
+import { boundBase, compileListQuery, runPagedList, runStateCount, type CompiledListQuery } from '../query/list-query.ts';
 import { idOf, type BillCall } from './call.ts';
 import { findHead, selectHeads } from './repository.ts';
-import { toRow, type HeadRow } from './values.ts';
+import { toRow } from './values.ts';
 
 type Row = Record<string, unknown>;
 
@@ -22,13 +22,13 @@ export function compileBillQuery(call: BillCall, request: unknown, options: { ma
   });
 }
 
-/** A bill type's list statements, shared by every company: the company is the base query's one bound value. */
-const statementsOf = (call: BillCall): StatementCache => ({ owner: call.model, baseValues: [call.scope.companyId] });
-const heads = (call: BillCall): BaseQuery<HeadRow> => (bind) => selectHeads(call.db, { ...call.scope, companyId: bind(0) as number });
+/** This company's bills of the type, with the type's list statements (shared by every company, the company bound). */
+const heads = (call: BillCall) => boundBase(call.model, [call.scope.companyId], (companyId) => selectHeads(call.db, { ...call.scope, companyId: companyId as number }));
 
 export async function listBills(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
   const compiled = compileBillQuery(call, request);
-  const answer = await runPagedList(call.db, heads(call), compiled, { simple: call.model.def.list.simplePaging === true, cache: statementsOf(call) });
+  const { base, cache } = heads(call);
+  const answer = await runPagedList(call.db, base, compiled, { simple: call.model.def.list.simplePaging === true, cache });
   const map = (r: Parameters<typeof toRow>[1]) => toRow(call.model, r, call.states);
   return Array.isArray(answer) ? answer.map(map) : { total: answer.total, datas: answer.datas.map(map) };
 }
@@ -36,7 +36,8 @@ export async function listBills(call: BillCall, request: unknown): Promise<ListA
 /** Every state of the bill's dictionary with its count (0 included), terms on state ignored. */
 export async function countStates(call: BillCall, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
   const compiled = compileBillQuery(call, request, { maxPageSize: Math.max(STATE_COUNT_PAGE_SIZE, 1000) });
-  const counts = await runStateCount(call.db, heads(call), compiled, 'state', { cache: statementsOf(call) });
+  const { base, cache } = heads(call);
+  const counts = await runStateCount(call.db, base, compiled, 'state', { cache });
   const byState = new Map(counts.map((c) => [c.state, c.count]));
   const out = call.states.states.map((s) => ({ state: s.state, stateName: s.stateName, count: byState.get(s.state) ?? 0 }));
   // A state the dictionary lacks (data older than a dictionary change) still shows, so totals add up.

@@ -379,9 +379,12 @@ function keptGroups(compiled: CompiledListQuery, options: WhereOptions): Compile
   return compiled.groups.map((g) => g.filter((c) => !exclude.has(c.column))).filter((g) => g.length > 0);
 }
 
+/** The conditions' values in the order whereOf numbers them. */
+const termValues = (groups: readonly CompiledCondition[][]) => groups.flat().flatMap((c) => c.values);
+
 /**
  * The filter of `groups` as one parenthesised boolean expression, or null when nothing filters.
- * The conditions' values are numbered in group order: `bind(k)` gives the k-th (or its slot).
+ * The conditions' values are numbered in group order (termValues): `bind(k)` gives the k-th (or its slot).
  */
 function whereOf(groups: readonly CompiledCondition[][], bind: (k: number) => unknown): RawBuilder<SqlBool> | null {
   if (groups.length === 0) return null;
@@ -400,7 +403,7 @@ function whereOf(groups: readonly CompiledCondition[][], bind: (k: number) => un
 /** The compiled filter as one parenthesised boolean expression, or null when nothing filters. */
 export function buildWhere(compiled: CompiledListQuery, options: WhereOptions = {}): RawBuilder<SqlBool> | null {
   const groups = keptGroups(compiled, options);
-  const values = groups.flat().flatMap((c) => c.values);
+  const values = termValues(groups);
   return whereOf(groups, (k) => values[k]);
 }
 
@@ -440,6 +443,14 @@ export function applyPaging<DB, TB extends keyof DB, O>(
 export interface StatementCache {
   owner: object;
   baseValues?: readonly unknown[];
+}
+
+/**
+ * A base query built around its own values, with the cache that binds them: `build` receives each
+ * value (or its slot) as an argument, so it cannot keep the first caller's by mistake.
+ */
+export function boundBase<O>(owner: object, values: readonly unknown[], build: (...values: unknown[]) => SelectQueryBuilder<any, any, O>): { base: BaseQuery<O>; cache: StatementCache } {
+  return { base: (bind) => build(...values.map((_, k) => bind(k))), cache: { owner, baseValues: values } };
 }
 
 /** A value's place in a statement compiled once and bound many times. */
@@ -514,7 +525,7 @@ export type BaseQuery<O> = SelectQueryBuilder<any, any, O> | ((bind: (k: number)
  */
 function boundQuery<O>(baseQuery: BaseQuery<O>, cache: StatementCache | undefined, groups: readonly CompiledCondition[][], extra: readonly unknown[] = []) {
   const baseValues = cache?.baseValues ?? [];
-  const terms = groups.flat().flatMap((c) => c.values);
+  const terms = termValues(groups);
   return {
     values: [...baseValues, ...terms, ...extra],
     /** the numbers of `extra` */

@@ -14,7 +14,7 @@ import { billServerText } from '../../../domain/texts/bills.ts';
 import type { Database } from '../../db/schema.ts';
 import { BizError } from '../../http/errors.ts';
 import { newExportFile } from '../../files/store.ts';
-import { applySorts, applyTerms, compileListQuery, runPagedList, runStateCount, type ColumnWhitelist, type CompiledListQuery } from '../../query/list-query.ts';
+import { applySorts, applyTerms, boundBase, compileListQuery, runPagedList, runStateCount, type ColumnWhitelist, type CompiledListQuery } from '../../query/list-query.ts';
 import { idOf, type BillCall } from '../call.ts';
 import { MAX_EXPORT_ROWS } from '../export.ts';
 import { chinaCompactDay, chinaDateTime, customsTime } from '../time.ts';
@@ -109,10 +109,7 @@ function compile(call: BillCall, view: View, request: unknown, maxPageSize?: num
 }
 
 /** The view's list statements, shared by every company (list-query.ts StatementCache). */
-const cached = (call: BillCall, view: View) => ({
-  base: (bind: (k: number) => unknown) => baseQuery(call, view, bind(0)),
-  cache: { owner: view, baseValues: [call.scope.companyId] },
-});
+const cached = (call: BillCall, view: View) => boundBase(view, [call.scope.companyId], (companyId) => baseQuery(call, view, companyId));
 
 export async function listLineRows(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
   const view = viewOf(call);
