@@ -1,14 +1,15 @@
 /**
  * pageList, queryStateCount and detail: the list-query engine over this company's bills of one
- * type, rows mapped in memory (state names are cached, so no query per row).
+ * type, rows mapped in memory (state names are cached, so no query per row). A list row carries
+ * only what a list shows (domain/bills/list-row.ts); the detail is the whole bill.
  */
 import { STATE_COUNT_PAGE_SIZE, type ListAnswer } from '../../domain/query.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { boundBase, compileListQuery, runPagedList, runStateCount, type CompiledListQuery } from '../query/list-query.ts';
 import { idOf, type BillCall } from './call.ts';
-import { findHead, selectHeads } from './repository.ts';
-import { toRow } from './values.ts';
+import { findHead, selectListHeads } from './repository.ts';
+import { listRowShape, toRow, type HeadRow } from './values.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,13 +24,14 @@ export function compileBillQuery(call: BillCall, request: unknown, options: { ma
 }
 
 /** This company's bills of the type, with the type's list statements (shared by every company, the company bound). */
-const heads = (call: BillCall) => boundBase(call.model, [call.scope.companyId], (companyId) => selectHeads(call.db, { ...call.scope, companyId: companyId as number }));
+const heads = (call: BillCall) => boundBase(call.model, [call.scope.companyId], (companyId) => selectListHeads(call.db, { ...call.scope, companyId: companyId as number }));
 
 export async function listBills(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
   const compiled = compileBillQuery(call, request);
   const { base, cache } = heads(call);
   const answer = await runPagedList(call.db, base, compiled, { simple: call.model.def.list.simplePaging === true, cache });
-  const map = (r: Parameters<typeof toRow>[1]) => toRow(call.model, r, call.states);
+  const { map: toListRow } = listRowShape(call.model);
+  const map = (r: Row) => toListRow(r as HeadRow, call.states);
   return Array.isArray(answer) ? answer.map(map) : { total: answer.total, datas: answer.datas.map(map) };
 }
 

@@ -3,6 +3,7 @@
  * the query whitelist, the indexed columns it reads, labels. Requests only look things up.
  */
 import { snake } from '../../domain/bills/columns.ts';
+import { listRowFields } from '../../domain/bills/list-row.ts';
 import type { BillApi, BillDefinition, FieldDef, HeadColumn } from '../../domain/bills/types.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import type { ColumnWhitelist } from '../query/list-query.ts';
@@ -20,6 +21,8 @@ export interface BillModel {
   field(name: string): FieldDef | undefined;
   label(field: string): string;
   title: FieldDef;
+  /** what a list row carries (domain/bills/list-row.ts) */
+  listFields: readonly string[];
   /** who may call an api key: anyone with the page (reads), or a holder of one of these button codes */
   access(key: keyof BillApi): 'page' | readonly string[];
 }
@@ -46,6 +49,7 @@ export function billModel(def: BillDefinition): BillModel {
     field: (name) => byName.get(name),
     label,
     title,
+    listFields: listRowFields(def),
     access: (key) => {
       if (READS.has(key)) return 'page';
       // Saving one body line is editing the bill: the codes that may save it. A write no action

@@ -7,7 +7,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BillModel } from './model.ts';
-import { BASE_COLUMNS, dataAlias, type HeadRow, type Storage, type Value, type Values } from './values.ts';
+import { BASE_COLUMNS, dataAlias, listRowShape, type HeadRow, type Storage, type Value, type Values } from './values.ts';
 
 export type Executor = Kysely<Database>;
 
@@ -53,6 +53,31 @@ function headsSelect(q: Executor, model: BillModel): HeadsQuery {
 /** The rows of this bill type of this company, with every column a row needs; no order, no limit. */
 export function selectHeads(q: Executor, s: Scope): HeadsQuery {
   return headsSelect(q, s.model)
+    .where('bill_heads.company_id', '=', s.companyId)
+    .where('bill_heads.bill_key', '=', s.model.def.key)
+    .where('bill_heads.mode', '=', s.model.def.mode);
+}
+
+type ListHeadsQuery = SelectQueryBuilder<Database, 'bill_heads', Record<string, unknown>>;
+const listSelects = new WeakMap<Executor, Map<BillModel, ListHeadsQuery>>();
+
+/**
+ * The rows of a list page of this bill type of this company: only what a list row carries
+ * (listRowShape: its columns, and its `data` values each as its own column), not the whole bill.
+ */
+export function selectListHeads(q: Executor, s: Scope): ListHeadsQuery {
+  let byModel = listSelects.get(q);
+  if (!byModel) listSelects.set(q, (byModel = new Map()));
+  let query = byModel.get(s.model);
+  if (!query) {
+    const { columns, dataKeys } = listRowShape(s.model);
+    query = q.selectFrom('bill_heads').select([
+      ...columns.map((c) => sql.ref(`bill_heads.${c}`).as(c)),
+      ...dataKeys.map((k) => sql`bill_heads.data->${sql.lit(k)}`.as(dataAlias(k))),
+    ]) as unknown as ListHeadsQuery;
+    byModel.set(s.model, query);
+  }
+  return query
     .where('bill_heads.company_id', '=', s.companyId)
     .where('bill_heads.bill_key', '=', s.model.def.key)
     .where('bill_heads.mode', '=', s.model.def.mode);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { billDefinitions } from '../../domain/bills/index.ts';
 import { billModel, ENGINE_FIELDS } from './model.ts';
 import type { StateNames } from './states.ts';
-import { dataAlias, fieldsReader, toRow, type HeadRow } from './values.ts';
+import { dataAlias, fieldsReader, listRowShape, toRow, type HeadRow } from './values.ts';
 
 const states: StateNames = {
   states: [{ state: '120', stateName: '海关入库' }],
@@ -57,5 +57,30 @@ describe('fieldsReader', () => {
     const reader = fieldsReader(billModel(order), states, ['orderNo', 'goodsValue', 'stateName', 'appTime']);
     expect([...reader.columns].sort()).toEqual(['app_time', 'order_no', 'state']);
     expect(reader.dataKeys).toEqual(['goodsValue']);
+  });
+});
+
+describe('listRowShape', () => {
+  for (const def of billDefinitions) {
+    it(`maps a ${def.mode}/${def.key} list row as toRow has those fields, from only the columns it selects`, () => {
+      const model = billModel(def);
+      const shape = listRowShape(model);
+      for (const variant of ['filled', 'empty'] as const) {
+        const full = fullRow(model, variant);
+        const expected = toRow(model, full, states);
+        const known = model.listFields.filter((f) => f in expected);
+        expect(shape.map(slimRow(full, shape.columns, shape.dataKeys), states)).toEqual(Object.fromEntries(known.map((f) => [f, expected[f]])));
+      }
+    });
+  }
+
+  it('carries the list, not the bill: an import inventory row has no buyer ID number or telephone', () => {
+    const inventory = billDefinitions.find((d) => d.key === 'detailedList' && d.mode === 'import')!;
+    const row = listRowShape(billModel(inventory)).map(fullRow(billModel(inventory), 'filled'), states);
+    expect(inventory.head.some((f) => f.name === 'buyerIdNumber')).toBe(true);
+    expect(row).not.toHaveProperty('buyerIdNumber');
+    expect(row).not.toHaveProperty('buyerTelephone');
+    expect(row).toHaveProperty(inventory.titleField);
+    for (const c of inventory.list.columns) expect(row).toHaveProperty(c.field);
   });
 });

@@ -2,7 +2,7 @@
  * A bill's values between the API and bill_heads: indexed head fields in their column, the rest in
  * `data` (jsonb); and the row every list and detail call answers (bill-engine.md "a row").
  */
-import type { HeadColumn } from '../../domain/bills/types.ts';
+import type { FieldDef, HeadColumn } from '../../domain/bills/types.ts';
 import type { BillModel } from './model.ts';
 import type { StateNames } from './states.ts';
 import { chinaDateTime, customsTime } from './time.ts';
@@ -62,28 +62,55 @@ export function toStorage(model: BillModel, values: Values, keep?: HeadRow): Sto
 }
 
 type RowMapper = (row: HeadRow, states: StateNames) => Record<string, unknown>;
-const rowMappers = new WeakMap<BillModel, RowMapper>();
 
 /**
- * The model's row mapper, written once as one object literal of fixed keys: every list page maps
- * fifty rows of up to sixty fields, and reading them by computed keys into a growing object cost
- * more than the page's query (docs/perf.md). Keys and columns are the definition's own names,
- * written as JSON string literals.
+ * The engine fields of a row (bill-engine.md "A row"): the bill_heads column each reads and the
+ * expression that reads it, for the generated mappers below (`row`, `states` and the two time
+ * formatters are their names there).
  */
+const ENGINE_SOURCES: Readonly<Record<string, { column: string; expression: string }>> = {
+  id: { column: 'id', expression: 'row.id' },
+  version: { column: 'version', expression: 'row.version' },
+  state: { column: 'state', expression: 'row.state' },
+  stateName: { column: 'state', expression: 'states.name(row.state)' },
+  returnStatus: { column: 'return_status', expression: 'row.return_status' },
+  returnTime: { column: 'return_time', expression: 'customsTime(row.return_time)' },
+  returnInfo: { column: 'return_info', expression: 'row.return_info' },
+  appTime: { column: 'app_time', expression: 'chinaDateTime(row.app_time)' },
+  createTime: { column: 'create_time', expression: 'chinaDateTime(row.create_time)' },
+  updateTime: { column: 'update_time', expression: 'chinaDateTime(row.update_time)' },
+};
+
+/**
+ * A row mapper written once as one object literal of fixed keys: every list page maps fifty rows of
+ * up to sixty fields, and reading them by computed keys into a growing object cost more than the
+ * page's query (docs/perf.md). Keys and columns are the definition's own names, written as JSON
+ * string literals.
+ */
+function compileMapper(entries: readonly (readonly [name: string, expression: string])[]): RowMapper {
+  const q = JSON.stringify;
+  const body = `const data = row.data; return {\n${entries.map(([name, expression]) => `  ${q(name)}: ${expression}`).join(',\n')}\n};`;
+  const make = new Function('v', 'customsTime', 'chinaDateTime', `return (row, states) => { ${body} };`) as
+    (v: typeof asValue, c: typeof customsTime, d: typeof chinaDateTime) => RowMapper;
+  return make(asValue, customsTime, chinaDateTime);
+}
+
+/** Where a stored field's value is in a whole row (its column, or `data`) or in a slim one (its column, or its dataAlias). */
+function storedExpression(f: FieldDef, slim: boolean): string {
+  const q = JSON.stringify;
+  if (f.column) return `v(row[${q(f.column)}])`;
+  return slim ? `v(row[${q(dataAlias(f.name))}])` : `v(data[${q(f.name)}])`;
+}
+
+const rowMappers = new WeakMap<BillModel, RowMapper>();
+
 function rowMapper(model: BillModel): RowMapper {
   let mapper = rowMappers.get(model);
   if (!mapper) {
-    const q = JSON.stringify;
-    const fields = model.stored.map((f) => `${q(f.name)}: v(${f.column ? `row[${q(f.column)}]` : `data[${q(f.name)}]`})`);
-    const body = `const data = row.data; return {
-      id: row.id, version: row.version, state: row.state, stateName: states.name(row.state),
-      returnStatus: row.return_status, returnTime: customsTime(row.return_time), returnInfo: row.return_info,
-      appTime: chinaDateTime(row.app_time), createTime: chinaDateTime(row.create_time), updateTime: chinaDateTime(row.update_time),
-      ${fields.join(',\n      ')}
-    };`;
-    const make = new Function('v', 'customsTime', 'chinaDateTime', `return (row, states) => { ${body} };`) as
-      (v: typeof asValue, c: typeof customsTime, d: typeof chinaDateTime) => RowMapper;
-    mapper = make(asValue, customsTime, chinaDateTime);
+    mapper = compileMapper([
+      ...Object.entries(ENGINE_SOURCES).map(([name, s]) => [name, s.expression] as const),
+      ...model.stored.map((f) => [f.name, storedExpression(f, false)] as const),
+    ]);
     rowMappers.set(model, mapper);
   }
   return mapper;
@@ -92,6 +119,42 @@ function rowMapper(model: BillModel): RowMapper {
 /** The API row: engine fields, then every head field by name. */
 export function toRow(model: BillModel, row: HeadRow, states: StateNames): Record<string, unknown> {
   return rowMapper(model)(row, states);
+}
+
+export interface ListRowShape {
+  /** the bill_heads columns a list row is read from */
+  columns: readonly string[];
+  /** the `data` (jsonb) values it is read from, each selected as dataAlias(key) */
+  dataKeys: readonly string[];
+  map: RowMapper;
+}
+
+const listShapes = new WeakMap<BillModel, ListRowShape>();
+
+/**
+ * A list row (domain/bills/list-row.ts): the model's list fields, each as toRow has it, from a
+ * row that carries only `columns` and `dataKeys`. A field neither the engine nor the bill knows is
+ * left out (the definition check refuses such columns).
+ */
+export function listRowShape(model: BillModel): ListRowShape {
+  let shape = listShapes.get(model);
+  if (!shape) {
+    const columns = new Set<string>();
+    const dataKeys = new Set<string>();
+    const entries: (readonly [string, string])[] = [];
+    for (const name of model.listFields) {
+      const engine = ENGINE_SOURCES[name];
+      const f = engine ? undefined : model.stored.find((s) => s.name === name);
+      if (engine) columns.add(engine.column);
+      else if (f?.column) columns.add(f.column);
+      else if (f) dataKeys.add(f.name);
+      else continue;
+      entries.push([name, engine ? engine.expression : storedExpression(f!, true)]);
+    }
+    shape = { columns: [...columns], dataKeys: [...dataKeys], map: compileMapper(entries) };
+    listShapes.set(model, shape);
+  }
+  return shape;
 }
 
 /** The value a person knows the bill by (the title field), for messages. */
@@ -105,21 +168,15 @@ type Reader = (row: HeadRow) => unknown;
 /** The column a `data` value is selected as when rows carry only some of it (`data->'key'`). */
 export const dataAlias = (key: string) => `data:${key}`;
 
+const engineReaders = new Map(Object.entries(ENGINE_SOURCES).map(([name, s]) => [name, {
+  column: s.column,
+  read: new Function('customsTime', 'chinaDateTime', `return (row, states) => ${s.expression};`)(customsTime, chinaDateTime) as (row: HeadRow, states: StateNames) => unknown,
+}]));
+
 /** The engine fields of a row (as toRow writes them): the bill_heads column each reads, and how. */
 function engineReader(field: string, states: StateNames): { column: string; read: Reader } | undefined {
-  switch (field) {
-    case 'id': return { column: 'id', read: (r) => r.id };
-    case 'version': return { column: 'version', read: (r) => r.version };
-    case 'state': return { column: 'state', read: (r) => r.state };
-    case 'stateName': return { column: 'state', read: (r) => states.name(r.state) };
-    case 'returnStatus': return { column: 'return_status', read: (r) => r.return_status };
-    case 'returnTime': return { column: 'return_time', read: (r) => customsTime(r.return_time) };
-    case 'returnInfo': return { column: 'return_info', read: (r) => r.return_info };
-    case 'appTime': return { column: 'app_time', read: (r) => chinaDateTime(r.app_time) };
-    case 'createTime': return { column: 'create_time', read: (r) => chinaDateTime(r.create_time) };
-    case 'updateTime': return { column: 'update_time', read: (r) => chinaDateTime(r.update_time) };
-    default: return undefined;
-  }
+  const engine = engineReaders.get(field);
+  return engine && { column: engine.column, read: (r) => engine.read(r, states) };
 }
 
 export interface FieldsReader {

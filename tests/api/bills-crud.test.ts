@@ -2,6 +2,7 @@
 // validation, scoping to the caller's company, versions, duplicates and deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
+import { listRowFields } from '../../domain/bills/list-row.ts';
 import { statesFor } from '../../domain/bill-states.ts';
 import type { BillApi } from '../../domain/bills/types.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
@@ -185,7 +186,12 @@ describe('list and state counts', () => {
     const all = await post('pageList', { pageIndex: 0, pageSize: 50, sorts: [{ name: 'order_no', order: 'asc' }], terms: [like] });
     expect(all.body.data.total).toBe(5);
     expect(all.body.data.datas.map((r: { orderNo: string }) => r.orderNo)).toEqual(['LST-1', 'LST-2', 'LST-3', 'LST-4', 'LST-5']);
-    expect(all.body.data.datas[0]).toMatchObject({ state: '120', stateName: '海关入库', goodsValue: 10, ebcCode: admin.userInfo.companyCode });
+    const first = all.body.data.datas[0];
+    expect(first).toMatchObject({ state: '120', stateName: '海关入库', goodsValue: 10, ebpCode: '3302960001' });
+    // a list row carries what the list shows, not the whole bill (the detail does)
+    expect(Object.keys(first).sort()).toEqual([...listRowFields(exportOrder)].sort());
+    const detail = await post('detail', { id: first.id, startTime: '', endTime: '' });
+    expect(detail.body.data).toMatchObject({ ...first, ebcCode: admin.userInfo.companyCode, copCode: admin.userInfo.companyCode });
     const page = await post('pageList', { pageIndex: 1, pageSize: 2, sorts: [{ name: 'goods_value', order: 'desc' }], terms: [like] });
     expect(page.body.data.total).toBe(5);
     expect(page.body.data.datas.map((r: { goodsValue: number }) => r.goodsValue)).toEqual([30, 20]);

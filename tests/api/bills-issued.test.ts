@@ -40,6 +40,8 @@ afterAll(async () => { await t.close(); });
 const post = (def: BillDefinition, key: keyof BillApi, data: unknown, token = admin.token) => call(t.app, `/api/enterprise${def.api[key]}`, data, token);
 const ingest = (xml: string, companyId?: number) => t.app.customs.ingestReceiptXml(xml, companyId === undefined ? {} : { companyId });
 const list = async (def: BillDefinition, terms: unknown[] = [], token = admin.token) => (await post(def, 'pageList', { pageIndex: 0, pageSize: 50, terms }, token)).body;
+/** The whole bill (a list row carries only what its list shows). */
+const detail = async (def: BillDefinition, id: number) => (await post(def, 'detail', { id, startTime: '', endTime: '' })).body.data;
 
 const taxXml = (taxNo: string, status: string, returnTime: string) => buildIssuedXml('CEB816', newGuid(), [{
   head: {
@@ -62,7 +64,10 @@ describe('税单 (CEB816/818 → taxbill)', () => {
     expect(page.code).toBe(0);
     expect(page.data.total).toBe(1);
     const row = page.data.datas[0];
-    expect(row).toMatchObject({
+    expect(row).toMatchObject({ taxNo: 'T3105202600000001', invtNo: INVT, orderNo: 'SO-TAX-0001', buyerName: '张伟', taxAmount: 81, state: '1', stateName: '已生成' });
+    // the buyer's ID number is the bill's, not the list's
+    expect(row).not.toHaveProperty('buyerIdNumber');
+    expect(await detail(importTaxbill, row.id)).toMatchObject({
       taxNo: 'T3105202600000001', invtNo: INVT, orderNo: 'SO-TAX-0001', buyerName: '张伟', buyerIdNumber: '330203199001011234',
       taxAmount: 81, vatAmount: 43.94, exciseAmount: 37.06, customsAmount: 0, releaseTime: '2026-03-20 10:15:00', state: '1', stateName: '已生成',
     });
@@ -133,7 +138,7 @@ describe('汇总结果单 and 清单总分单明细 (CEB792)', () => {
     const sheets = await list(exportSummaryResultSheet);
     expect(sheets.data.total).toBe(1);
     const sheet = sheets.data.datas[0];
-    expect(sheet).toMatchObject({ sumNo: 'S31052026000000011', declSeqNo: 'D31052026000000011', decState: 'A', grossWeight: 12.5, stateName: '海关已下发', opDate: '2026-03-20 12:00:00' });
+    expect(await detail(exportSummaryResultSheet, sheet.id)).toMatchObject({ sumNo: 'S31052026000000011', declSeqNo: 'D31052026000000011', decState: 'A', grossWeight: 12.5, stateName: '海关已下发', opDate: '2026-03-20 12:00:00' });
     const body = await post(exportSummaryResultSheet, 'lines', { id: sheet.id, pageIndex: 1, pageSize: 2 });
     expect(body.body.data.total).toBe(3);
     // the body is in 商品序号 (gnum) order, then as the message listed them
@@ -143,7 +148,7 @@ describe('汇总结果单 and 清单总分单明细 (CEB792)', () => {
     await ingest(result('20260321120000000', { entryId: '310520260000123456', decState: 'B' }), admin.userInfo.companyId);
     const updated = await list(exportSummaryResultSheet);
     expect(updated.data.total).toBe(1);
-    expect(updated.data.datas[0]).toMatchObject({ entryId: '310520260000123456', decState: 'B' });
+    expect(await detail(exportSummaryResultSheet, updated.data.datas[0].id)).toMatchObject({ entryId: '310520260000123456', decState: 'B' });
     const rows = await list(exportListTotalScoreSheet, [{ column: 'entry_id', termType: 'eq', value: '310520260000123456' }]);
     expect(rows.data.total).toBe(3);
     expect(rows.data.datas.map((r: { invtNo: string }) => r.invtNo).sort()).toEqual(['31052026E000000101', '31052026E000000101', '31052026E000000102']);

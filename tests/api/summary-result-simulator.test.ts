@@ -47,21 +47,22 @@ describe('汇总结果单 from the embedded customs', () => {
     expect(r.body.data, JSON.stringify(r.body)).toMatchObject({ total: 2, succeeded: 2, failed: [] });
     await t.app.customs.drain();
 
-    const [application] = (await list(exportSummaryApplicationForm)).datas;
-    expect(application).toMatchObject({ state: '399' });
+    const [listed] = (await list(exportSummaryApplicationForm)).datas;
+    expect(listed).toMatchObject({ state: '399' });
+    // the whole bills: a list row carries only what its list shows
+    const application = (await post(exportSummaryApplicationForm, 'detail', { id: listed.id })).body.data;
     expect(application.sumNo).toMatch(/^\d{18}$/);
 
     const results = await list(exportSummaryResultSheet);
     expect(results.total).toBe(1);
-    const result = results.datas[0];
+    const result = (await post(exportSummaryResultSheet, 'detail', { id: results.datas[0].id })).body.data;
     expect(result).toMatchObject({
       sumNo: application.sumNo, decState: 'A', stateName: '海关已下发',
       agentCode: application.agentCode, agentName: application.agentName, ebcCode: application.ebcCode, ebcName: application.ebcName,
       declAgentName: application.declAgentName, grossWeight: 2.05, netWeight: 1.75,
+      customsCode: '3118', declAgentCode: application.declAgentCode, msgCount: 1, msgSeqNo: 1,
     });
     expect(result.declSeqNo).toMatch(/^S\d{17}$/);
-    const detail = (await post(exportSummaryResultSheet, 'detail', { id: result.id })).body.data;
-    expect(detail).toMatchObject({ customsCode: '3118', declAgentCode: application.declAgentCode, msgCount: 1, msgSeqNo: 1 });
 
     // one row per goods line of each inventory; tea and silk are one declaration item each
     const rows = (await post(exportSummaryResultSheet, 'lines', { id: result.id, pageIndex: 1, pageSize: 10 })).body.data;
