@@ -72,3 +72,28 @@ export async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T
     session.disconnect();
   }
 }
+
+/** A reproducible pseudo-random sequence in [0, 1) (mulberry32): the same seed, the same orders. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A shuffled copy (Fisher–Yates). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Resolves once the event loop has turned twice: what the last call left behind has run. */
+export const settled = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));

@@ -134,7 +134,7 @@ const listShapes = new WeakMap<BillModel, ListRowShape>();
 /**
  * A list row (domain/bills/list-row.ts): the model's list fields, each as toRow has it, from a
  * row that carries only `columns` and `dataKeys`. A field neither the engine nor the bill knows is
- * left out (the definition check refuses such columns).
+ * left out, as toRow has no such field either.
  */
 export function listRowShape(model: BillModel): ListRowShape {
   let shape = listShapes.get(model);
