@@ -89,7 +89,9 @@ const ENGINE_SOURCES: Readonly<Record<string, { column: string; expression: stri
  */
 function compileMapper(entries: readonly (readonly [name: string, expression: string])[]): RowMapper {
   const q = JSON.stringify;
-  const body = `const data = row.data; return {\n${entries.map(([name, expression]) => `  ${q(name)}: ${expression}`).join(',\n')}\n};`;
+  const fields = entries.map(([name, expression]) => `  ${q(name)}: ${expression}`).join(',\n');
+  // a whole row's `data` is read once; a slim row has its values as columns of their own
+  const body = `${fields.includes('data[') ? 'const data = row.data; ' : ''}return {\n${fields}\n};`;
   const make = new Function('v', 'customsTime', 'chinaDateTime', `return (row, states) => { ${body} };`) as
     (v: typeof asValue, c: typeof customsTime, d: typeof chinaDateTime) => RowMapper;
   return make(asValue, customsTime, chinaDateTime);
