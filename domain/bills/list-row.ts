@@ -9,7 +9,7 @@ import { receiptMatchKeys } from './receipt-keys.ts';
 import type { BillDefinition } from './types.ts';
 
 /** Every row has these, whatever the list shows: the detail link and the lifecycle's say on actions. */
-export const LIST_ROW_BASE = ['id', 'state'] as const;
+const LIST_ROW_BASE = ['id', 'state'] as const;
 
 const cache = new WeakMap<BillDefinition, readonly string[]>();
 

@@ -7,6 +7,7 @@ import { listRowFields } from '../../domain/bills/list-row.ts';
 import type { BillApi, BillDefinition, FieldDef, HeadColumn } from '../../domain/bills/types.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import type { ColumnWhitelist } from '../query/list-query.ts';
+import { ENGINE_FIELD_NAMES } from './values.ts';
 import { billWhitelist } from './whitelist.ts';
 
 export interface BillModel {
@@ -28,7 +29,7 @@ export interface BillModel {
 }
 
 /** Row fields the engine fills itself (bill-engine.md: a row). */
-export const ENGINE_FIELDS = new Set(['id', 'version', 'state', 'stateName', 'returnStatus', 'returnTime', 'returnInfo', 'appTime', 'createTime', 'updateTime']);
+export const ENGINE_FIELDS: ReadonlySet<string> = new Set(ENGINE_FIELD_NAMES);
 
 /** Calls that only read: the page is enough. */
 const READS = new Set<keyof BillApi>(['pageList', 'queryStateCount', 'detail', 'lines', 'downloadQueryTemplate']);

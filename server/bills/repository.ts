@@ -23,64 +23,60 @@ export interface LineRow {
   data: Record<string, unknown>;
 }
 
-function scoped(q: Executor, s: Scope) {
-  return q.selectFrom('bill_heads')
+/** `query` narrowed to the scope's company, bill key and mode. */
+function inScope<Q extends SelectQueryBuilder<Database, 'bill_heads', any>>(query: Q, s: Scope): Q {
+  return query
     .where('bill_heads.company_id', '=', s.companyId)
     .where('bill_heads.bill_key', '=', s.model.def.key)
-    .where('bill_heads.mode', '=', s.model.def.mode);
+    .where('bill_heads.mode', '=', s.model.def.mode) as Q;
+}
+
+function scoped(q: Executor, s: Scope) {
+  return inScope(q.selectFrom('bill_heads'), s);
 }
 
 type HeadsQuery = SelectQueryBuilder<Database, 'bill_heads', HeadRow>;
+type ListHeadsQuery = SelectQueryBuilder<Database, 'bill_heads', Record<string, unknown>>;
 
 /**
- * The select list of a model's rows, parsed once per executor and model: Kysely builders are
- * immutable, and parsing some 30 column names was a tenth of a list call's own work.
+ * A select list made once per executor and model: Kysely builders are immutable, and parsing some
+ * 30 column names was a tenth of a list call's own work.
  */
-const selectLists = new WeakMap<Executor, Map<BillModel, HeadsQuery>>();
-
-function headsSelect(q: Executor, model: BillModel): HeadsQuery {
-  let byModel = selectLists.get(q);
-  if (!byModel) selectLists.set(q, (byModel = new Map()));
-  let query = byModel.get(model);
-  if (!query) {
-    const cols = [...BASE_COLUMNS, ...model.columns].map((c) => `bill_heads.${c}` as const);
-    query = q.selectFrom('bill_heads').select(cols as never) as unknown as HeadsQuery;
-    byModel.set(model, query);
-  }
-  return query;
+function selectListOf<Q>(make: (q: Executor, model: BillModel) => Q): (q: Executor, model: BillModel) => Q {
+  const made = new WeakMap<Executor, Map<BillModel, Q>>();
+  return (q, model) => {
+    let byModel = made.get(q);
+    if (!byModel) made.set(q, (byModel = new Map()));
+    let query = byModel.get(model);
+    if (!query) byModel.set(model, (query = make(q, model)));
+    return query;
+  };
 }
+
+const headsSelect = selectListOf((q, model) => {
+  const cols = [...BASE_COLUMNS, ...model.columns].map((c) => `bill_heads.${c}` as const);
+  return q.selectFrom('bill_heads').select(cols as never) as unknown as HeadsQuery;
+});
+
+const listHeadsSelect = selectListOf((q, model) => {
+  const { columns, dataKeys } = listRowShape(model);
+  return q.selectFrom('bill_heads').select([
+    ...columns.map((c) => sql.ref(`bill_heads.${c}`).as(c)),
+    ...dataKeys.map((k) => sql`bill_heads.data->${sql.lit(k)}`.as(dataAlias(k))),
+  ]) as unknown as ListHeadsQuery;
+});
 
 /** The rows of this bill type of this company, with every column a row needs; no order, no limit. */
 export function selectHeads(q: Executor, s: Scope): HeadsQuery {
-  return headsSelect(q, s.model)
-    .where('bill_heads.company_id', '=', s.companyId)
-    .where('bill_heads.bill_key', '=', s.model.def.key)
-    .where('bill_heads.mode', '=', s.model.def.mode);
+  return inScope(headsSelect(q, s.model), s);
 }
-
-type ListHeadsQuery = SelectQueryBuilder<Database, 'bill_heads', Record<string, unknown>>;
-const listSelects = new WeakMap<Executor, Map<BillModel, ListHeadsQuery>>();
 
 /**
  * The rows of a list page of this bill type of this company: only what a list row carries
  * (listRowShape: its columns, and its `data` values each as its own column), not the whole bill.
  */
 export function selectListHeads(q: Executor, s: Scope): ListHeadsQuery {
-  let byModel = listSelects.get(q);
-  if (!byModel) listSelects.set(q, (byModel = new Map()));
-  let query = byModel.get(s.model);
-  if (!query) {
-    const { columns, dataKeys } = listRowShape(s.model);
-    query = q.selectFrom('bill_heads').select([
-      ...columns.map((c) => sql.ref(`bill_heads.${c}`).as(c)),
-      ...dataKeys.map((k) => sql`bill_heads.data->${sql.lit(k)}`.as(dataAlias(k))),
-    ]) as unknown as ListHeadsQuery;
-    byModel.set(s.model, query);
-  }
-  return query
-    .where('bill_heads.company_id', '=', s.companyId)
-    .where('bill_heads.bill_key', '=', s.model.def.key)
-    .where('bill_heads.mode', '=', s.model.def.mode);
+  return inScope(listHeadsSelect(q, s.model), s);
 }
 
 /** The ids of this bill type of this company, to be filtered, ordered and limited by the caller. */

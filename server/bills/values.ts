@@ -81,6 +81,9 @@ const ENGINE_SOURCES: Readonly<Record<string, { column: string; expression: stri
   updateTime: { column: 'update_time', expression: 'chinaDateTime(row.update_time)' },
 };
 
+/** The row fields the engine fills itself, not the definition. */
+export const ENGINE_FIELD_NAMES: readonly string[] = Object.keys(ENGINE_SOURCES);
+
 /**
  * A row mapper written once as one object literal of fixed keys: every list page maps fifty rows of
  * up to sixty fields, and reading them by computed keys into a growing object cost more than the
@@ -91,9 +94,13 @@ function compileMapper(entries: readonly (readonly [name: string, expression: st
   const q = JSON.stringify;
   const fields = entries.map(([name, expression]) => `  ${q(name)}: ${expression}`).join(',\n');
   // a whole row's `data` is read once; a slim row has its values as columns of their own
-  const body = `${fields.includes('data[') ? 'const data = row.data; ' : ''}return {\n${fields}\n};`;
+  return compileRowFunction(`${fields.includes('data[') ? 'const data = row.data; ' : ''}return {\n${fields}\n};`) as RowMapper;
+}
+
+/** `(row, states) => { body }`, with the names the expressions use in scope. */
+function compileRowFunction(body: string): (row: HeadRow, states: StateNames) => unknown {
   const make = new Function('v', 'customsTime', 'chinaDateTime', `return (row, states) => { ${body} };`) as
-    (v: typeof asValue, c: typeof customsTime, d: typeof chinaDateTime) => RowMapper;
+    (v: typeof asValue, c: typeof customsTime, d: typeof chinaDateTime) => (row: HeadRow, states: StateNames) => unknown;
   return make(asValue, customsTime, chinaDateTime);
 }
 
@@ -141,22 +148,40 @@ const listShapes = new WeakMap<BillModel, ListRowShape>();
 export function listRowShape(model: BillModel): ListRowShape {
   let shape = listShapes.get(model);
   if (!shape) {
-    const columns = new Set<string>();
-    const dataKeys = new Set<string>();
-    const entries: (readonly [string, string])[] = [];
-    for (const name of model.listFields) {
-      const engine = ENGINE_SOURCES[name];
-      const f = engine ? undefined : model.stored.find((s) => s.name === name);
-      if (engine) columns.add(engine.column);
-      else if (f?.column) columns.add(f.column);
-      else if (f) dataKeys.add(f.name);
-      else continue;
-      entries.push([name, engine ? engine.expression : storedExpression(f!, true)]);
-    }
-    shape = { columns: [...columns], dataKeys: [...dataKeys], map: compileMapper(entries) };
+    const sources = model.listFields.flatMap((name) => {
+      const source = slimSource(model, name);
+      return source ? [[name, source] as const] : [];
+    });
+    shape = { ...selectionOf(sources.map(([, source]) => source)), map: compileMapper(sources.map(([name, source]) => [name, source.expression])) };
     listShapes.set(model, shape);
   }
   return shape;
+}
+
+/** Where a field of a slim row (some columns and `data` values selected) is read from, and how. */
+interface SlimSource {
+  column?: string;
+  dataKey?: string;
+  expression: string;
+}
+
+function slimSource(model: BillModel, name: string): SlimSource | undefined {
+  const engine = ENGINE_SOURCES[name];
+  if (engine) return engine;
+  const f = model.stored.find((s) => s.name === name);
+  if (!f) return undefined;
+  return { ...(f.column ? { column: f.column } : { dataKey: f.name }), expression: storedExpression(f, true) };
+}
+
+/** The columns and `data` values the sources read, each once. */
+function selectionOf(sources: readonly (SlimSource | undefined)[]): { columns: string[]; dataKeys: string[] } {
+  const columns = new Set<string>();
+  const dataKeys = new Set<string>();
+  for (const source of sources) {
+    if (source?.column) columns.add(source.column);
+    if (source?.dataKey) dataKeys.add(source.dataKey);
+  }
+  return { columns: [...columns], dataKeys: [...dataKeys] };
 }
 
 /** The value a person knows the bill by (the title field), for messages. */
@@ -165,21 +190,8 @@ export function titleOf(model: BillModel, row: HeadRow): string {
   return String((f.column ? row[f.column] : row.data[f.name]) ?? '');
 }
 
-type Reader = (row: HeadRow) => unknown;
-
 /** The column a `data` value is selected as when rows carry only some of it (`data->'key'`). */
 export const dataAlias = (key: string) => `data:${key}`;
-
-const engineReaders = new Map(Object.entries(ENGINE_SOURCES).map(([name, s]) => [name, {
-  column: s.column,
-  read: new Function('customsTime', 'chinaDateTime', `return (row, states) => ${s.expression};`)(customsTime, chinaDateTime) as (row: HeadRow, states: StateNames) => unknown,
-}]));
-
-/** The engine fields of a row (as toRow writes them): the bill_heads column each reads, and how. */
-function engineReader(field: string, states: StateNames): { column: string; read: Reader } | undefined {
-  const engine = engineReaders.get(field);
-  return engine && { column: engine.column, read: (r) => engine.read(r, states) };
-}
 
 export interface FieldsReader {
   /** the bill_heads columns to select */
@@ -195,28 +207,7 @@ export interface FieldsReader {
  * `read(row)[i]` equals `toRow(model, row, states)[fields[i]] ?? null`.
  */
 export function fieldsReader(model: BillModel, states: StateNames, fields: readonly string[]): FieldsReader {
-  const columns = new Set<string>();
-  const dataKeys = new Set<string>();
-  const readers: Reader[] = fields.map((name) => {
-    const engine = engineReader(name, states);
-    if (engine) {
-      columns.add(engine.column);
-      return engine.read;
-    }
-    const f = model.stored.find((s) => s.name === name);
-    if (!f) return () => null;
-    if (f.column) {
-      const column = f.column;
-      columns.add(column);
-      return (r) => asValue(r[column]);
-    }
-    dataKeys.add(f.name);
-    const alias = dataAlias(f.name);
-    return (r) => asValue(r[alias]);
-  });
-  return {
-    columns: [...columns],
-    dataKeys: [...dataKeys],
-    read: (row) => readers.map((read) => read(row) ?? null),
-  };
+  const sources = fields.map((name) => slimSource(model, name));
+  const read = compileRowFunction(`return [${sources.map((source) => (source ? `(${source.expression}) ?? null` : 'null')).join(', ')}];`);
+  return { ...selectionOf(sources), read: (row) => read(row, states) as unknown[] };
 }
