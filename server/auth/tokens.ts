@@ -19,13 +19,24 @@ export type VerifyResult =
   | { ok: true; user: AuthUser; typ: Claims['typ'] }
   | { ok: false; reason: 'expired' | 'invalid' };
 
+/** A token whose signature checked out, with what the calls need of it. */
+interface Verified { expiresAtMs: number; typ: Claims['typ']; user: AuthUser }
+
+/** How many verified tokens are remembered (logged-in sessions of one server, with room to spare). */
+export const VERIFIED_MAX = 1000;
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export function createTokenService(key: string, accessTtlSeconds: number, refreshTtlSeconds: number, now: () => number = Date.now) {
   // iat/exp are written and checked here, not by fast-jwt, so tests can move the clock (expire a
   // token server-side) through the injected `now`.
   const signer = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
-  const verifier = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true, cache: 1000 });
+  const verifier = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true });
+  // Every call of a logged-in page presents the same token: its signature is checked the first
+  // time, and afterwards only its expiry (a look-up by the token's text, where fast-jwt's own cache
+  // hashed the whole token with SHA-256 on every call). Access tokens are stateless, so a verified
+  // token stays valid until it expires; the oldest entry makes room once VERIFIED_MAX are kept.
+  const verified = new Map<string, Verified>();
   const sign = (claims: Claims, ttlSeconds: number) => {
     const iat = Math.floor(now() / 1000);
     return signer({ ...claims, iat, exp: iat + ttlSeconds });
@@ -40,16 +51,28 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
     passwordChangeToken: (user: AuthUser) => sign(claimsOf(user, 'pwd'), 15 * 60),
 
     verify(token: string): VerifyResult {
-      try {
-        const c = verifier(token) as Claims & { exp: number };
-        if (typeof c.exp !== 'number' || c.exp * 1000 <= now()) return { ok: false, reason: 'expired' };
-        return {
-          ok: true, typ: c.typ,
+      let v = verified.get(token);
+      if (!v) {
+        let c: Claims & { exp: unknown };
+        try {
+          c = verifier(token) as Claims & { exp: unknown };
+        } catch {
+          return { ok: false, reason: 'invalid' };
+        }
+        if (typeof c.exp !== 'number') return { ok: false, reason: 'expired' };
+        v = {
+          expiresAtMs: c.exp * 1000, typ: c.typ,
           user: { userId: Number(c.sub), companyId: c.cid, companyCode: c.cc, companyName: c.cn, userType: c.ut, loginName: c.ln, userName: c.un },
         };
-      } catch (err) {
-        return { ok: false, reason: 'invalid' };
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, v);
       }
+      if (v.expiresAtMs <= now()) {
+        verified.delete(token);
+        return { ok: false, reason: 'expired' };
+      }
+      // a copy: the caller may keep or change its user without touching the next call's
+      return { ok: true, typ: v.typ, user: { ...v.user } };
     },
 
     /** Starts a new refresh-token family (at login). */
