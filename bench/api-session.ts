@@ -39,8 +39,12 @@ export async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; set
 
 export async function startBenchSession(opened: Awaited<ReturnType<typeof openBenchDatabase>>, env: Record<string, string> = {}): Promise<BenchSession> {
   const { handle, setCapture } = opened;
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/cbec-bench-data', ...env });
-  const app = await buildApp({ config, db: handle.db, logger: false });
+  // The product's own logger as deployed, at BENCH_LOG_LEVEL (default warn: no line per request).
+  const config = loadConfig({
+    NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', WEB_DIR: '/nonexistent',
+    DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/cbec-bench-data', ...env,
+  });
+  const app = await buildApp({ config, db: handle.db });
   // Fastify's own clock of each request: from its arrival to the response written, without the
   // loopback transfer and the client's work on either side.
   let serverTimes: number[] = [];

@@ -7,6 +7,7 @@ import { EnvelopeCode } from '../domain/envelope.ts';
 import { serverText } from '../domain/texts/server.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { AccessLog } from './http/access-log.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { lazyValidatorFactory } from './http/lazy-validation.ts';
@@ -59,7 +60,7 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers["x-authorization"]', 'req.headers["x-refresh-token"]', 'req.headers.cookie', 'res.headers.token'],
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
+    logController: new AccessLog(),
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === '1',
     ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } },
