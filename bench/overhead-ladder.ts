@@ -44,7 +44,7 @@ const fastify = Fastify({ logger: false });
 fastify.post(PATH, replayed);
 const fastifyAddress = await fastify.listen({ port: 0, host: '127.0.0.1' });
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/cbec-bench-data', ...env });
-const own = await buildApp({ config, db: s.handle.db, logger: false });
+const own = await buildApp({ config, db: s.handle.db }); // the product's logger at warn, as the API rung (api-session.ts)
 own.post(`/plain${PATH}`, replayed);
 defineRoute(own, { path: `/defined${PATH}`, summary: 'ladder', access: 'company', data: listRequestSchema, handler: async () => (await replayed()).data });
 const ownAddress = await own.listen({ port: 0, host: '127.0.0.1' });

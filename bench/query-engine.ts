@@ -53,7 +53,7 @@ await sql`vacuum analyze bench_bills`.execute(db);
 const loadMs = performance.now() - t0;
 
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent' });
-const app = await buildApp({ config, db, logger: false });
+const app = await buildApp({ config, db }); // the product's logger at warn
 const base = () => db.selectFrom('bench_bills' as never).select(['id', 'company_code', 'state', 'cop_no', 'order_no', 'app_time', 'create_time', 'data'] as never);
 defineRoute(app, {
   path: '/api/bench/bills/pageList', summary: 'benchmark list', access: 'company',

@@ -30,13 +30,12 @@ describe('the access log', () => {
     await app.close();
   });
 
-  it('a failed request is one line too, at error level with the error', async () => {
+  it('a failed request: the error at error level, then its one access line with the status', async () => {
     const { app, lines } = await appLogging('info');
     await app.inject({ method: 'POST', url: '/api/boom', payload: {} });
-    const answered = lines.filter((l) => l.msg === 'request completed' || l.msg === 'request errored');
-    expect(answered).toHaveLength(1);
-    expect(answered[0]).toMatchObject({ res: { statusCode: 500 }, req: { url: '/api/boom' } });
-    expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([[50, '数据库不可用'], [30, 'request completed']]);
+    expect(lines[0]!.err).toMatchObject({ message: '数据库不可用' });
+    expect(lines[1]).toMatchObject({ res: { statusCode: 500 }, req: { url: '/api/boom' } });
     await app.close();
   });
 
