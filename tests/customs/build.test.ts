@@ -97,9 +97,10 @@ describe('values', () => {
   });
 
   it('escapes markup in text and writes the transfer note as BaseTransfer/note', () => {
-    const { head, lines } = exportOrderBill({ ebpName: '跨境购 <B2C> & 自营', copNote: '测试备注' });
+    const { head, lines } = exportOrderBill({ ebpName: '跨境购 <B2C> & 自营', ebcName: `"优选" 供应链's`, copNote: '测试备注' });
     const xml = buildDeclaration(exportOrder, head, lines, { appStatus: '2' }).xml;
     expect(xml).toContain('<ceb:ebpName>跨境购 &lt;B2C&gt; &amp; 自营</ceb:ebpName>');
+    expect(xml).toContain(`<ceb:ebcName>"优选" 供应链's</ceb:ebcName>`); // quotes need no escaping in text
     expect(xml).toMatch(/<ceb:dxpId>DXPENT0000458763<\/ceb:dxpId>\s*<ceb:note>测试备注<\/ceb:note>\s*<\/ceb:BaseTransfer>/);
   });
 
