@@ -20,6 +20,7 @@
 import { createHash } from 'node:crypto';
 import { signingText } from '../../../domain/texts/signing.ts';
 import type { SchemaName } from '../schemas.ts';
+import { escapeXmlText } from '../xml/escape.ts';
 import { rootChildSpans, type RootSpans } from './root-children.ts';
 import { canonicalDocument, canonicalSubtree, childElements, withXmlDocument } from './xml-doc.ts';
 
@@ -55,7 +56,6 @@ export interface EnvelopeOptions {
   keyInfo?: KeyInfoParts;
 }
 
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const localName = (qname: string) => qname.slice(qname.indexOf(':') + 1);
 
 /** Stands for the digest while SignedInfo is canonicalised (base64 never contains '-'). */
@@ -64,12 +64,12 @@ const DIGEST_PLACEHOLDER = 'digest-to-come';
 /** The ds:Signature element as xml-crypto wrote it (no whitespace inside). */
 function signatureText(digest: string, value: string, keyInfo: KeyInfoParts | undefined): string {
   const key = keyInfo
-    ? `<ds:KeyInfo><ds:KeyName>${escapeText(keyInfo.keyName)}</ds:KeyName><ds:X509Data><ds:X509Certificate>${escapeText(keyInfo.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`
+    ? `<ds:KeyInfo><ds:KeyName>${escapeXmlText(keyInfo.keyName)}</ds:KeyName><ds:X509Data><ds:X509Certificate>${escapeXmlText(keyInfo.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`
     : '';
   return `<ds:Signature xmlns:ds="${DSIG_NS}"><ds:SignedInfo><ds:CanonicalizationMethod Algorithm="${C14N_URI}"/>`
     + `<ds:SignatureMethod Algorithm="${RSA_SHA1_URI}"/><ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="${ENVELOPED_URI}"/></ds:Transforms>`
     + `<ds:DigestMethod Algorithm="${SHA1_URI}"/><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference></ds:SignedInfo>`
-    + `<ds:SignatureValue>${escapeText(value)}</ds:SignatureValue>${key}</ds:Signature>`;
+    + `<ds:SignatureValue>${escapeXmlText(value)}</ds:SignatureValue>${key}</ds:Signature>`;
 }
 
 /** The message text around the Signature, and the Signature's index among the root's child elements. */

@@ -22,6 +22,7 @@ import type { FieldError } from '../../../domain/envelope.ts';
 import type { BillDefinition, FieldDef } from '../../../domain/bills/types.ts';
 import { fieldText } from '../../../domain/texts/server.ts';
 import { customsText } from '../../../domain/texts/customs.ts';
+import { escapeXmlText } from './escape.ts';
 import { formatDate8, formatDateTime14, formatDecimal, formatInteger } from './format.ts';
 
 /**
@@ -34,8 +35,6 @@ interface XmlElement { [name: string]: string | XmlElement | XmlElement[] }
 
 const writer = new XMLBuilder({ ignoreAttributes: false, format: true, indentBy: '  ', suppressEmptyNode: true, processEntities: false });
 
-/** Text as XML 1.0 needs it escaped (&, <, >); quotes stay as they are in element text. */
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A new child element of `parent` (after the children it has); a repeated name adds an occurrence. */
 function child(parent: XmlElement, name: string): XmlElement {
@@ -179,7 +178,7 @@ export function buildMessageXml(def: BillDefinition, bills: readonly MessageBill
   // the line number: numbered from 1 when the caller left it out (it is the order of the lines)
   const isSequence = (f: FieldDef) => elementOf(f) === 'gnum' || (sequenceField !== undefined && f.name === sequenceField);
 
-  const leaf = (parent: XmlElement, local: string, text: string) => { parent[qn(local)] = escapeText(text); };
+  const leaf = (parent: XmlElement, local: string, text: string) => { parent[qn(local)] = escapeXmlText(text); };
   const put = (parent: XmlElement, field: FieldDef, value: unknown, errorField: string, prefix = '') => {
     const { text, problem } = xmlText(field, value);
     if (problem) problems.push({ field: errorField, message: prefix + problem });

@@ -12,6 +12,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { customsText } from '../../../domain/texts/customs.ts';
 import { receiptText } from '../../../domain/texts/receipts.ts';
+import { escapeXmlText } from './escape.ts';
 
 export class XmlReadError extends Error {
   constructor(message: string) {
@@ -63,8 +64,6 @@ function decode(input: string | Uint8Array): string {
   return new TextDecoder(encoding).decode(input);
 }
 
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 /** One pass over the text: predefined entities and character references only. */
@@ -100,7 +99,7 @@ function cdataAsText(text: string): string {
   while (start >= 0) {
     const end = text.indexOf(']]>', start + OPEN.length);
     if (end < 0) throw new XmlReadError(customsText.receiptMalformed(receiptText.unclosedCdata));
-    parts.push(text.slice(from, start), escapeText(text.slice(start + OPEN.length, end)));
+    parts.push(text.slice(from, start), escapeXmlText(text.slice(start + OPEN.length, end)));
     from = end + 3;
     start = text.indexOf(OPEN, from);
   }
