@@ -22,6 +22,7 @@ import { detailedListBill } from '../customs/fixtures-export.ts';
 import { exportOrderBill, exportReceiptBill, exportWaybillBill } from '../customs/fixtures.ts';
 import { chooseOption as choose, labelled as field, labelledInput as input, toast, untilShown as until } from './forms.ts';
 import { launchBrowser, logIn, screenshot, startServer, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { explainFailures } from './session.ts';
 
 const COMPANY = { name: '宁波海曙云帆跨境贸易有限公司', login: 'yunfan', code: '3302968Y1F', password: 'Reg@2026pass' };
 const DEMO = { name: '宁波跨境优选供应链管理有限公司', login: 'admin', password: 'Cbec@2026demo' };
@@ -50,6 +51,7 @@ afterAll(async () => {
   await demoContext?.close();
   await server?.stop();
 });
+explainFailures(() => (server ? { server, pages: { company: page && { page, problems }, demo: demo && { page: demo, problems: demoProblems } } } : undefined));
 
 const dialog = (p: Page) => p.getByRole('dialog').last();
 const menu = (p: Page) => p.getByRole('navigation', { name: '菜单' });

@@ -11,7 +11,7 @@
  *   let server: StartedServer, page: Page, problems: PageProblems;
  *   useConsole({ env: { SIMULATOR_DELAY_MS: '200' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = s));
  */
-import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, loginAsDemoAdmin, screenshot, startServer, watchPage, type PageProblems, type StartedServer, type StartOptions } from './harness.ts';
 
@@ -40,23 +40,44 @@ export function useConsole(options: ConsoleOptions, ready: (session: ConsoleSess
     ready(session);
     if (login) await loginAsDemoAdmin(page, server.url);
   });
-  // A failure that happens once in many runs (a toast not seen) is read from what the page showed.
-  beforeEach(() => onTestFailed(async ({ task }) => { if (session) console.error(await whatThePageShowed(session, task.name)); }));
+  explainFailures(() => (session ? { server: session.server, pages: { page: session } } : undefined));
   afterAll(async () => {
     await context?.close();
     await server?.stop();
   });
 }
 
-/** The page's address, toasts, browser problems and screenshot, and the server's last output, for a failed test. */
-async function whatThePageShowed({ server, page, problems }: ConsoleSession, test: string): Promise<string> {
-  const shot = await screenshot(page, `failed-${test}`).catch((e: unknown) => `(no screenshot: ${String(e)})`);
-  const toasts = await page.locator('.mantine-Notification-root').allInnerTexts().catch(() => []);
+export interface Watched { page: Page; problems: PageProblems }
+
+/**
+ * A failure that happens once in many runs (a row not seen, a toast missed) is read from what the
+ * pages showed: after a failed test, each page's address, toasts, dialogs, the start of its main
+ * text, its browser problems and a screenshot, and the server's last output are added to the
+ * test's failure, so the report (and CI's failure digest) carries them.
+ */
+export function explainFailures(what: () => { server: StartedServer; pages: Record<string, Watched | undefined> } | undefined): void {
+  afterEach(async ({ task }) => {
+    const seen = task.result?.state === 'fail' ? what() : undefined;
+    if (!seen) return;
+    const pages = await Promise.all(Object.entries(seen.pages).map(([name, watched]) => (watched ? whatThePageShowed(name, watched, task.name) : `${name}: not opened`)));
+    throw new Error([`what the pages showed when "${task.name}" failed:`, ...pages,
+      `server output, last 1,200 characters:\n${seen.server.output().slice(-1200)}`].join('\n'));
+  });
+}
+
+const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts().catch((e: unknown) => [`(unreadable: ${String(e)})`]);
+const oneLine = (text: string, max: number) => { const flat = text.replace(/\s+/g, ' ').trim(); return flat.length > max ? `${flat.slice(0, max)}…` : flat; };
+
+/** One page's address, toasts, dialogs, main text, browser problems and screenshot. */
+async function whatThePageShowed(name: string, { page, problems }: Watched, test: string): Promise<string> {
+  const shot = await screenshot(page, `failed-${test}-${name}`).catch((e: unknown) => `(no screenshot: ${String(e)})`);
+  const [toasts, dialogs, main] = await Promise.all([texts(page, '.mantine-Notification-root'), texts(page, '[role=dialog]'), texts(page, 'main')]);
   return [
-    `[e2e] "${test}" failed at ${page.url()}`,
-    `  toasts: ${toasts.length ? toasts.join(' | ') : 'none'}`,
+    `${name} at ${page.url()}`,
+    `  toasts: ${toasts.length ? toasts.map((t) => oneLine(t, 200)).join(' | ') : 'none'}`,
+    `  dialogs: ${dialogs.length ? dialogs.map((t) => oneLine(t, 400)).join(' | ') : 'none'}`,
+    `  main: ${main.length ? oneLine(main.join(' '), 500) : 'none'}`,
     `  browser problems: ${problems.list.length ? problems.list.join(' | ') : 'none'}`,
     `  screenshot: ${shot}`,
-    `  server output, last 2,000 characters:\n${server.output().slice(-2000)}`,
   ].join('\n');
 }
