@@ -12,6 +12,7 @@ import { accountText as t } from '../../../domain/texts/accounts.ts';
 import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
 import { createAccountApi, type AccountPage, type AccountRow } from './api.ts';
@@ -30,15 +31,18 @@ export default function AccountListPage({ client }: { client?: Http }) {
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
 
+  const latest = useLatest();
   const load = useCallback(async () => {
     try {
       const terms = query ? [{ column: 'login_name', termType: 'like' as const, value: query }] : [];
-      setData(await api.list(page, pageSize, terms));
+      const answer = await latest(api.list(page, pageSize, terms));
+      if (!answer) return;
+      setData(answer.value);
       setSelected([]);
     } catch (error) {
       notifyError(error);
     }
-  }, [api, page, pageSize, query]);
+  }, [latest, api, page, pageSize, query]);
   useEffect(() => { void load(); }, [load]);
 
   const act = async (work: () => Promise<unknown>, message: string) => {

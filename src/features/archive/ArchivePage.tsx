@@ -10,6 +10,7 @@ import { billText } from '../../../domain/texts/bills.ts';
 import type { Term } from '../../../domain/query.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
 import { createArchiveApi, type KnowledgeRow, type TypeCount } from './api.ts';
@@ -30,11 +31,14 @@ export default function ArchivePage({ client, open = (uri: string) => { window.o
   const [selected, setSelected] = useState<number[]>([]);
   const [failed, setFailed] = useState(false);
 
+  const latest = useLatest();
   const load = useCallback(async () => {
     const named: Term[] = search ? [{ column: 'file_name', termType: 'like', value: search }] : [];
     const terms: Term[] = type === ALL ? named : [...named, { column: 'type', termType: 'eq', value: type }];
     try {
-      const [list, typeCounts] = await Promise.all([api.list(page, PAGE_SIZE, terms), api.counts(named)]);
+      const answer = await latest(Promise.all([api.list(page, PAGE_SIZE, terms), api.counts(named)]));
+      if (!answer) return;
+      const [list, typeCounts] = answer.value;
       setData(list);
       setCounts(typeCounts);
       setSelected([]);
@@ -43,7 +47,7 @@ export default function ArchivePage({ client, open = (uri: string) => { window.o
       setFailed(true);
       notifyError(error);
     }
-  }, [api, type, search, page]);
+  }, [latest, api, type, search, page]);
   useEffect(() => { void load(); }, [load]);
 
   const download = async (row: KnowledgeRow) => {

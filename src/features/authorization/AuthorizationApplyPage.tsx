@@ -3,7 +3,7 @@
  * (agentCode = its code), by state; 添加授权 picks an e-commerce company in a dialog searched by
  * name; 删除 removes the selected requests (not an approved one: machines/authorization.ts).
  */
-import { Badge, Button, Group, Modal, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useCallback, useEffect, useState } from 'react';
 import { BILL_PAGE_SIZE } from '../../../domain/query.ts';
@@ -12,9 +12,11 @@ import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import { useUserInfo } from '../../lib/auth-context.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { createAuthorizationApi, type AuthorizationRecord, type Page } from './api.ts';
 import { AuthorizationTable, StateFilter } from './AuthorizationTable.tsx';
+import { CompanyDialog } from './CompanyDialog.tsx';
 
 const PAGE = '/settlementAuthorization/apply';
 
@@ -28,9 +30,13 @@ export default function AuthorizationApplyPage({ client }: { client?: Http }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);
 
+  const latest = useLatest();
   const load = useCallback(async () => {
-    try { setData(await api.list('agentCode', code, states, page, pageSize)); setSelected([]); } catch (error) { notifyError(error); }
-  }, [api, code, states, page, pageSize]);
+    try {
+      const answer = await latest(api.list('agentCode', code, states, page, pageSize));
+      if (answer) { setData(answer.value); setSelected([]); }
+    } catch (error) { notifyError(error); }
+  }, [latest, api, code, states, page, pageSize]);
   useEffect(() => { void load(); }, [load]);
 
   const remove = () => {
@@ -60,49 +66,5 @@ export default function AuthorizationApplyPage({ client }: { client?: Http }) {
           try { await api.request(c.companyCode, c.companyName); notifySuccess(t.created); await load(); return true; } catch (error) { notifyError(error); return false; }
         }} />
     </Stack>
-  );
-}
-
-/** The company-selection dialog: search by companyName, choose one. */
-function CompanyDialog({ opened, onClose, find, onPick }: {
-  opened: boolean; onClose: () => void;
-  find: (name: string) => Promise<{ companyCode: string; companyName: string }[]>;
-  onPick: (c: { companyCode: string; companyName: string }) => Promise<boolean>;
-}) {
-  const [name, setName] = useState('');
-  const [rows, setRows] = useState<{ companyCode: string; companyName: string }[]>([]);
-  const [chosen, setChosen] = useState<string>('');
-  const search = useCallback(async () => { try { setRows(await find(name.trim())); setChosen(''); } catch (error) { notifyError(error); } }, [find, name]);
-  useEffect(() => { if (opened) { setName(''); setChosen(''); find('').then(setRows, notifyError); } }, [opened, find]);
-  const confirm = async () => {
-    const c = rows.find((r) => r.companyCode === chosen);
-    if (!c) { notifyWarning(t.companyRequired); return; }
-    if (await onPick(c)) onClose();
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title={t.chooseCompany} size="lg" centered>
-      <Stack>
-        <Group align="flex-end">
-          <TextInput label={t.companyName} value={name} onChange={(e) => setName(e.currentTarget.value)} onKeyDown={(e) => { if (e.key === 'Enter') void search(); }} />
-          <Button variant="default" onClick={() => void search()}>{t.search}</Button>
-        </Group>
-        <Radio.Group value={chosen} onChange={setChosen}>
-          <Table striped withTableBorder aria-label={t.chooseCompany}>
-            <Table.Thead><Table.Tr><Table.Th w={40} /><Table.Th>{t.companyName}</Table.Th><Table.Th>{t.companyCode}</Table.Th></Table.Tr></Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.companyCode}>
-                  <Table.Td><Radio value={r.companyCode} aria-label={r.companyName} /></Table.Td><Table.Td>{r.companyName}</Table.Td><Table.Td>{r.companyCode}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Radio.Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{commonText.cancel}</Button>
-          <Button onClick={() => void confirm()}>{commonText.confirm}</Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -12,6 +12,7 @@ import { commonText } from '../../../domain/texts/web.ts';
 import { authorizationAccepts } from '../../../machines/authorization.ts';
 import { useUserInfo } from '../../lib/auth-context.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
 import { createAuthorizationApi, type AuthorizationRecord, type Page } from './api.ts';
@@ -28,9 +29,10 @@ export default function AuthorizationConfirmPage({ client }: { client?: Http }) 
   const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [data, setData] = useState<Page<AuthorizationRecord>>({ total: 0, datas: [] });
 
+  const latest = useLatest();
   const load = useCallback(async () => {
-    try { setData(await api.list('commerceCode', code, states, page, pageSize)); } catch (error) { notifyError(error); }
-  }, [api, code, states, page, pageSize]);
+    try { const answer = await latest(api.list('commerceCode', code, states, page, pageSize)); if (answer) setData(answer.value); } catch (error) { notifyError(error); }
+  }, [latest, api, code, states, page, pageSize]);
   useEffect(() => { void load(); }, [load]);
 
   const act = async (work: () => Promise<unknown>, message: string) => {

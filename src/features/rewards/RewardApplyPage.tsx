@@ -17,6 +17,7 @@ import { rewardText as t } from '../../../domain/texts/rewards.ts';
 import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { createRewardApi, openDownload, type Page, type RecCompany, type SubsidyBill } from './api.ts';
 import { BillTable } from './BillTable.tsx';
@@ -168,7 +169,10 @@ function CompanyPicker({ opened, onClose, api, chosen, onChoose }: {
   const [name, setName] = useState('');
   const [rows, setRows] = useState<RecCompany[]>([]);
   const [picked, setPicked] = useState<RecCompany[]>([]);
-  const search = useCallback(async (text: string) => { try { setRows(await api.companies(text)); } catch (e) { notifyError(e); } }, [api]);
+  const latest = useLatest();
+  const search = useCallback(async (text: string) => {
+    try { const answer = await latest(api.companies(text)); if (answer) setRows(answer.value); } catch (e) { notifyError(e); }
+  }, [latest, api]);
   useEffect(() => { if (opened) { setPicked(chosen); setName(''); void search(''); } }, [opened]);
   const has = (c: RecCompany) => picked.some((p) => p.recCompanyCode === c.recCompanyCode);
   return (

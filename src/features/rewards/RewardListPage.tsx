@@ -14,6 +14,7 @@ import { commonText } from '../../../domain/texts/web.ts';
 import { rewardCheckable } from '../../../machines/reward.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { createRewardApi, openDownload, type Page, type Subsidy } from './api.ts';
 
@@ -43,9 +44,10 @@ export default function RewardListPage({ client }: { client?: Http }) {
     }
     return out;
   };
+  const latest = useLatest();
   const load = useCallback(async () => {
-    try { setData(await api.list(page, pageSize, query)); } catch (error) { notifyError(error); }
-  }, [api, page, pageSize, query]);
+    try { const answer = await latest(api.list(page, pageSize, query)); if (answer) setData(answer.value); } catch (error) { notifyError(error); }
+  }, [latest, api, page, pageSize, query]);
   useEffect(() => { void load(); }, [load]);
 
   const open = (r: Subsidy) => (rewardCheckable(r.state) ? navigate(`/rewardApplication/apply/detail?id=${r.id}`) : setNotice(true));

@@ -15,6 +15,7 @@ import { commonText } from '../../../domain/texts/web.ts';
 import { settlementHasTag } from '../../../machines/settlement.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { createSettlementApi, detailPath, readDetailParams, type Page, type SettlementLine, type SettlementRecord } from './api.ts';
 import { CandidatesDialog } from './components/CandidatesDialog.tsx';
@@ -38,10 +39,13 @@ export default function SettlementDetailPage({ client }: { client?: Http }) {
   // edit mode needs both the address's word and a state that allows it
   const editable = params?.type === 'edit' && (id === null || (head !== null && settlementHasTag(head.state, 'editable')));
 
+  const latest = useLatest();
   const load = useCallback(async () => {
     if (id === null) return;
     try {
-      const [h, l] = await Promise.all([api.head(billType, id), api.lines(billType, id, page, LINE_PAGE)]);
+      const answer = await latest(Promise.all([api.head(billType, id), api.lines(billType, id, page, LINE_PAGE)]));
+      if (!answer) return;
+      const [h, l] = answer.value;
       setHead(h);
       setFlags(checkedFlags(h.specDeclFlag));
       setLines(l);
@@ -49,7 +53,7 @@ export default function SettlementDetailPage({ client }: { client?: Http }) {
     } catch (error) {
       notifyError(error);
     }
-  }, [api, billType, id, page]);
+  }, [latest, api, billType, id, page]);
   useEffect(() => { void load(); }, [load]);
 
   if (!params) return <Alert color="red">{t.badParams}</Alert>;

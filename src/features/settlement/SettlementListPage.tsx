@@ -17,6 +17,7 @@ import { commonText } from '../../../domain/texts/web.ts';
 import { settlementAccepts } from '../../../machines/settlement.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
 import { createSettlementApi, detailPath, type Page, type SettlementRecord } from './api.ts';
@@ -53,15 +54,18 @@ export default function SettlementListPage({ client }: { client?: Http }) {
     return out;
   }, [states, range, authStates]);
 
+  const latest = useLatest();
   const load = useCallback(async () => {
     if (!query) return;
     try {
-      setData(await api.list(page, pageSize, query));
+      const answer = await latest(api.list(page, pageSize, query));
+      if (!answer) return;
+      setData(answer.value);
       setSelected([]);
     } catch (error) {
       notifyError(error);
     }
-  }, [api, page, pageSize, query]);
+  }, [latest, api, page, pageSize, query]);
   // first load with the default window
   useEffect(() => { setQuery(terms()); }, []);
   useEffect(() => { void load(); }, [load]);

@@ -12,6 +12,7 @@ import { ticketText as t } from '../../../domain/texts/tickets.ts';
 import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
 import { createTicketApi, type StateCount, type TicketRow } from './api.ts';
@@ -30,17 +31,20 @@ export default function TicketListPage({ client }: { client?: Http }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<number[] | null>(null);
 
+  const latest = useLatest();
   const load = useCallback(async () => {
     try {
       const terms = state === 'all' ? [] : [{ column: 'state', termType: 'eq' as const, value: state }];
-      const [list, stateCounts] = await Promise.all([api.list(page, pageSize, terms), api.stateCount()]);
+      const answer = await latest(Promise.all([api.list(page, pageSize, terms), api.stateCount()]));
+      if (!answer) return;
+      const [list, stateCounts] = answer.value;
       setData(list);
       setCounts(stateCounts);
       setSelected([]);
     } catch (error) {
       notifyError(error);
     }
-  }, [api, state, page, pageSize]);
+  }, [latest, api, state, page, pageSize]);
   useEffect(() => { void load(); }, [load]);
 
   const remove = async () => {

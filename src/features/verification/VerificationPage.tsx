@@ -16,6 +16,7 @@ import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import { RevocationHistoryDialog } from '../../components/RevocationHistoryDialog.tsx';
 import type { Http } from '../../lib/http.ts';
+import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { createVerificationApi, type Page, type VerifiableRecord, type VerificationResult } from './api.ts';
 
@@ -46,16 +47,19 @@ export default function VerificationPage({ client }: { client?: Http }) {
     if (declareNo.trim()) out.push({ column: 'declare_no', termType: 'like', type: 'and', value: declareNo.trim() });
     return out;
   }, [range, declareNo]);
+  const latest = useLatest();
   const load = useCallback(async () => {
     if (!query) return;
     try {
-      const next = await api.list(page, pageSize, query);
+      const answer = await latest(api.list(page, pageSize, query));
+      if (!answer) return;
+      const next = answer.value;
       setData(next);
       setChosen((c) => (c ? next.datas.find((r) => r.id === c.id) ?? null : null));
     } catch (error) {
       notifyError(error);
     }
-  }, [api, page, pageSize, query]);
+  }, [latest, api, page, pageSize, query]);
   useEffect(() => { setQuery(terms()); }, []);
   useEffect(() => { void load(); }, [load]);
 

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { billText } from '../../../../domain/texts/bills.ts';
 import { pickText as t } from '../../../../domain/texts/pick-lines.ts';
 import type { Term } from '../../../../domain/query.ts';
+import { useLatest } from '../../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import type { DetailDialogProps } from './detail-overrides.ts';
 
@@ -32,13 +33,15 @@ export function OrderSummaryDialog({ definition, bill, client, onDone, onClose }
   const [saving, setSaving] = useState(false);
 
   const created = bill.startTime && bill.endTime ? [{ column: 'create_time', termType: 'btw' as const, value: [bill.startTime, bill.endTime] }] : [];
+  const latest = useLatest();
   const load = useCallback(async () => {
     try {
-      setData(await client.post<{ total: number; datas: Row[] }>(listPath, { pageIndex: page, pageSize: size, sorts: [{ name: 'create_time', order: 'desc' }], terms: [...terms, ...created] }));
+      const answer = await latest(client.post<{ total: number; datas: Row[] }>(listPath, { pageIndex: page, pageSize: size, sorts: [{ name: 'create_time', order: 'desc' }], terms: [...terms, ...created] }));
+      if (answer) setData(answer.value);
     } catch (error) {
       notifyError(error);
     }
-  }, [client, listPath, page, size, terms, bill.startTime, bill.endTime]);
+  }, [latest, client, listPath, page, size, terms, bill.startTime, bill.endTime]);
   useEffect(() => { void load(); }, [load]);
 
   const search = () => {

@@ -10,6 +10,7 @@ import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, lastDaysWindow, rangeEnd, range
 import { settlementTradeModeOptions, type BillType } from '../../../../domain/settlement/states.ts';
 import { settlementText as t } from '../../../../domain/texts/settlement.ts';
 import { commonText } from '../../../../domain/texts/web.ts';
+import { useLatest } from '../../../lib/latest.ts';
 import { notifyError, notifyWarning } from '../../../lib/notify.ts';
 import type { Candidate, Page, SettlementApi } from '../api.ts';
 
@@ -28,17 +29,20 @@ export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
   const [busy, setBusy] = useState(false);
   const window = useCallback((): [string, string] => [range[0] ? rangeStart(range[0]) : '', range[1] ? rangeEnd(range[1]) : ''], [range]);
 
+  const latest = useLatest();
   const load = useCallback(async () => {
     const terms: Term[] = [{ column: 'trade_mode', termType: 'eq', type: 'and', value: tradeMode }];
     const [start, end] = window();
     if (start && end) terms.push({ column: 'create_time', termType: 'btw', type: 'and', value: [start, end] });
     try {
-      setData(await api.candidates(billType, page, pageSize, terms));
+      const answer = await latest(api.candidates(billType, page, pageSize, terms));
+      if (!answer) return;
+      setData(answer.value);
       setSelected([]);
     } catch (error) {
       notifyError(error);
     }
-  }, [api, billType, page, pageSize, tradeMode, window]);
+  }, [latest, api, billType, page, pageSize, tradeMode, window]);
   useEffect(() => { if (opened) void load(); }, [opened, load]);
 
   const add = async () => {
