@@ -51,33 +51,34 @@ export interface Watched { page: Page; problems: PageProblems }
 
 /**
  * A failure that happens once in many runs (a row not seen, a toast missed) is read from what the
- * pages showed: after a failed test, each page's address, toasts, dialogs, the start of its main
- * text, its browser problems and a screenshot, and the server's last output are added to the
- * test's failure, so the report (and CI's failure digest) carries them.
+ * pages showed: after a failed test, each page's path, toasts, dialogs, the start of its page text
+ * and its browser problems, and the server's last output, are added to the test's failure, so the
+ * report (and CI's failure digest, of which only a few thousand characters may be kept) carries
+ * them; screenshots go to test-results/failed-*.png.
  */
 export function explainFailures(what: () => { server: StartedServer; pages: Record<string, Watched | undefined> } | undefined): void {
   afterEach(async ({ task }) => {
     const seen = task.result?.state === 'fail' ? what() : undefined;
     if (!seen) return;
     const pages = await Promise.all(Object.entries(seen.pages).map(([name, watched]) => (watched ? whatThePageShowed(name, watched, task.name) : `${name}: not opened`)));
-    throw new Error([`what the pages showed when "${task.name}" failed:`, ...pages,
-      `server output, last 1,200 characters:\n${seen.server.output().slice(-1200)}`].join('\n'));
+    throw new Error(['what the pages showed:', ...pages, `server output, last 1,200 characters:\n${seen.server.output().slice(-1200)}`].join('\n'));
   });
 }
 
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts().catch((e: unknown) => [`(unreadable: ${String(e)})`]);
 const oneLine = (text: string, max: number) => { const flat = text.replace(/\s+/g, ' ').trim(); return flat.length > max ? `${flat.slice(0, max)}…` : flat; };
 
-/** One page's address, toasts, dialogs, main text, browser problems and screenshot. */
+/** One page's path, toasts, dialogs, page text (the open tab's, else the body's) and browser problems, in a few lines. */
 async function whatThePageShowed(name: string, { page, problems }: Watched, test: string): Promise<string> {
-  const shot = await screenshot(page, `failed-${test}-${name}`).catch((e: unknown) => `(no screenshot: ${String(e)})`);
-  const [toasts, dialogs, main] = await Promise.all([texts(page, '.mantine-Notification-root'), texts(page, '[role=dialog]'), texts(page, 'main')]);
+  await screenshot(page, `failed-${test}-${name}`).catch(() => undefined);
+  const [toasts, dialogs, tab] = await Promise.all([texts(page, '.mantine-Notification-root'), texts(page, '[role=dialog]'), texts(page, 'main [data-page]:visible')]);
+  const text = tab.length ? tab : await texts(page, 'body');
+  const url = new URL(page.url(), 'http://x');
   return [
-    `${name} at ${page.url()}`,
-    `  toasts: ${toasts.length ? toasts.map((t) => oneLine(t, 200)).join(' | ') : 'none'}`,
-    `  dialogs: ${dialogs.length ? dialogs.map((t) => oneLine(t, 400)).join(' | ') : 'none'}`,
-    `  main: ${main.length ? oneLine(main.join(' '), 500) : 'none'}`,
-    `  browser problems: ${problems.list.length ? problems.list.join(' | ') : 'none'}`,
-    `  screenshot: ${shot}`,
+    `${name} ${url.pathname}${url.search}`,
+    ...(toasts.length ? [`  toasts: ${toasts.map((t) => oneLine(t, 150)).join(' | ')}`] : []),
+    ...(dialogs.length ? [`  dialogs: ${dialogs.map((t) => oneLine(t, 300)).join(' | ')}`] : []),
+    `  page: ${oneLine(text.join(' '), 350) || '(empty)'}`,
+    ...(problems.list.length ? [`  browser problems: ${problems.list.join(' | ')}`] : []),
   ].join('\n');
 }
