@@ -40,10 +40,10 @@ export class PGliteDialect implements Dialect {
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
 }
 
-/** Where the session was asked for, with the awaiting callers (Kysely's own frames fill the default 10). */
+/** Where the session was asked for: Kysely's own frames fill the default 10, the caller's come after them. */
 function callSite(label: string): Error {
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 40;
+  Error.stackTraceLimit = 16;
   const site = new Error(label);
   Error.stackTraceLimit = limit;
   return site;

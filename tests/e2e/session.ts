@@ -61,7 +61,12 @@ export function explainFailures(what: () => { server: StartedServer; pages: Reco
     const seen = task.result?.state === 'fail' ? what() : undefined;
     if (!seen) return;
     const pages = await Promise.all(Object.entries(seen.pages).map(([name, watched]) => (watched ? whatThePageShowed(name, watched, task.name) : `${name}: not opened`)));
-    throw new Error(['what the pages showed:', ...pages, `server output, last 1,200 characters:\n${seen.server.output().slice(-1200)}`].join('\n'));
+    const output = seen.server.output();
+    // a database stall (server/db/pglite-dialect.ts) explains everything after it: it comes first
+    const stall = output.indexOf('PGlite: a query has waited');
+    throw new Error((stall >= 0
+      ? [`the server's database stalled:\n${output.slice(stall, stall + 1800)}`, 'what the pages showed:', ...pages]
+      : ['what the pages showed:', ...pages, `server output, last 1,200 characters:\n${output.slice(-1200)}`]).join('\n'));
   });
 }
 
