@@ -28,7 +28,7 @@ export interface PGliteDialectOptions {
   onStall?: (message: string) => void;
 }
 
-export const STALL_MS = 10_000;
+const STALL_MS = 10_000;
 
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite, private readonly options: PGliteDialectOptions = {}) {}

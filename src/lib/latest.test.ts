@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLatest } from './latest.ts';
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../testing/deferred.ts';
 
 describe('createLatest', () => {
   it('gives the newest answer even when an older one arrives after it', async () => {

@@ -35,7 +35,6 @@ interface XmlElement { [name: string]: string | XmlElement | XmlElement[] }
 
 const writer = new XMLBuilder({ ignoreAttributes: false, format: true, indentBy: '  ', suppressEmptyNode: true, processEntities: false });
 
-
 /** A new child element of `parent` (after the children it has); a repeated name adds an occurrence. */
 function child(parent: XmlElement, name: string): XmlElement {
   const el: XmlElement = {};

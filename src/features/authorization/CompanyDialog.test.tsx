@@ -1,15 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '../../testing/render.tsx';
 import { CompanyDialog, type Company } from './CompanyDialog.tsx';
+import { deferred } from '../../testing/deferred.ts';
 
 const demo = { companyCode: '3302961A2B', companyName: '宁波跨境优选供应链管理有限公司' };
 const other = { companyCode: '3301964C7D', companyName: '杭州云途国际物流有限公司' };
-
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((res) => { resolve = res; });
-  return { promise, resolve };
-}
 
 describe('添加授权\'s company dialog', () => {
   it('shows the newest search\'s companies even when the opening list answers after it, and keeps the choice', async () => {
