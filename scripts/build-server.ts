@@ -6,14 +6,14 @@
  * `npm run dev` and the unit/api tests keep running the sources through tsx; the e2e harness runs
  * the bundle (rebuilt first when a source is newer), so CI starts the server the way users do.
  */
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { isStale, repoRoot, serverBuildMarker, SERVER_SOURCES } from './build-state.ts';
 
-const root = join(import.meta.dirname, '..');
-export const serverBundle = join(root, 'build', 'server', 'server.mjs');
-const SOURCES = ['server', 'domain', 'machines'];
+const root = repoRoot;
+export const serverBundle = serverBuildMarker(root);
 
 export async function buildServer(): Promise<number> {
   const out = join(root, 'build', 'server');
@@ -34,19 +34,9 @@ export async function buildServer(): Promise<number> {
   return performance.now() - t0;
 }
 
-export function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
 /** Builds the bundle when it is missing or older than any source it is made of. */
 export async function buildServerIfStale(): Promise<void> {
-  const built = existsSync(serverBundle) ? statSync(serverBundle).mtimeMs : 0;
-  if (SOURCES.some((dir) => newestSource(join(root, dir)) > built)) await buildServer();
+  if (isStale(root, SERVER_SOURCES, serverBundle)) await buildServer();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

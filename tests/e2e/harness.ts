@@ -24,8 +24,9 @@
  *   E2E_DATABASE_URL=$(scripts/pg-test.sh start) npx vitest run --project e2e tests/e2e/bill-slice.test.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { buildServerIfStale, newestSource, serverBundle } from '../../scripts/build-server.ts';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { buildServerIfStale, serverBundle } from '../../scripts/build-server.ts';
+import { isStale, WEB_SOURCES } from '../../scripts/build-state.ts';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -159,8 +160,8 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     throw new Error(`${join(webDir, 'index.html')} is missing: run \`npm run build\` before the e2e tests (npm test does)`);
   }
   // a console built before the last change of its sources would test yesterday's screens
-  if (!options.env?.WEB_DIR && ['src', 'domain', 'machines'].some((dir) => newestSource(join(repoRoot, dir)) > statSync(join(webDir, 'index.html')).mtimeMs)) {
-    throw new Error(`${webDir} is older than the console's sources (src/, domain/, machines/): run \`npm run build\` before the e2e tests (npm test does)`);
+  if (!options.env?.WEB_DIR && isStale(repoRoot, WEB_SOURCES, join(webDir, 'index.html'))) {
+    throw new Error(`${webDir} is older than the console's sources (${WEB_SOURCES.join(', ')}): run \`npm run build\` before the e2e tests (npm test does)`);
   }
   await buildServerIfStale();
   installExitHook();
