@@ -9,6 +9,8 @@ import type { AuthActor } from '../lib/auth-bridge.ts';
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // users who ask their system for less motion get none (menus unfold, dialogs open at once)
+  respectReducedMotion: true,
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif',
 });

@@ -257,6 +257,9 @@ export async function launchBrowser(): Promise<BrowserContext> {
     headless: true,
     locale: 'zh-CN',
     viewport: { width: 1280, height: 800 },
+    // as a user who asks for less motion: the console then animates nothing (theme.respectReducedMotion),
+    // so no click lands on a menu that is still unfolding
+    reducedMotion: 'reduce',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
