@@ -15,8 +15,13 @@ import { loadExcel } from './excel.ts';
 import { MAX_SHEET_CELLS, MAX_SHEET_CHARS, type SheetCell, type SheetRequest, type SheetRow, type SheetRows } from './sheet-rows.ts';
 import { unzipCapped, ZipReadError } from './zip-read.ts';
 
-/** Enough for 20,000 rows of eight columns several times over; a zip bomb is far beyond it. */
-export const MAX_XLSX_XML_BYTES = 64 * 1024 * 1024;
+/**
+ * The unpacked parts a sheet needs, together: a 20,000-row data template of 13 columns is 9.6 MB.
+ * exceljs holds about 13 bytes of heap per byte of XML, so the worker's heap ceiling
+ * (WORKBOOK_POOL.heapMb) is the real bound; this cap refuses bigger files at once instead of
+ * after a slow death, and keeps the buffers outside the heap (unpacked parts, the rebuilt zip) small.
+ */
+export const MAX_XLSX_XML_BYTES = 24 * 1024 * 1024;
 
 /** Why a file could not be read: not a workbook at all, or one too large to unpack or hold. */
 export class XlsxReadError extends Error {
