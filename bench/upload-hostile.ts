@@ -19,7 +19,7 @@ const s = await startBenchSession(opened, { CUSTOMS_POLL_MS: '0' });
 
 async function upload(file: Buffer): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([file]), 'hostile_1.xlsx');
+  form.append('file', new Blob([new Uint8Array(file)]), 'hostile_1.xlsx');
   const res = await fetch(`${s.address}/api/file/upload`, { method: 'POST', body: form, headers: { 'x-authorization': `Bearer ${s.token}` } });
   const body = await res.json() as { code: number; message: string; data: { uri: string }[] };
   if (body.code !== 0) throw new Error(body.message);
