@@ -21,7 +21,7 @@ import { unzipCapped, ZipReadError } from './zip-read.ts';
  * (WORKBOOK_POOL.heapMb) is the real bound; this cap refuses bigger files at once instead of
  * after a slow death, and keeps the buffers outside the heap (unpacked parts, the rebuilt zip) small.
  */
-export const MAX_XLSX_XML_BYTES = 24 * 1024 * 1024;
+export const MAX_XLSX_XML_BYTES = 16 * 1024 * 1024;
 
 /** Why a file could not be read: not a workbook at all, or one too large to unpack or hold. */
 export class XlsxReadError extends Error {
