@@ -55,8 +55,8 @@ export function createWorkerPool<Task, Result>(options: WorkerPoolOptions): Work
 
   const limits: ResourceLimits = { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.round(options.heapMb / 8))) };
 
-  /** The slot's worker is gone (or going): its task, if any, is refused, and it leaves the pool. */
-  const drop = (slot: Slot<Task, Result>, reason: 'crashed' | 'timeout') => {
+  /** The slot's worker is gone or going (ended when idle, died, out of time): its task, if any, is refused, and it leaves the pool. */
+  const drop = (slot: Slot<Task, Result>, reason: 'crashed' | 'timeout' = 'crashed') => {
     if (!slots.delete(slot)) return;
     clearTimeout(slot.timer);
     clearTimeout(slot.idle);
@@ -78,12 +78,12 @@ export function createWorkerPool<Task, Result>(options: WorkerPoolOptions): Work
       clearTimeout(slot.timer);
       slot.job = undefined;
       slot.worker.unref();
-      slot.idle = setTimeout(() => drop(slot, 'crashed'), options.idleMs).unref();
+      slot.idle = setTimeout(() => drop(slot), options.idleMs).unref();
       job.resolve(message.result);
       dispatch();
     });
-    slot.worker.on('error', () => drop(slot, 'crashed'));
-    slot.worker.on('exit', () => drop(slot, 'crashed'));
+    slot.worker.on('error', () => drop(slot));
+    slot.worker.on('exit', () => drop(slot));
     slots.add(slot);
     return slot;
   };
@@ -120,7 +120,7 @@ export function createWorkerPool<Task, Result>(options: WorkerPoolOptions): Work
       closed = true;
       for (const job of queue.splice(0)) job.reject(new PoolError('crashed'));
       const ending = [...slots].map((s) => s.worker.terminate());
-      for (const s of [...slots]) drop(s, 'crashed');
+      for (const s of [...slots]) drop(s);
       await Promise.all(ending);
     },
   };
