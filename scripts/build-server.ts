@@ -3,6 +3,8 @@
  * esbuild, packages left to node_modules. Loading ~400 source files through tsx's loader thread
  * took about 2 s of every start; the bundle loads in a fraction of that. The XSDs the customs
  * schemas read at run time are copied beside it (schemas.ts finds them next to its module).
+ * Worker threads' scripts are entry points of their own beside it (server/files/workbook-worker.ts
+ * → workbook-worker.mjs, which worker-pool.ts's workerScript looks for next to the bundle).
  * `npm run dev` and the unit/api tests keep running the sources through tsx; the e2e harness runs
  * the bundle (rebuilt first when a source is newer), so CI starts the server the way users do.
  */
@@ -20,8 +22,9 @@ export async function buildServer(): Promise<number> {
   const t0 = performance.now();
   rmSync(out, { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, 'server', 'server.ts')],
-    outfile: serverBundle,
+    entryPoints: { server: join(root, 'server', 'server.ts'), 'workbook-worker': join(root, 'server', 'files', 'workbook-worker.ts') },
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

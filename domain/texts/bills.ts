@@ -75,6 +75,12 @@ export const billServerText = {
   fileTooLarge: (mb: number) => `文件大小不能超过${mb}MB`,
   /** a workbook whose sheets would unpack past the reading limit (ours) */
   workbookTooLarge: '文件内容过多，请拆分为多个文件后上传',
+  /** every workbook reader is busy and the queue is full (ours) */
+  workbookBusy: '正在读取的文件过多，请稍后再试',
+  /** an upload's name longer than files.name holds (ours) */
+  fileNameTooLong: (max: number) => `文件名不能超过${max}个字符`,
+  /** a multipart body that ends before its closing boundary, or is otherwise malformed (ours) */
+  uploadIncomplete: '文件上传不完整，请重新上传',
   fileNotFound: '文件不存在或无权访问',
   downloadExpired: '下载链接已失效，请重新导出',
   resendQueued: '已重新发送回执',

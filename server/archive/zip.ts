@@ -16,20 +16,25 @@ function dosTime(d: Date): { time: number; date: number } {
   };
 }
 
-export function zip(entries: readonly ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
+/**
+ * `store` keeps the contents as they are (method 0): for a workbook rebuilt from bytes already
+ * unpacked under a cap (server/files/workbook-read.ts), where deflating again would only cost time.
+ */
+export function zip(entries: readonly ZipEntry[], options: { store?: boolean } = {}): Buffer {
+  const method = options.store ? 0 : 8;
+  const locals: Uint8Array[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name, 'utf8');
-    const data = deflateRawSync(e.content);
+    const data = options.store ? e.content : deflateRawSync(e.content);
     const crc = crc32(e.content);
     const { time, date } = dosTime(e.date ?? new Date());
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
     local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt16LE(method, 8); // 8 deflate, 0 stored
     local.writeUInt16LE(time, 10);
     local.writeUInt16LE(date, 12);
     local.writeUInt32LE(crc, 14);
@@ -42,7 +47,7 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt16LE(20, 4); // made by
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt16LE(time, 12);
     central.writeUInt16LE(date, 14);
     central.writeUInt32LE(crc, 16);

@@ -2,13 +2,12 @@
  * The query template of a bill list (批量查询): one column headed by the title field's label, and
  * the parser that reads filled templates back into the values of an `in` term.
  */
-import type ExcelJS from 'exceljs';
 import { loadExcel } from '../files/excel.ts';
 import { MAX_IN_VALUES, queryText } from '../../domain/query.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { newExportFile } from '../files/store.ts';
-import { readFirstSheet, XlsxReadError } from '../files/xlsx-read.ts';
+import { readSheetOrRefuse, type SheetCell } from '../files/xlsx-read.ts';
 import type { BillCall } from './call.ts';
 import { titleColumn } from './model.ts';
 
@@ -30,28 +29,24 @@ export async function queryTemplate(call: BillCall, dataDir: string): Promise<{ 
   return { downloadUri: file.downloadUri };
 }
 
-/** A cell's value as the text a person sees (rich text, links and formula results included). */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
+/** A cell's value as the text a person sees (the reader already joined rich text and took links' text and formulas' results). */
+function cellText(value: SheetCell): string {
+  if (value === null) return '';
   if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
-  if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
-  if ('text' in value && typeof value.text === 'string') return value.text.trim();
-  if ('result' in value && value.result !== undefined) return cellText(value.result as ExcelJS.CellValue);
-  return '';
+  return String(value);
 }
 
 /** The first column of a file's first sheet: its header and the values under it. */
 async function firstColumn(path: string): Promise<{ header: string; values: string[] }> {
-  const sheet = await readFirstSheet(path);
+  const sheet = await readSheetOrRefuse(path, { columns: 1 }, billText.badTemplate);
   let header = '';
   const values: string[] = [];
-  sheet?.eachRow((row, number) => {
-    const text = cellText(row.getCell(1).value);
-    if (number === 1) header = text;
+  for (const row of sheet?.rows ?? []) {
+    const text = cellText(row.cells[0] ?? null);
+    if (row.n === 1) header = text;
     else if (text) values.push(text);
-  });
+  }
   return { header, values };
 }
 
@@ -71,12 +66,7 @@ export async function parseQueryTemplate(call: BillCall, paths: readonly string[
 export async function templateValues(label: string, paths: readonly string[]): Promise<string[]> {
   const values = new Set<string>();
   for (const path of paths) {
-    let column: { header: string; values: string[] };
-    try {
-      column = await firstColumn(path);
-    } catch (error) {
-      throw new BizError(error instanceof XlsxReadError && error.reason === 'tooLarge' ? billServerText.workbookTooLarge : billText.badTemplate);
-    }
+    const column = await firstColumn(path);
     if (!column.header && column.values.length === 0) throw new BizError(billText.emptyFile);
     if (column.header !== label) throw new BizError(billText.badTemplate);
     if (column.values.length === 0) throw new BizError(billText.emptyFile);

@@ -34,6 +34,8 @@ export default async function fileRoutes(app: FastifyInstance) {
       if (!request.isMultipart()) throw new BizError(billServerText.noFileChosen);
       const stored: StoredUpload[] = [];
       let refusal: BizError | undefined;
+      // errors of storing a file are told apart from the body's own (the parts iterator's)
+      let storing = false;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
@@ -42,18 +44,23 @@ export default async function fileRoutes(app: FastifyInstance) {
             refusal ??= new BizError(billServerText.oneFileOnly);
             continue;
           }
+          storing = true;
           try {
             stored.push(await storeUpload(app.db, app.config.dataDir, user.companyId, part));
           } catch (error) {
             if (!(error instanceof BizError)) throw error;
             refusal = error;
           }
+          storing = false;
         }
       } catch (error) {
+        const code = (error as { code?: string }).code;
         // busboy's limits surface from the parts iterator, after the file itself was refused
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') refusal ??= new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
-        else if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT') refusal ??= new BizError(billServerText.oneFileOnly);
-        else throw error;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') refusal ??= new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
+        else if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') refusal ??= new BizError(billServerText.oneFileOnly);
+        else if (storing) throw error;
+        // anything else the iterator throws is a body that is no proper multipart (no closing boundary, a bad header …)
+        else refusal ??= new BizError(billServerText.uploadIncomplete);
       }
       if (refusal) {
         for (const s of stored) {

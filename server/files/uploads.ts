@@ -14,6 +14,12 @@ import { newUpload, uploadPath } from './store.ts';
 
 export const MAX_UPLOAD_MB = 10;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+/**
+ * An upload's name, extension included, in characters: files.name holds 255, but the name is
+ * copied on into company_files.file_name and stored_files.file_name (attachments, ticket
+ * screenshots), which hold 200 — the narrowest column decides, so no later step can fail on it.
+ */
+export const MAX_UPLOAD_NAME = 200;
 const NAME = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
 const TYPES: Record<string, string> = {
   xls: 'application/vnd.ms-excel',
@@ -26,6 +32,7 @@ const TYPES: Record<string, string> = {
 
 /** The extension (xls or xlsx) of an acceptable name, or a refusal with the spec's message. */
 export function checkUploadName(filename: string): string {
+  if ([...filename].length > MAX_UPLOAD_NAME) throw new BizError(billServerText.fileNameTooLong(MAX_UPLOAD_NAME));
   const dot = filename.lastIndexOf('.');
   const ext = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
   if (!Object.hasOwn(TYPES, ext)) throw new BizError(billText.badTemplate);
@@ -50,7 +57,14 @@ export async function storeUpload(db: Db, dataDir: string, companyId: number, pa
   const { uri, path } = newUpload(dataDir, companyId, ext);
   await mkdir(dirname(path), { recursive: true });
   try {
-    await pipeline(part.file, createWriteStream(path));
+    try {
+      await pipeline(part.file, createWriteStream(path));
+    } catch (error) {
+      // the request's body broke off or is malformed (no closing boundary …): the client's fault, not ours
+      // (a disk's error names its syscall: that one is ours and stays a server error)
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || (error as NodeJS.ErrnoException).syscall) throw error;
+      throw new BizError(billServerText.uploadIncomplete);
+    }
     if (part.file.truncated) throw new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
     const { size } = await stat(path);
     await db.insertInto('files').values({ company_id: companyId, uri, name: part.filename, size, content_type: TYPES[ext]! }).execute();

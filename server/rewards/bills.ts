@@ -12,8 +12,7 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/database.ts';
 import { newExportFile } from '../files/store.ts';
 import { resolveUpload } from '../files/uploads.ts';
-import { readFirstSheet, XlsxReadError } from '../files/xlsx-read.ts';
-import { billServerText } from '../../domain/texts/bills.ts';
+import { readSheetOrRefuse } from '../files/xlsx-read.ts';
 import { BizError } from '../http/errors.ts';
 import { compileListQuery, applyTerms, applySorts, applyPaging, type ColumnWhitelist } from '../query/list-query.ts';
 import { billVo } from './records.ts';
@@ -47,33 +46,27 @@ function oneExcelUri(filePath: unknown): string {
 
 /** The rows of the first sheet under the template's header; more than 20,000 stops the reading. */
 async function readRows(path: string): Promise<{ rowNo: number; cells: Cell[] }[]> {
-  const sheet = await readFirstSheet(path);
+  const sheet = await readSheetOrRefuse(path, { columns: importColumns.length }, t.badTemplate);
   const rows: { rowNo: number; cells: Cell[] }[] = [];
   let header: Cell[] | null = null;
-  sheet?.eachRow((row, rowNo) => {
-    const cells = importColumns.map((_, i) => cellValue(row.getCell(i + 1).value));
+  for (const row of sheet?.rows ?? []) {
+    const cells = importColumns.map((_, i) => cellValue(row.cells[i] ?? null));
     if (header === null) {
       header = cells;
       if (String(header[0] ?? '') !== importColumns[0].label) throw new BizError(t.badTemplate);
-      return;
+      continue;
     }
-    if (cells.every((c) => c === null || c === '')) return;
+    if (cells.every((c) => c === null || c === '')) continue;
     if (rows.length === MAX_IMPORT_ROWS) throw new BizError(t.tooManyRows(MAX_IMPORT_ROWS));
-    rows.push({ rowNo, cells });
-  });
+    rows.push({ rowNo: row.n, cells });
+  }
   if (rows.length === 0) throw new BizError(t.emptyFile);
   return rows;
 }
 
 export async function importRewardBills(db: Db, dataDir: string, user: AuthUser, filePath: unknown): Promise<{ importNo: number; total: number }> {
   const path = await resolveUpload(db, dataDir, user.companyId, oneExcelUri(filePath));
-  let rows: { rowNo: number; cells: Cell[] }[];
-  try {
-    rows = await readRows(path);
-  } catch (error) {
-    if (error instanceof BizError) throw error;
-    throw new BizError(error instanceof XlsxReadError && error.reason === 'tooLarge' ? billServerText.workbookTooLarge : t.badTemplate);
-  }
+  const rows = await readRows(path);
   const { bills, problems } = checkImportRows(rows);
   if (problems.length > 0) throw BizError.fields(problems[0]!, problems.map((message) => ({ field: 'billNo', message })));
   return db.transaction().execute(async (trx) => {

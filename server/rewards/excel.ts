@@ -1,11 +1,11 @@
 /** exceljs, loaded on first use (it is large), and the one way a cell reads as text. */
-import type ExcelJS from 'exceljs';
 import { loadExcel } from '../files/excel.ts';
+import type { SheetCell } from '../files/xlsx-read.ts';
 
 export { loadExcel };
 
-export function cellValue(value: ExcelJS.CellValue): string | number | null {
-  if (value === null || value === undefined) return null;
+export function cellValue(value: SheetCell): string | number | null {
+  if (value === null) return null;
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'boolean') return String(value);
@@ -14,9 +14,6 @@ export function cellValue(value: ExcelJS.CellValue): string | number | null {
     const iso = value.toISOString();
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
   }
-  if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
-  if ('text' in value && typeof value.text === 'string') return value.text.trim();
-  if ('result' in value && value.result !== undefined) return cellValue(value.result as ExcelJS.CellValue);
   return null;
 }
 

@@ -7,14 +7,13 @@
  * them — and all are saved as drafts in one transaction, or none: a wrong template, an empty file
  * or any bad row refuses the upload with the row named as Excel numbers it.
  */
-import type ExcelJS from 'exceljs';
 import type { UploadDef } from '../../../domain/bills/action-words.ts';
 import type { FieldDef } from '../../../domain/bills/types.ts';
 import { validateBill, type ValidatedBill } from '../../../domain/bills/validation.ts';
 import { billActionServerText, billServerText, billText } from '../../../domain/texts/bills.ts';
 import { BizError } from '../../http/errors.ts';
 import { newExportFile } from '../../files/store.ts';
-import { readFirstSheet, XlsxReadError } from '../../files/xlsx-read.ts';
+import { readSheetOrRefuse, type SheetCell } from '../../files/xlsx-read.ts';
 import type { BillCall } from '../call.ts';
 import { withDefaults } from '../defaults.ts';
 import { initialState } from '../lifecycle.ts';
@@ -64,8 +63,8 @@ export async function uploadTemplate(call: BillCall, dataDir: string): Promise<{
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A cell as the field's API value: text trimmed, numbers as numbers, Excel dates as their wall time. */
-function cellValue(field: FieldDef, value: ExcelJS.CellValue): Value {
-  if (value === null || value === undefined) return null;
+function cellValue(field: FieldDef, value: SheetCell): Value {
+  if (value === null) return null;
   if (value instanceof Date) {
     // Excel keeps wall time without a zone; exceljs hands it over as that time in UTC
     const d = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
@@ -73,11 +72,7 @@ function cellValue(field: FieldDef, value: ExcelJS.CellValue): Value {
   }
   if (typeof value === 'number') return field.kind === 'number' || field.kind === 'integer' ? value : String(value);
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
-  if (typeof value === 'boolean') return String(value);
-  if ('richText' in value) return value.richText.map((t) => t.text).join('').trim() || null;
-  if ('text' in value && typeof value.text === 'string') return value.text.trim() || null;
-  if ('result' in value && value.result !== undefined) return cellValue(field, value.result as ExcelJS.CellValue);
-  return null;
+  return String(value);
 }
 
 interface Row { n: number; values: Values }
@@ -85,30 +80,25 @@ interface Draft { title: string; rows: Row[]; head: Values; lines: Values[] }
 
 /** The data rows of the sheet (empty rows skipped), refused when the header is not the template's. */
 async function readRows(path: string, fields: readonly FieldDef[], maxRows: number): Promise<Row[]> {
-  let sheet: ExcelJS.Worksheet | null;
-  try {
-    sheet = await readFirstSheet(path);
-  } catch (error) {
-    throw new BizError(error instanceof XlsxReadError && error.reason === 'tooLarge' ? billServerText.workbookTooLarge : billText.badTemplate);
-  }
-  if (!sheet || sheet.actualRowCount === 0) throw new BizError(billText.emptyFile);
-  const header = sheet.getRow(1);
+  const sheet = await readSheetOrRefuse(path, { columns: fields.length }, billText.badTemplate);
+  if (!sheet || sheet.rowCount === 0) throw new BizError(billText.emptyFile);
+  const header = sheet.rows[0]?.n === 1 ? sheet.rows[0].cells : [];
   const labels = fields.map((_, i) => {
-    const v = header.getCell(i + 1).value;
-    return typeof v === 'string' ? v.trim() : v === null || v === undefined ? '' : String(cellValue({ name: '', label: '', kind: 'text' }, v) ?? '');
+    const v = header[i] ?? null;
+    return typeof v === 'string' ? v.trim() : v === null ? '' : String(cellValue({ name: '', label: '', kind: 'text' }, v) ?? '');
   });
   if (labels.some((l, i) => l !== fields[i]!.label)) throw new BizError(billText.badTemplate);
   const rows: Row[] = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
+  for (const row of sheet.rows) {
+    if (row.n === 1) continue;
     const values: Values = {};
     let any = false;
     fields.forEach((f, i) => {
-      values[f.name] = cellValue(f, row.getCell(i + 1).value);
+      values[f.name] = cellValue(f, row.cells[i] ?? null);
       if (values[f.name] !== null) any = true;
     });
-    if (any) rows.push({ n, values });
-  });
+    if (any) rows.push({ n: row.n, values });
+  }
   if (rows.length === 0) throw new BizError(billText.emptyFile);
   if (rows.length > maxRows) throw new BizError(billActionServerText.tooManyRows(maxRows));
   return rows;
