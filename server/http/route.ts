@@ -3,6 +3,7 @@ import { EnvelopeCode, type Envelope } from '../../domain/envelope.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { BizError, HttpError } from './errors.ts';
+import { RATE_LIMITS, type RateLimitName } from './rate-limit.ts';
 
 /** Who may call a route: anybody, any logged-in user, or a logged-in user of a filed enterprise. */
 export type Access = 'public' | 'user' | 'company';
@@ -28,6 +29,8 @@ export interface RouteSpec<D> {
   dataOptional?: boolean;
   querystring?: object;
   access?: Access;
+  /** Public routes: which limit of the rate limiter counts the caller's IP (default `anonymous`). */
+  limit?: RateLimitName;
   /** Button code the caller must hold on the module with this uri (spec §6). */
   permission?: { uri: string; code: string };
   /** The handler writes the reply itself (images, files); no envelope. */
@@ -68,7 +71,12 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
     },
     handler: async (request, reply) => {
       let user = undefined as unknown as AuthUser;
-      if (access !== 'public') {
+      if (access === 'public') {
+        const limit = spec.limit ?? 'anonymous';
+        if (!(await app.rateLimiter.allow(limit, request.ip))) {
+          throw new HttpError(429, serverText.tooManyRequests, null, { 'retry-after': String(RATE_LIMITS[limit].windowMs / 1000) });
+        }
+      } else {
         user = await app.authenticate(request);
         if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
         if (spec.permission) await app.requireButton(user, spec.permission.uri, spec.permission.code);
