@@ -29,8 +29,12 @@ export interface RouteSpec<D> {
   dataOptional?: boolean;
   querystring?: object;
   access?: Access;
-  /** Public routes: which limit of the rate limiter counts the caller's IP (default `anonymous`). */
-  limit?: RateLimitName;
+  /**
+   * Public routes: which limit of the rate limiter counts the caller's IP (default `anonymous`);
+   * false only for a route that touches no storage and does no costly work (counting it would cost
+   * more than answering it).
+   */
+  limit?: RateLimitName | false;
   /** Button code the caller must hold on the module with this uri (spec §6). */
   permission?: { uri: string; code: string };
   /** The handler writes the reply itself (images, files); no envelope. */
@@ -73,7 +77,7 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
       let user = undefined as unknown as AuthUser;
       if (access === 'public') {
         const limit = spec.limit ?? 'anonymous';
-        if (!(await app.rateLimiter.allow(limit, request.ip))) {
+        if (limit && !(await app.rateLimiter.allow(limit, request.ip))) {
           throw new HttpError(429, serverText.tooManyRequests, null, { 'retry-after': String(RATE_LIMITS[limit].windowMs / 1000) });
         }
       } else {
