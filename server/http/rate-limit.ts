@@ -10,7 +10,7 @@ import type { Db } from '../db/database.ts';
 export const RATE_LIMITS = {
   /** captcha images: a login page shows one and each try needs a fresh one */
   captcha: { hits: 60, windowMs: 60_000 },
-  /** login attempts (each also needs a captcha) */
+  /** login attempts (each also needs a captcha) and the before-login password change: each runs a scrypt */
   login: { hits: 60, windowMs: 60_000 },
   /** self-registrations (each writes a company and an account) */
   register: { hits: 20, windowMs: 3600_000 },

@@ -179,7 +179,8 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute<PasswordChange>(app, {
     path: '/api/user/anon/pwd/updatePasswprd', summary: '登录前修改密码 (密码过期或强度不足时，凭登录返回的 token 头)', tags: ['账号'],
-    access: 'public', message: authText.changed,
+    // checks a password (one scrypt) like the login: counted with the login's limit
+    access: 'public', limit: 'login', message: authText.changed,
     data: {
       ...passwordChange,
       required: [...passwordChange.required, 'token', 'loginName'],
