@@ -24,12 +24,17 @@ export async function lockedMinutes(db: Db, ip: string, account: string, now = n
   return until > now.getTime() ? Math.ceil((until - now.getTime()) / 60000) : 0;
 }
 
+/** The wait after this many failures of an account within the window (ms): 0 below `after`, then 1 s doubling to 8 s. */
+export function slowdownAfter(failures: number): number {
+  const { after, delayMs, maxDelayMs } = LIMITS.account;
+  return failures < after ? 0 : Math.min(delayMs * 2 ** (failures - after), maxDelayMs);
+}
+
 /** How long an attempt on this account waits before its password is checked (ms). */
 export async function slowdownMs(db: Db, account: string, now = new Date()): Promise<number> {
-  const { after, windowMs, delayMs, maxDelayMs } = LIMITS.account;
   const row = await db.selectFrom('login_attempts').select(['failures', 'window_start']).where('attempt_key', '=', accountKey(account)).executeTakeFirst();
-  if (!row || now.getTime() - row.window_start.getTime() > windowMs || row.failures < after) return 0;
-  return Math.min(delayMs * 2 ** (row.failures - after), maxDelayMs);
+  if (!row || now.getTime() - row.window_start.getTime() > LIMITS.account.windowMs) return 0;
+  return slowdownAfter(row.failures);
 }
 
 async function count(db: Db, key: string, windowMs: number, lock: { failures: number; lockMs: number } | undefined, now: Date): Promise<void> {
