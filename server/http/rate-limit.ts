@@ -2,7 +2,8 @@
  * The one rate limiter of anonymous calls: fixed windows per limit and client IP, counted in the
  * database (table rate_limits, one upsert a call), so every app server sharing it counts the same
  * hits and a second server is not a second chance. defineRoute applies it to every public route
- * (server/http/route.ts); a route names its limit, the rest share `anonymous`.
+ * (server/http/route.ts); a route names its limit, the rest share `anonymous`. A logged-in route that
+ * names a limit (feedback) is counted per user instead.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -14,8 +15,10 @@ export const RATE_LIMITS = {
   login: { hits: 60, windowMs: 60_000 },
   /** self-registrations (each writes a company and an account) */
   register: { hits: 20, windowMs: 3600_000 },
-  /** every other public route: public key, refresh, logout, links to files, the review desk */
+  /** every other public route: refresh, logout, links to files, the review desk */
   anonymous: { hits: 600, windowMs: 60_000 },
+  /** feedback, per user (each writes a row someone reads) */
+  feedback: { hits: 20, windowMs: 3600_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -35,8 +38,8 @@ export function createRateLimiter(db: Db, options: { enabled: boolean; now?: () 
   }
 
   return {
-    /** Counts a hit of this IP on this limit: false once the window's hits are spent. */
-    async allow(name: RateLimitName, ip: string): Promise<boolean> {
+    /** Counts a hit of this caller (an IP, or 'u<id>' for a user) on this limit: false once the window's hits are spent. */
+    async allow(name: RateLimitName, caller: string): Promise<boolean> {
       if (!options.enabled) return true;
       const { hits, windowMs } = RATE_LIMITS[name];
       const at = now();
@@ -46,7 +49,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean; now?: () 
         sincePurge = 0;
         await purge(at);
       }
-      const row = await db.insertInto('rate_limits').values({ bucket: `${name}:${ip}`, window_start: start, hits: 1 })
+      const row = await db.insertInto('rate_limits').values({ bucket: `${name}:${caller}`, window_start: start, hits: 1 })
         .onConflict((oc) => oc.column('bucket').doUpdateSet({
           hits: sql`case when rate_limits.window_start <= ${passed} then 1 else rate_limits.hits + 1 end`,
           window_start: sql`case when rate_limits.window_start <= ${passed} then ${start} else rate_limits.window_start end`,

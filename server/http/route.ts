@@ -32,7 +32,7 @@ export interface RouteSpec<D> {
   /**
    * Public routes: which limit of the rate limiter counts the caller's IP (default `anonymous`);
    * false only for a route that touches no storage and does no costly work (counting it would cost
-   * more than answering it).
+   * more than answering it). Logged-in routes: none unless named, then counted per user.
    */
   limit?: RateLimitName | false;
   /** Button code the caller must hold on the module with this uri (spec §6). */
@@ -42,6 +42,11 @@ export interface RouteSpec<D> {
   /** Success message put in the envelope; default 操作成功！ */
   message?: string;
   handler(ctx: RouteContext<D>): unknown;
+}
+
+/** HTTP 429 with the envelope, and when to try again. */
+function tooMany(limit: RateLimitName): HttpError {
+  return new HttpError(429, serverText.tooManyRequests, null, { 'retry-after': String(RATE_LIMITS[limit].windowMs / 1000) });
 }
 
 export function ok<T>(data: T, message: string = serverText.ok): Envelope<T> {
@@ -77,13 +82,12 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
       let user = undefined as unknown as AuthUser;
       if (access === 'public') {
         const limit = spec.limit ?? 'anonymous';
-        if (limit && !(await app.rateLimiter.allow(limit, request.ip))) {
-          throw new HttpError(429, serverText.tooManyRequests, null, { 'retry-after': String(RATE_LIMITS[limit].windowMs / 1000) });
-        }
+        if (limit && !(await app.rateLimiter.allow(limit, request.ip))) throw tooMany(limit);
       } else {
         user = await app.authenticate(request);
         if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
         if (spec.permission) await app.requireButton(user, spec.permission.uri, spec.permission.code);
+        if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${user.userId}`))) throw tooMany(spec.limit);
       }
       const data = ((request.body as { data?: D } | undefined)?.data ?? undefined) as D;
       const result = await spec.handler({

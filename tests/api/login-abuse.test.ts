@@ -11,7 +11,7 @@ import { PURGE_BATCH as CAPTCHA_PURGE_BATCH } from '../../server/auth/captcha.ts
 import { LIMITS } from '../../server/auth/login-limits.ts';
 import { kdf } from '../../server/auth/passwords.ts';
 import { PURGE_BATCH, RATE_LIMITS } from '../../server/http/rate-limit.ts';
-import { call, createTestApp, demo, encryptPassword, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, demo, encryptPassword, login, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let pem: string;
@@ -96,6 +96,19 @@ describe('rate limits of anonymous routes (reproduction 8)', () => {
     await t.handle.db.updateTable('rate_limits').set({ hits: RATE_LIMITS.anonymous.hits }).where('bucket', '=', `anonymous:${ip}`).execute();
     expect((await refresh()).statusCode).toBe(429);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {}, remoteAddress: ip })).statusCode).toBe(429);
+  });
+
+  it('the same limiter counts feedback per user (it needs a login here)', async () => {
+    const user = await login(t.app, demo.user.username, demo.user.password);
+    const admin = await login(t.app, demo.admin.username, demo.admin.password);
+    const feedback = (token: string) => call(t.app, '/api/enterprise/feedback/save', { content: '希望支持批量导出' }, token);
+    for (let i = 0; i < RATE_LIMITS.feedback.hits; i++) expect((await feedback(user.token)).body.code).toBe(0);
+    const refused = await feedback(user.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: -1, message: serverText.tooManyRequests, data: null });
+    expect((await feedback(admin.token)).body.code).toBe(0);
+    const rows = await t.handle.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(RATE_LIMITS.feedback.hits + 1);
   });
 
   it('a window that has passed counts afresh', async () => {
