@@ -51,10 +51,18 @@ async function count(db: Db, key: string, windowMs: number, lock: { failures: nu
   });
 }
 
+/** Stale counts (window and lock over) deleted by one failure at most: names tried are the caller's choice. */
+export const PURGE_BATCH = 100;
+
 /** A wrong account or password from this IP (unknown accounts count the same as known ones). */
 export async function recordFailure(db: Db, ip: string, account: string, now = new Date()): Promise<void> {
   await count(db, pairKey(ip, account), LIMITS.pair.windowMs, LIMITS.pair, now);
   await count(db, accountKey(account), LIMITS.account.windowMs, undefined, now);
+  const stale = new Date(now.getTime() - Math.max(LIMITS.pair.windowMs, LIMITS.account.windowMs));
+  await db.deleteFrom('login_attempts').where('attempt_key', 'in', (eb) => eb.selectFrom('login_attempts').select('attempt_key')
+    .where('window_start', '<', stale)
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]))
+    .limit(PURGE_BATCH)).execute();
 }
 
 /**

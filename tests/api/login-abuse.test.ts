@@ -8,21 +8,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authText } from '../../domain/texts/auth.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import { PURGE_BATCH as CAPTCHA_PURGE_BATCH } from '../../server/auth/captcha.ts';
-import { LIMITS } from '../../server/auth/login-limits.ts';
+import { LIMITS, PURGE_BATCH as LOGIN_PURGE_BATCH } from '../../server/auth/login-limits.ts';
 import { kdf } from '../../server/auth/passwords.ts';
 import { PURGE_BATCH, RATE_LIMITS } from '../../server/http/rate-limit.ts';
 import { call, createTestApp, demo, encryptPassword, login, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
-let pem: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT: 'on' } });
-  pem = (await call(t.app, '/api/auth/public_key', {})).body.data;
 });
 afterAll(() => t.close());
 
 function tryLogin(app: TestApp, username: string, password: string, ip = '127.0.0.1') {
-  const q = new URLSearchParams({ username, password: encryptPassword(pem, password), tag: 'admin' });
+  const q = new URLSearchParams({ username, password: encryptPassword(app.app.secrets.rsaPublicKeyPem, password), tag: 'admin' });
   return app.app.inject({ method: 'POST', url: `/api/auth/login?${q}`, payload: { data: {} }, remoteAddress: ip });
 }
 const captcha = (app: TestApp, ip: string, id = `c${Math.random().toString(36).slice(2)}`) =>
@@ -134,6 +132,22 @@ describe('purges (reproduction 8)', () => {
       expect(await expired()).toBe(0);
     } finally {
       await t2.close();
+    }
+  });
+
+  it('stale failure counts go on the way with the next failure, a bounded number; live locks stay', async () => {
+    const t4 = await createTestApp();
+    try {
+      const old = new Date(Date.now() - 60 * 60_000);
+      const rows = Array.from({ length: LOGIN_PURGE_BATCH + 20 }, (_, i) => ({ attempt_key: `pair:10.14.0.1|name${i}`, failures: 3, window_start: old, locked_until: null }));
+      await t4.handle.db.insertInto('login_attempts').values([...rows, { attempt_key: 'pair:10.14.0.2|locked', failures: 5, window_start: old, locked_until: new Date(Date.now() + 60_000) }]).execute();
+      expect((await tryLogin(t4, 'nobody-here', 'Whatever@2026', '10.14.0.3')).json().code).toBe(-1);
+      const keys = (await t4.handle.db.selectFrom('login_attempts').select('attempt_key').execute()).map((r) => r.attempt_key);
+      expect(keys.filter((k) => k.startsWith('pair:10.14.0.1|'))).toHaveLength(20);
+      expect(keys).toContain('pair:10.14.0.2|locked');
+      expect(keys).toEqual(expect.arrayContaining(['pair:10.14.0.3|nobody-here', 'account:nobody-here']));
+    } finally {
+      await t4.close();
     }
   });
 

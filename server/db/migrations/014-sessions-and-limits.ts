@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  *   commit, and a repeated payload within one transaction only once.
  * - rate_limits: fixed-window counters of the one limiter (server/http/rate-limit.ts), in the database
  *   so a second app server is not a second chance.
- * - captchas by expiry, for the bounded purge of expired ones.
+ * - captchas by expiry and login_attempts by window, for the bounded purges of stale rows.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create function cbec_user_session_changed() returns trigger language plpgsql as $$
@@ -37,9 +37,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('rate_limits_window_idx').on('rate_limits').column('window_start').execute();
   await db.schema.createIndex('captchas_expires_idx').on('captchas').column('expires_at').execute();
+  await db.schema.createIndex('login_attempts_window_idx').on('login_attempts').column('window_start').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('login_attempts_window_idx').ifExists().execute();
   await db.schema.dropIndex('captchas_expires_idx').ifExists().execute();
   await db.schema.dropTable('rate_limits').ifExists().execute();
   await sql`drop trigger if exists refresh_tokens_revoked on refresh_tokens`.execute(db);
