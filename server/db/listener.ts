@@ -32,6 +32,15 @@ export function pgliteListen(pglite: PGlite): Listen {
 
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 10_000;
+/**
+ * A connection cut without a word (a half-open TCP link after a network partition) raises no error:
+ * the listening connection is asked `select 1` this often, and given up when it does not answer in
+ * HEARTBEAT_TIMEOUT_MS, so a silent loss is noticed within seconds, not at the next TCP timeout.
+ */
+const HEARTBEAT_MS = 10_000;
+/** How the listening connections show in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'cbec-listen';
+const HEARTBEAT_TIMEOUT_MS = 5_000;
 
 export function pgListen(pgModule: typeof pg, connectionString: string): Listen {
   return async (channel, handlers) => {
@@ -40,6 +49,15 @@ export function pgListen(pgModule: typeof pg, connectionString: string): Listen 
     let timer: NodeJS.Timeout | undefined;
     let pause = RETRY_MIN_MS;
     let warned = false;
+
+    const heartbeat = setInterval(() => {
+      const c = client;
+      if (!c || stopped) return;
+      const silent = setTimeout(() => drop(c), HEARTBEAT_TIMEOUT_MS);
+      silent.unref();
+      c.query('select 1').then(() => clearTimeout(silent), () => { clearTimeout(silent); drop(c); });
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
 
     const drop = (c: pg.Client) => {
       if (client !== c) return;
@@ -55,7 +73,7 @@ export function pgListen(pgModule: typeof pg, connectionString: string): Listen 
     };
 
     async function connect(): Promise<void> {
-      const c = new pgModule.Client({ connectionString });
+      const c = new pgModule.Client({ connectionString, keepAlive: true, application_name: LISTENER_APPLICATION_NAME });
       client = c;
       c.on('error', () => drop(c));
       c.on('end', () => drop(c));
@@ -80,6 +98,7 @@ export function pgListen(pgModule: typeof pg, connectionString: string): Listen 
     return async () => {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       const c = client;
       client = undefined;
       if (c) { c.removeAllListeners(); c.on('error', () => undefined); await c.end().catch(() => undefined); }

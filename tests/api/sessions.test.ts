@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverText } from '../../domain/texts/server.ts';
+import { LISTENER_APPLICATION_NAME } from '../../server/db/listener.ts';
 import { call, createTestApp, demo, encryptPassword, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -186,7 +187,7 @@ describe.runIf(process.env.DATABASE_URL)('two app servers on one PostgreSQL data
     await expectWorks(second, a.token);
     // end every LISTEN connection of this database (both servers'), then revoke behind their backs
     const ended = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity
-      where datname = current_database() and query ilike 'listen %'`.execute(second.handle.db);
+      where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`.execute(second.handle.db);
     expect(ended.rows.filter((r) => r.ended).length).toBeGreaterThanOrEqual(2);
     await t.handle.db.updateTable('refresh_tokens').set({ revoked_at: new Date() })
       .where('user_id', '=', await userId(t, demo.admin.username)).where('revoked_at', 'is', null)
