@@ -44,7 +44,7 @@ export async function startBenchSession(opened: Awaited<ReturnType<typeof openBe
     NODE_ENV: 'production', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', WEB_DIR: '/nonexistent',
     DATA_DIR: process.env.BENCH_DATA_DIR ?? '/tmp/cbec-bench-data', ...env,
   });
-  const app = await buildApp({ config, db: handle.db });
+  const app = await buildApp({ config, db: handle.db, listen: handle.listen });
   // Fastify's own clock of each request: from its arrival to the response written, without the
   // loopback transfer and the client's work on either side.
   let serverTimes: number[] = [];

@@ -7,6 +7,7 @@ import { EnvelopeCode } from '../domain/envelope.ts';
 import { serverText } from '../domain/texts/server.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Listen } from './db/listener.ts';
 import { AccessLog } from './http/access-log.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   db: Db;
   /** Clock for tokens; tests move it to expire a token server-side. */
   now?: () => number;
+  /** The database's LISTEN (DatabaseHandle.listen): how a revocation made by another app server reaches this one. */
+  listen?: Listen;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -96,7 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'apiKey', in: 'header', name: 'X-Authorization', description: 'Bearer <token>' } } },
     },
   });
-  await app.register(authPlugin, options.now ? { now: options.now } : {});
+  await app.register(authPlugin, { ...(options.now ? { now: options.now } : {}), ...(options.listen ? { listen: options.listen } : {}) });
   await app.register(customsPlugin);
 
   await app.register(authRoutes);

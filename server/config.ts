@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** CAPTCHA=off lets automated tests log in without reading the image; refused in production. */
   captchaOff: boolean;
+  /** RATE_LIMIT=off lifts the rate limits of anonymous calls, for automated tests; refused in production. */
+  rateLimitOff: boolean;
   nodeEnv: string;
   /** Where the built console lives (vite's outDir). */
   webDir: string;
@@ -72,6 +74,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (captchaOff && nodeEnv === 'production') {
     throw new Error('CAPTCHA=off 仅用于自动化测试，生产环境 (NODE_ENV=production) 不允许关闭验证码');
   }
+  const rateLimitOff = env.RATE_LIMIT === 'off';
+  if (rateLimitOff && nodeEnv === 'production') {
+    throw new Error('RATE_LIMIT=off 仅用于自动化测试，生产环境 (NODE_ENV=production) 不允许关闭访问频率限制');
+  }
   const port = Number(env.PORT ?? 8080);
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const customsDir = (name: string, fallback: string) => resolve(env[name] || join(dataDir, 'customs', fallback));
@@ -87,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     captchaOff,
+    rateLimitOff,
     nodeEnv,
     webDir: resolve(env.WEB_DIR ?? './dist'),
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),

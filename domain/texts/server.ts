@@ -13,7 +13,8 @@ export const serverText = {
   noPermission: '没有该操作的权限',
   noCompany: '请先进行企业备案！',
   invalidInput: '提交的数据不正确',
-  tooManyRequests: '请求过于频繁，请稍后再试',
+  /** HTTP 429: the rate limiter of anonymous calls (server/http/rate-limit.ts), issue 14's wording */
+  tooManyRequests: '操作过于频繁，请稍后再试',
 } as const;
 
 /** Validation message fragments; {label} is the field's Chinese label. */

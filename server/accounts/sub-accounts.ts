@@ -69,7 +69,8 @@ export async function setAccountState(db: Db, user: AuthUser, ids: readonly numb
     const rows = await lockSubAccounts(trx, user, ids);
     const locked = rows.map((r) => r.id);
     await trx.updateTable('users').set({ state }).where('id', 'in', locked).execute();
-    // a frozen account's sessions end at their next refresh (the access token lives ≤ 15 minutes)
+    // a frozen account's sessions end: its refresh tokens here, its access tokens at their next call
+    // (the route tells the session cache once this commits)
     if (state === 'INVALID') await revokeSessions(trx, locked);
   });
 }

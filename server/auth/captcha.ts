@@ -4,6 +4,8 @@ import type { Db } from '../db/database.ts';
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** Four characters are generated; the input accepts up to six (accounts spec §9: captcha 6 characters). */
 const CAPTCHA_SIZE = 4;
+/** Expired captchas deleted by one issue at most. */
+export const PURGE_BATCH = 100;
 
 export async function issueCaptcha(db: Db, captchaId: string, now = new Date()): Promise<string> {
   const { data, text } = svgCaptcha.create({ size: CAPTCHA_SIZE, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6fa', width: 110, height: 40 });
@@ -11,8 +13,11 @@ export async function issueCaptcha(db: Db, captchaId: string, now = new Date()):
   await db.insertInto('captchas').values({ captcha_id: captchaId, answer: text.toLowerCase(), expires_at: expires, used_at: null })
     .onConflict((oc) => oc.column('captcha_id').doUpdateSet({ answer: text.toLowerCase(), expires_at: expires, used_at: null }))
     .execute();
-  // Old captchas are useless after expiry; clean a few on the way so the table stays small.
-  await db.deleteFrom('captchas').where('expires_at', '<', new Date(now.getTime() - CAPTCHA_TTL_MS)).execute();
+  // Captchas long expired (kept one more TTL to answer 已过期 rather than 已失效) are deleted on the
+  // way, at most PURGE_BATCH a call: each call adds one row and may remove many, so the table stays
+  // small, and no call pays for a large backlog at once.
+  await db.deleteFrom('captchas').where('captcha_id', 'in', (eb) => eb.selectFrom('captchas').select('captcha_id')
+    .where('expires_at', '<', new Date(now.getTime() - CAPTCHA_TTL_MS)).limit(PURGE_BATCH)).execute();
   return data;
 }
 

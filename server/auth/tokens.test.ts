@@ -17,17 +17,17 @@ function service(ttlSeconds = 60) {
 describe('access tokens', () => {
   it('verify gives the user and the kind of a signed token, the same on every call', () => {
     const { tokens } = service();
-    const access = tokens.accessToken(user);
+    const access = tokens.accessToken(user, 'fam-1');
     const pwd = tokens.passwordChangeToken(user);
     for (let i = 0; i < 3; i++) {
-      expect(tokens.verify(access)).toEqual({ ok: true, typ: 'access', user });
-      expect(tokens.verify(pwd)).toEqual({ ok: true, typ: 'pwd', user });
+      expect(tokens.verify(access)).toEqual({ ok: true, typ: 'access', family: 'fam-1', user });
+      expect(tokens.verify(pwd)).toEqual({ ok: true, typ: 'pwd', family: undefined, user });
     }
   });
 
   it('a token verified once still expires: its expiry is checked on every call', () => {
     const { tokens, clock } = service(60);
-    const access = tokens.accessToken(user);
+    const access = tokens.accessToken(user, 'fam-1');
     expect(tokens.verify(access).ok).toBe(true);
     clock.ms += 59_000;
     expect(tokens.verify(access).ok).toBe(true);
@@ -38,8 +38,8 @@ describe('access tokens', () => {
 
   it('refuses a token with a changed payload or signature, and one signed with another key, every time', () => {
     const { tokens } = service();
-    const other = createTokenService('o'.repeat(32), 60, 3600).accessToken(user);
-    const access = tokens.accessToken(user);
+    const other = createTokenService('o'.repeat(32), 60, 3600).accessToken(user, 'fam-1');
+    const access = tokens.accessToken(user, 'fam-1');
     expect(tokens.verify(access).ok).toBe(true);
     const [head, body, signature] = access.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
@@ -55,16 +55,16 @@ describe('access tokens', () => {
 
   it('a caller changing its user does not change what the next call gets', () => {
     const { tokens } = service();
-    const access = tokens.accessToken(user);
+    const access = tokens.accessToken(user, 'fam-1');
     const first = tokens.verify(access);
     if (!first.ok) throw new Error('expected a verified token');
     first.user.companyCode = null;
-    expect(tokens.verify(access)).toEqual({ ok: true, typ: 'access', user });
+    expect(tokens.verify(access)).toEqual({ ok: true, typ: 'access', family: 'fam-1', user });
   });
 
   it('more tokens than are remembered: each still verifies, and each still expires', () => {
     const { tokens, clock } = service(60);
-    const issued = Array.from({ length: VERIFIED_MAX + 5 }, (_, i) => tokens.accessToken({ ...user, userId: i + 1 }));
+    const issued = Array.from({ length: VERIFIED_MAX + 5 }, (_, i) => tokens.accessToken({ ...user, userId: i + 1 }, `fam-${i}`));
     for (const t of issued) expect(tokens.verify(t).ok).toBe(true);
     for (const [i, t] of issued.entries()) {
       const v = tokens.verify(t);

@@ -13,29 +13,40 @@ interface Claims {
   ln: string;
   un: string;
   typ: 'access' | 'pwd';
+  /** access tokens: the refresh-token family (one per login) the session stands or falls with */
+  fam?: string;
 }
 
 export type VerifyResult =
-  | { ok: true; user: AuthUser; typ: Claims['typ'] }
+  | { ok: true; user: AuthUser; typ: Claims['typ']; family: string | undefined }
   | { ok: false; reason: 'expired' | 'invalid' };
 
 /** A token whose signature checked out, with what the calls need of it. */
-interface Verified { expiresAtMs: number; typ: Claims['typ']; user: AuthUser }
+interface Verified { expiresAtMs: number; typ: Claims['typ']; family: string | undefined; user: AuthUser }
 
 /** How many verified tokens are remembered (logged-in sessions of one server, with room to spare). */
 export const VERIFIED_MAX = 1000;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-export function createTokenService(key: string, accessTtlSeconds: number, refreshTtlSeconds: number, now: () => number = Date.now) {
+/** A rotated refresh token: its user, its family (the access token's `fam`) and the new token. */
+export interface Rotated { userId: number; familyId: string; refreshToken: string }
+
+export interface TokenHooks {
+  /** A refresh-token family was revoked and the revocation committed (its access tokens die with it). */
+  familyRevoked(familyId: string): void;
+}
+
+export function createTokenService(key: string, accessTtlSeconds: number, refreshTtlSeconds: number, now: () => number = Date.now, hooks: TokenHooks = { familyRevoked: () => undefined }) {
   // iat/exp are written and checked here, not by fast-jwt, so tests can move the clock (expire a
   // token server-side) through the injected `now`.
   const signer = createSigner({ key, algorithm: 'HS256', noTimestamp: true });
   const verifier = createVerifier({ key, algorithms: ['HS256'], ignoreExpiration: true });
   // Every call of a logged-in page presents the same token: its signature is checked the first
   // time, and afterwards only its expiry (a look-up by the token's text, where fast-jwt's own cache
-  // hashed the whole token with SHA-256 on every call). Access tokens are stateless, so a verified
-  // token stays valid until it expires; the oldest entry makes room once VERIFIED_MAX are kept.
+  // hashed the whole token with SHA-256 on every call). A verified token's signature and claims never
+  // change (whether its session still stands is asked apart, server/auth/session-guard.ts); the
+  // oldest entry makes room once VERIFIED_MAX are kept.
   const verified = new Map<string, Verified>();
   const sign = (claims: Claims, ttlSeconds: number) => {
     const iat = Math.floor(now() / 1000);
@@ -46,8 +57,14 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
     return { sub: String(user.userId), cid: user.companyId, cc: user.companyCode, cn: user.companyName, ut: user.userType, ln: user.loginName, un: user.userName, typ };
   }
 
+  async function revokeFamily(db: Db, familyId: string): Promise<void> {
+    await db.updateTable('refresh_tokens').set({ revoked_at: new Date(now()) }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+    hooks.familyRevoked(familyId);
+  }
+
   return {
-    accessToken: (user: AuthUser) => sign(claimsOf(user, 'access'), accessTtlSeconds),
+    /** An access token of the session of this refresh-token family. */
+    accessToken: (user: AuthUser, familyId: string) => sign({ ...claimsOf(user, 'access'), fam: familyId }, accessTtlSeconds),
     passwordChangeToken: (user: AuthUser) => sign(claimsOf(user, 'pwd'), 15 * 60),
 
     verify(token: string): VerifyResult {
@@ -61,7 +78,7 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
         }
         if (typeof c.exp !== 'number') return { ok: false, reason: 'expired' };
         v = {
-          expiresAtMs: c.exp * 1000, typ: c.typ,
+          expiresAtMs: c.exp * 1000, typ: c.typ, family: typeof c.fam === 'string' && c.fam ? c.fam : undefined,
           user: { userId: Number(c.sub), companyId: c.cid, companyCode: c.cc, companyName: c.cn, userType: c.ut, loginName: c.ln, userName: c.un },
         };
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
@@ -72,7 +89,7 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
         return { ok: false, reason: 'expired' };
       }
       // a copy: the caller may keep or change its user without touching the next call's
-      return { ok: true, typ: v.typ, user: { ...v.user } };
+      return { ok: true, typ: v.typ, family: v.family, user: { ...v.user } };
     },
 
     /** Starts a new refresh-token family (at login). */
@@ -89,14 +106,15 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
      * Rotates a refresh token: the presented one is marked used and a new one of the same family
      * returned. Presenting a used token means it was stolen or replayed: the whole family is revoked.
      */
-    async rotate(db: Db, token: string): Promise<{ userId: number; refreshToken: string } | { error: 'unknown' | 'expired' | 'reused' | 'revoked' }> {
-      return db.transaction().execute(async (trx) => {
+    async rotate(db: Db, token: string): Promise<Rotated | { error: 'unknown' | 'expired' | 'reused' | 'revoked' }> {
+      type Outcome = Rotated | { error: 'unknown' | 'expired' | 'revoked' } | { error: 'reused'; familyId: string };
+      const result = await db.transaction().execute(async (trx): Promise<Outcome> => {
         const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token)).forUpdate().executeTakeFirst();
         if (!row) return { error: 'unknown' as const };
         if (row.revoked_at) return { error: 'revoked' as const };
         if (row.used_at) {
           await trx.updateTable('refresh_tokens').set({ revoked_at: new Date(now()) }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
-          return { error: 'reused' as const };
+          return { error: 'reused' as const, familyId: row.family_id };
         }
         if (row.expires_at.getTime() <= now()) return { error: 'expired' as const };
         await trx.updateTable('refresh_tokens').set({ used_at: new Date(now()) }).where('token_hash', '=', row.token_hash).execute();
@@ -105,16 +123,23 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
           token_hash: sha256(next), family_id: row.family_id, user_id: row.user_id,
           expires_at: new Date(now() + refreshTtlSeconds * 1000),
         }).execute();
-        return { userId: row.user_id, refreshToken: next };
+        return { userId: row.user_id, familyId: row.family_id, refreshToken: next };
       });
+      if ('error' in result && result.error === 'reused') {
+        hooks.familyRevoked(result.familyId);
+        return { error: 'reused' };
+      }
+      return result;
     },
 
-    /** Logout: the family of the presented token is revoked. */
+    /** Logout: the family of the presented refresh token is revoked. */
     async revokeFamilyOf(db: Db, token: string): Promise<void> {
       const row = await db.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', sha256(token)).executeTakeFirst();
-      if (!row) return;
-      await db.updateTable('refresh_tokens').set({ revoked_at: new Date(now()) }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+      if (row) await revokeFamily(db, row.family_id);
     },
+
+    /** Logout with the access token: its family is revoked (the user's other logins stay). */
+    revokeFamily,
   };
 }
 

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from 'kysely';
 import type { Database } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
+import { pgListen, pgliteListen, type Listen } from './listener.ts';
 
 export type Db = Kysely<Database>;
 
@@ -13,6 +14,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'pg';
   /** PGlite only: the raw instance, for dumping a template in tests. */
   pglite?: PGlite;
+  /** LISTEN/NOTIFY on this database (server/db/listener.ts): how app servers sharing it hear of each other's changes. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => { console.warn(`PostgreSQL idle connection lost: ${err.message}`); });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
-    return { db, kind: 'pg', close: () => db.destroy() };
+    return { db, kind: 'pg', listen: pgListen(pg, options.databaseUrl), close: () => db.destroy() };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -71,7 +74,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(options.log ? { log: options.log } : {}) });
   return {
-    db, kind: 'pglite', pglite,
+    db, kind: 'pglite', pglite, listen: pgliteListen(pglite),
     close: async () => { await db.destroy(); await pglite.close(); },
   };
 }

@@ -81,11 +81,18 @@ export interface CaptchasTable {
 }
 
 export interface LoginAttemptsTable {
-  /** 'account:<loginName>' or 'ip:<address>' */
+  /** 'pair:<ip>|<loginName>' (locks) or 'account:<loginName>' (slows down): server/auth/login-limits.ts */
   attempt_key: string;
   failures: number;
   window_start: Timestamp;
   locked_until: Timestamp | null;
+}
+
+/** The one rate limiter's fixed windows (server/http/rate-limit.ts): '<limit>:<ip>' → hits since window_start. */
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  hits: number;
 }
 
 export interface ModulesTable {
@@ -569,6 +576,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   captchas: CaptchasTable;
   login_attempts: LoginAttemptsTable;
+  rate_limits: RateLimitsTable;
   modules: ModulesTable;
   module_buttons: ModuleButtonsTable;
   dictionary_items: DictionaryItemsTable;

@@ -3,6 +3,7 @@ import { EnvelopeCode, type Envelope } from '../../domain/envelope.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { BizError, HttpError } from './errors.ts';
+import { RATE_LIMITS, type RateLimitName } from './rate-limit.ts';
 
 /** Who may call a route: anybody, any logged-in user, or a logged-in user of a filed enterprise. */
 export type Access = 'public' | 'user' | 'company';
@@ -28,6 +29,12 @@ export interface RouteSpec<D> {
   dataOptional?: boolean;
   querystring?: object;
   access?: Access;
+  /**
+   * Public routes: which limit of the rate limiter counts the caller's IP (default `anonymous`);
+   * false only for a route that touches no storage and does no costly work (counting it would cost
+   * more than answering it). Logged-in routes: none unless named, then counted per user.
+   */
+  limit?: RateLimitName | false;
   /** Button code the caller must hold on the module with this uri (spec §6). */
   permission?: { uri: string; code: string };
   /** The handler writes the reply itself (images, files); no envelope. */
@@ -35,6 +42,11 @@ export interface RouteSpec<D> {
   /** Success message put in the envelope; default 操作成功！ */
   message?: string;
   handler(ctx: RouteContext<D>): unknown;
+}
+
+/** HTTP 429 with the envelope, and when to try again. */
+function tooMany(limit: RateLimitName): HttpError {
+  return new HttpError(429, serverText.tooManyRequests, null, { 'retry-after': String(RATE_LIMITS[limit].windowMs / 1000) });
 }
 
 export function ok<T>(data: T, message: string = serverText.ok): Envelope<T> {
@@ -68,10 +80,14 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
     },
     handler: async (request, reply) => {
       let user = undefined as unknown as AuthUser;
-      if (access !== 'public') {
+      if (access === 'public') {
+        const limit = spec.limit ?? 'anonymous';
+        if (limit && !(await app.rateLimiter.allow(limit, request.ip))) throw tooMany(limit);
+      } else {
         user = await app.authenticate(request);
         if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
         if (spec.permission) await app.requireButton(user, spec.permission.uri, spec.permission.code);
+        if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${user.userId}`))) throw tooMany(spec.limit);
       }
       const data = ((request.body as { data?: D } | undefined)?.data ?? undefined) as D;
       const result = await spec.handler({

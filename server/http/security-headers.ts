@@ -21,10 +21,18 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * Every answer under /api/ — data, errors, 401 and 429 included, tokens above all — says
+ * `Cache-Control: no-store`, so no browser or proxy keeps a copy. A route may say otherwise for
+ * what is public anyway (the upgrade wizard's agreement and sample image).
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const api = { ...headers, 'cache-control': API_CACHE_CONTROL };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : headers);
     done();
   });
 }

@@ -4,13 +4,21 @@ import { EnvelopeCode } from '../../domain/envelope.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { loadSecrets, type Secrets } from '../auth/secrets.ts';
+import { SESSIONS_CHANNEL, SessionGuard } from '../auth/session-guard.ts';
 import { createTokenService, type TokenService } from '../auth/tokens.ts';
+import type { Db } from '../db/database.ts';
+import type { Listen } from '../db/listener.ts';
+import { createRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
 import { BizError, HttpError } from '../http/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     secrets: Secrets;
     tokens: TokenService;
+    /** Whether an access token's session still stands; forgetUser after a user's sessions changed. */
+    sessions: SessionGuard;
+    /** The rate limiter of anonymous calls (defineRoute applies it to every public route). */
+    rateLimiter: RateLimiter;
     /** Reads X-Authorization: Bearer; 401 when missing or invalid, envelope -10000 when expired. */
     authenticate(request: FastifyRequest, typ?: 'access' | 'pwd'): Promise<AuthUser>;
     /** Refuses (code -1) unless the user's module with this uri holds the button code. */
@@ -27,11 +35,41 @@ export function bearerOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, opts: { now?: () => number }) {
+/** The session of a family stands: an unrevoked refresh token of it, and its user EFFECTIVE. */
+async function sessionStands(db: Db, familyId: string, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('refresh_tokens').innerJoin('users', 'users.id', 'refresh_tokens.user_id')
+    .select('refresh_tokens.user_id')
+    .where('refresh_tokens.family_id', '=', familyId).where('refresh_tokens.user_id', '=', userId)
+    .where('refresh_tokens.revoked_at', 'is', null).where('users.state', '=', 'EFFECTIVE')
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface AuthOptions {
+  now?: () => number;
+  /**
+   * LISTEN on the database, so changes made by other app servers reach this one's session cache.
+   * Without it the server assumes it is the database's only one (every change is made here).
+   */
+  listen?: Listen;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
   const secrets = await loadSecrets(app.db);
-  const tokens = createTokenService(secrets.jwtKey, app.config.accessTokenTtl, app.config.refreshTokenTtl, opts.now);
+  const sessions = new SessionGuard((familyId, userId) => sessionStands(app.db, familyId, userId));
+  const tokens = createTokenService(secrets.jwtKey, app.config.accessTokenTtl, app.config.refreshTokenTtl, opts.now, {
+    familyRevoked: (familyId) => sessions.forgetFamily(familyId),
+  });
   app.decorate('secrets', secrets);
   app.decorate('tokens', tokens);
+  app.decorate('sessions', sessions);
+  app.decorate('rateLimiter', createRateLimiter(app.db, { enabled: !app.config.rateLimitOff }));
+  if (opts.listen) {
+    const stop = await opts.listen(SESSIONS_CHANNEL, sessions);
+    app.addHook('onClose', stop);
+  } else {
+    sessions.ready();
+  }
 
   app.decorate('authenticate', async (request: FastifyRequest, typ: 'access' | 'pwd' = 'access') => {
     const token = bearerOf(request);
@@ -42,6 +80,12 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { now?: 
       throw new HttpError(401, serverText.unauthorized);
     }
     if (result.typ !== typ) throw new HttpError(401, serverText.unauthorized);
+    if (typ === 'access') {
+      // a token from before sessions were checked names no family: the web refreshes it (-10000)
+      if (!result.family) throw new BizError(serverText.tokenExpired, EnvelopeCode.tokenExpired);
+      const stands = sessions.check(result.family, result.user.userId);
+      if (stands === false || (stands !== true && !(await stands))) throw new HttpError(401, serverText.unauthorized);
+    }
     return result.user;
   });
 

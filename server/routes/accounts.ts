@@ -67,6 +67,8 @@ export default async function accountRoutes(app: FastifyInstance) {
       requireAdmin(user);
       const password = checkedPassword(data.newPassword, data.againPassword);
       await resetAccountPassword(db, user, data.id, data.loginName, await hashPassword(password));
+      // committed: the account's access tokens are refused from the next call on (its sessions were revoked)
+      app.sessions.forgetUser(data.id);
       return null;
     },
   });
@@ -80,6 +82,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       await app.requireButton(user, '/account', data.state === 'INVALID' ? 'prohibit' : 'recovery');
       requireAdmin(user);
       await setAccountState(db, user, data.ids, data.state as AccountState);
+      app.sessions.forgetUsers(data.ids);
       return null;
     },
   });
@@ -91,6 +94,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     handler: async ({ user, data }) => {
       requireAdmin(user);
       await deleteAccounts(db, user, data.ids);
+      app.sessions.forgetUsers(data.ids);
       return null;
     },
   });

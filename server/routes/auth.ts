@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { changePasswordRequiredText } from '../../domain/texts/http.ts';
 import { authText } from '../../domain/texts/auth.ts';
@@ -5,8 +7,9 @@ import { ownPasswordProblem } from '../../domain/password-rules.ts';
 import { findUserById, findUserByLoginName, authUserOf, userInfoOf, type UserRecord } from '../accounts/users.ts';
 import { modulesFor } from '../accounts/modules.ts';
 import { consumeCaptcha, issueCaptcha } from '../auth/captcha.ts';
-import { clearFailures, lockedMinutes, recordFailure } from '../auth/login-limits.ts';
-import { decryptPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { clearFailures, lockedMinutes, recordFailure, slowdownMs } from '../auth/login-limits.ts';
+import { decryptPassword, hashPassword, verifyLoginPassword, verifyPassword } from '../auth/passwords.ts';
+import { bearerOf } from '../plugins/auth.ts';
 import { BizError, HttpError } from '../http/errors.ts';
 import { defineRoute } from '../http/route.ts';
 
@@ -18,13 +21,14 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     path: '/api/auth/public_key', summary: '登录密码加密公钥 (SPKI PEM, RSA-OAEP SHA-256)', tags: ['认证'],
-    access: 'public', dataOptional: true,
+    // a constant from memory: nothing to protect, and counting it would cost more than answering it
+    access: 'public', dataOptional: true, limit: false,
     handler: () => app.secrets.rsaPublicKeyPem,
   });
 
   defineRoute(app, {
     path: '/api/enterprise/kaptcha/defaultKaptcha', method: 'GET', summary: '验证码图片 (5 分钟内有效，只能使用一次)', tags: ['认证'],
-    access: 'public', raw: true,
+    access: 'public', raw: true, limit: 'captcha',
     querystring: { type: 'object', required: ['captchaId'], properties: { captchaId: { type: 'string', title: '验证码编号', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } } },
     handler: async ({ query, reply }) => {
       const svg = await issueCaptcha(db, query.captchaId!);
@@ -34,7 +38,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     path: '/api/auth/login', summary: '登录 (参数在查询串中，password 为 RSA-OAEP 密文的 base64)', tags: ['认证'],
-    access: 'public', dataOptional: true,
+    access: 'public', dataOptional: true, limit: 'login',
     querystring: {
       type: 'object', required: ['username', 'password'],
       properties: {
@@ -48,27 +52,26 @@ export default async function authRoutes(app: FastifyInstance) {
     handler: async ({ query, request, reply }) => {
       const username = query.username!.trim();
       const ip = request.ip;
-      for (const [kind, value] of [['ip', ip], ['account', username]] as const) {
-        const minutes = await lockedMinutes(db, kind, value);
-        if (minutes > 0) throw new BizError(authText.locked(minutes));
-      }
+      // Lockout (login-limits.ts): a hard lock only for this IP and this account together; the
+      // account itself is only slowed down, so failing someone's login on purpose locks nobody else.
+      const minutes = await lockedMinutes(db, ip, username);
+      if (minutes > 0) throw new BizError(authText.locked(minutes));
       if (!config.captchaOff) {
         if (!query.captcha || !query.captchaId) throw new BizError(authText.captchaRequired);
         const check = await consumeCaptcha(db, query.captchaId, query.captcha);
-        if (check !== 'ok') {
-          await recordFailure(db, 'ip', ip);
-          throw new BizError(check === 'wrong' ? authText.captchaWrong : check === 'expired' ? authText.captchaExpired : authText.captchaInvalid);
-        }
+        if (check !== 'ok') throw new BizError(check === 'wrong' ? authText.captchaWrong : check === 'expired' ? authText.captchaExpired : authText.captchaInvalid);
       }
       const password = decryptPassword(app.secrets.rsaPrivateKeyPem, query.password!);
+      const wait = await slowdownMs(db, username);
+      if (wait > 0) await sleep(wait);
       const user = await findUserByLoginName(db, username);
-      if (!user || !(await verifyPassword(password, user.passwordHash))) {
-        await recordFailure(db, 'account', username);
-        await recordFailure(db, 'ip', ip);
+      // an unknown account runs the same scrypt as a known one: the answer's timing tells nothing
+      if (!(await verifyLoginPassword(password, user?.passwordHash)) || !user) {
+        await recordFailure(db, ip, username);
         throw new BizError(authText.badCredentials);
       }
       if (user.state !== 'EFFECTIVE') throw new BizError(authText.frozen);
-      await clearFailures(db, 'account', username);
+      await clearFailures(db, ip, username);
 
       const expired = Date.now() - user.passwordChangedAt.getTime() > passwordMaxAgeMs;
       if (expired || ownPasswordProblem(password)) {
@@ -81,9 +84,12 @@ export default async function authRoutes(app: FastifyInstance) {
 
   async function loginAnswer(user: UserRecord) {
     const authUser = authUserOf(user);
+    // one refresh-token family per login: its access tokens live and die with it
+    const familyId = randomUUID();
+    const refreshToken = await app.tokens.issueRefresh(db, user.userId, familyId);
     return {
-      token: app.tokens.accessToken(authUser),
-      refreshToken: await app.tokens.issueRefresh(db, user.userId),
+      token: app.tokens.accessToken(authUser, familyId),
+      refreshToken,
       userInfo: userInfoOf(authUser),
       modules: await modulesFor(db, user.userType),
     };
@@ -106,16 +112,20 @@ export default async function authRoutes(app: FastifyInstance) {
       }
       // userInfo as now stored: a filing approved since the login brings the company's code to the session
       const authUser = authUserOf(user);
-      return { token: app.tokens.accessToken(authUser), refreshToken: rotated.refreshToken, userInfo: userInfoOf(authUser) };
+      return { token: app.tokens.accessToken(authUser, rotated.familyId), refreshToken: rotated.refreshToken, userInfo: userInfoOf(authUser) };
     },
   });
 
   defineRoute<{ refreshToken?: string }>(app, {
-    path: '/api/auth/logout', summary: '退出系统 (刷新令牌整组作废)', tags: ['认证'],
+    path: '/api/auth/logout', summary: '退出系统 (本次登录的刷新令牌整组与访问令牌作废；其他浏览器的登录不受影响)', tags: ['认证'],
     access: 'public', dataOptional: true,
     data: { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 200 } } },
-    handler: async ({ data }) => {
+    handler: async ({ data, request }) => {
       if (data?.refreshToken) await app.tokens.revokeFamilyOf(db, data.refreshToken);
+      // the access token's own login ends too, when it comes along (a signed token names its family)
+      const bearer = bearerOf(request);
+      const verified = bearer ? app.tokens.verify(bearer) : undefined;
+      if (verified?.ok && verified.typ === 'access' && verified.family) await app.tokens.revokeFamily(db, verified.family);
       return null;
     },
   });
@@ -151,6 +161,8 @@ export default async function authRoutes(app: FastifyInstance) {
       // Every session of the user ends: the web clears storage and logs in again.
       await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', user.userId).where('revoked_at', 'is', null).execute();
     });
+    // committed: this server's next call with an old access token reads the database again
+    app.sessions.forgetUser(user.userId);
     return null;
   }
 
@@ -167,7 +179,8 @@ export default async function authRoutes(app: FastifyInstance) {
 
   defineRoute<PasswordChange>(app, {
     path: '/api/user/anon/pwd/updatePasswprd', summary: '登录前修改密码 (密码过期或强度不足时，凭登录返回的 token 头)', tags: ['账号'],
-    access: 'public', message: authText.changed,
+    // checks a password (one scrypt) like the login: counted with the login's limit
+    access: 'public', limit: 'login', message: authText.changed,
     data: {
       ...passwordChange,
       required: [...passwordChange.required, 'token', 'loginName'],

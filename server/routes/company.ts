@@ -86,7 +86,8 @@ export default async function companyRoutes(app: FastifyInstance) {
       if (!file) throw new HttpError(404, enterpriseText.fileNotFound);
       reply.header('content-type', file.content_type)
         .header('content-disposition', contentDisposition(file.file_name).replace(/^attachment/, 'inline'))
-        .header('cache-control', 'private, max-age=3600')
+        // a company's own file: kept by no browser or proxy (the link is its only credential)
+        .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff');
       return reply.send(Buffer.from(file.content));
     },

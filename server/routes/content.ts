@@ -54,7 +54,8 @@ export default async function contentRoutes(app: FastifyInstance) {
       const disposition = contentDisposition(file.file_name);
       reply.header('content-type', file.content_type)
         .header('content-disposition', query.download ? disposition : disposition.replace(/^attachment/, 'inline'))
-        .header('cache-control', 'private, max-age=3600')
+        // stored files are a company's or a user's (attachments, ticket screenshots): kept by no cache
+        .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         // an SVG cover opened on its own runs nothing
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");

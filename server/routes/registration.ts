@@ -43,7 +43,7 @@ export default async function registrationRoutes(app: FastifyInstance) {
 
   defineRoute<RegistrationBody>(app, {
     path: '/api/third/user/registerForPc', summary: '企业注册 (密码为 RSA-OAEP 密文的 base64；sign = SHA-256(签名字段))', tags: ['注册'],
-    access: 'public', message: t.success,
+    access: 'public', limit: 'register', message: t.success,
     data: {
       type: 'object',
       properties: {

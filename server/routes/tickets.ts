@@ -65,7 +65,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
   });
 
   defineRoute<FeedbackInput>(app, {
-    path: '/api/enterprise/feedback/save', summary: '意见反馈 (source 固定为 PC)', tags, message: feedbackText.success,
+    path: '/api/enterprise/feedback/save', summary: '意见反馈 (source 固定为 PC)', tags, message: feedbackText.success, limit: 'feedback',
     data: { type: 'object', properties: { content: scalar(feedbackText.content, 5000), phone: scalar(feedbackText.phone, 100), source: scalar('来源', 20) } },
     handler: ({ user, data }) => saveFeedback(db, user, data ?? {}),
   });

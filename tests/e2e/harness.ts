@@ -182,6 +182,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     CAPTCHA: 'off',
+    RATE_LIMIT: 'off',
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),

@@ -22,11 +22,13 @@ export interface TestApp {
   url: string;
   /** The app's DATA_DIR (uploads, exports): a temp dir of its own, removed on close. */
   dataDir: string;
+  /** PostgreSQL only: the URL of this app's database (a second app server may share it: sameDatabaseAs). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
 /** A fresh database cloned from the run's template, and an app on it. */
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; databaseUrl?: string }> {
   const url = process.env.DATABASE_URL;
   const template = inject('templateDatabase');
   if (url && template) {
@@ -35,9 +37,10 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
-    const handle = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    const databaseUrl = withDatabase(url, name);
+    const handle = await openDatabase({ databaseUrl, poolSize: 4 });
     return {
-      handle,
+      handle, databaseUrl,
       drop: async () => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
@@ -51,18 +54,26 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
   return { handle, drop: async () => undefined };
 }
 
-export async function createTestApp(options: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
+/**
+ * `sameDatabaseAs`: a second app server on the first one's PostgreSQL database (PGlite has one
+ * session in one process: it cannot be shared); close it before the first.
+ */
+export async function createTestApp(options: { listen?: boolean; env?: Record<string, string>; sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+  const shared = options.sameDatabaseAs?.databaseUrl;
+  if (options.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs PostgreSQL (DATABASE_URL)');
+  const { handle, drop, databaseUrl } = shared
+    ? { handle: await openDatabase({ databaseUrl: shared, poolSize: 4 }), drop: async () => undefined, databaseUrl: shared }
+    : await openTestDatabase();
   // Never the repository's ./data: uploads and exports of a test go to a temp dir of its own.
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cbec-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DATA_DIR: dataDir, ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', RATE_LIMIT: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DATA_DIR: dataDir, ...options.env });
   let offset = 0;
-  const app = await buildApp({ config, db: handle.db, now: () => Date.now() + offset, logger: false });
+  const app = await buildApp({ config, db: handle.db, listen: handle.listen, now: () => Date.now() + offset, logger: false });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
   return {
-    app, handle, config, url, dataDir,
+    app, handle, config, url, dataDir, ...(databaseUrl ? { databaseUrl } : {}),
     advanceClock: (ms) => { offset += ms; },
     close: async () => {
       await app.close();
