@@ -67,10 +67,10 @@ describe('SM2 round trip and tampering', () => {
   it('fails for a changed message, a changed signature, another key, and out-of-range values', () => {
     const sig = sm2Sign(data, key);
     const changed = Buffer.from(data);
-    changed[10] ^= 1;
+    changed[10] = changed[10]! ^ 1;
     expect(sm2Verify(changed, sig, key.publicKey)).toBe(false);
     const flipped = Buffer.from(sig);
-    flipped[40] ^= 0x80;
+    flipped[40] = flipped[40]! ^ 0x80;
     expect(sm2Verify(data, flipped, key.publicKey)).toBe(false);
     expect(sm2Verify(data, sig, generateSm2KeyPair().publicKey)).toBe(false);
     expect(sm2Verify(data, Buffer.alloc(64), key.publicKey)).toBe(false);
