@@ -6,7 +6,7 @@
  * SignatureValue is produced by the caller, so the software key and the external UKey client share
  * this one path: the software signer signs the canonical SignedInfo at once, the external mode hands
  * the same canonical SignedInfo to the signing client and finishes the document when the signature
- * comes back (the SignedInfo does not depend on the key or the certificate).
+ * comes back (the SignedInfo depends on the algorithm, never on the key or the certificate).
  *
  * How (libxml2-wasm, one parse; xml-crypto did this ~10× slower and stays the tests' oracle): the
  * Signature text — the layout xml-crypto wrote — is spliced into the message string right after a
