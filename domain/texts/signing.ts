@@ -56,6 +56,7 @@ export const signingText = {
   // ── 查看报文: the signature of a sent message ──────────────────────────────────────────────
   view: {
     algorithm: '签名算法',
+    verdictLabel: '验签结果',
     /** a SignatureMethod that is neither of the two, shown as written */
     otherAlgorithm: (uri: string) => `不支持的签名算法（${uri || '空'}）`,
     verified: '验签通过',

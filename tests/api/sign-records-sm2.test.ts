@@ -113,6 +113,9 @@ describe('an SM2 UKey in external mode', () => {
     const raw = await post('/api/receipter/raw', { kind: 'message', id: m.id });
     expect(raw.body.code).toBe(0);
     expect(raw.body.data.signature).toEqual({ signed: true, algorithm: 'sm2', signatureMethod: SM2_SM3_URI, ok: true });
+    // and the 签名记录 detail, by the same verifier
+    const detail = await post('/api/enterprise/sign/signData/findById', { id: waiting.id });
+    expect(detail.body.data.signature).toEqual({ signed: true, algorithm: 'sm2', signatureMethod: SM2_SM3_URI, ok: true });
   });
 
   it('a signature already in r ‖ s form (64 bytes, as UKeys return it) is accepted too', async () => {
