@@ -34,7 +34,15 @@ export const ALGORITHMS: Record<SignAlgorithm, AlgorithmSpec> = {
     signatureMethod: SM2_SM3_URI,
     digestMethod: SM3_URI,
     digest: (canonical) => createHash('sm3').update(canonical, 'utf8').digest('base64'),
-    verify: (data, signature, certificate) => certificate.sm2PublicKey !== undefined && sm2Verify(Buffer.from(data, 'utf8'), signature, certificate.sm2PublicKey),
+    verify: (data, signature, certificate) => {
+      if (certificate.sm2PublicKey === undefined) return false;
+      try {
+        return sm2Verify(Buffer.from(data, 'utf8'), signature, certificate.sm2PublicKey);
+      } catch {
+        // a certificate whose point is not on the curve verifies nothing
+        return false;
+      }
+    },
   },
   rsa: {
     id: 'rsa',

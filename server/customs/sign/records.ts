@@ -248,10 +248,16 @@ export async function pendingSignatures(db: Kysely<Database>, companyId: number,
   await initCustomsSchemas();
   return rows.map(({ xml, message_type, ...row }) => {
     const own = algorithmOfSignData(row.wait_sign_data);
-    // a record whose message is gone can only be failed: it offers its stored data alone
-    const signData = xml && message_type
-      ? signDataOf(xml, message_type, own)
-      : own ? [{ algorithm: own, signatureMethod: ALGORITHMS[own].signatureMethod, digestMethod: ALGORITHMS[own].digestMethod, data: row.wait_sign_data }] : [];
+    const stored = own ? [{ algorithm: own, signatureMethod: ALGORITHMS[own].signatureMethod, digestMethod: ALGORITHMS[own].digestMethod, data: row.wait_sign_data }] : [];
+    let signData: SignData[] = stored;
+    // a record whose message is gone (or no longer unsigned) can only be failed: it offers its stored data alone
+    if (xml && message_type) {
+      try {
+        signData = signDataOf(xml, message_type, own);
+      } catch {
+        signData = stored;
+      }
+    }
     return { ...row, algorithm: own, signData };
   });
 }
