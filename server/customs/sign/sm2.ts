@@ -13,7 +13,12 @@
  * X.509 certificates carry them DER-encoded (SEQUENCE { INTEGER r, INTEGER s }): both codecs are here.
  */
 import { createHash } from 'node:crypto';
-import { sm2 } from 'sm-crypto-v2';
+import { createRequire } from 'node:module';
+
+type SmCrypto = typeof import('sm-crypto-v2');
+let loaded: SmCrypto['sm2'] | undefined;
+/** sm-crypto-v2, loaded on the first SM2 operation rather than with the server (it takes 30–90 ms) */
+const lib = () => (loaded ??= (createRequire(import.meta.url)('sm-crypto-v2') as SmCrypto).sm2);
 
 export const SM2_USER_ID = '1234567812345678';
 /** bytes of r ‖ s */
@@ -31,24 +36,24 @@ export function sm3(data: Buffer | string): Buffer {
 }
 
 export function generateSm2KeyPair(): Sm2KeyPair {
-  const { privateKey, publicKey } = sm2.generateKeyPairHex();
+  const { privateKey, publicKey } = lib().generateKeyPairHex();
   return { privateKey, publicKey: uncompressed(publicKey) };
 }
 
 export function sm2PublicKeyOf(privateKeyHex: string): string {
-  return uncompressed(sm2.getPublicKeyFromPrivateKey(privateKeyHex));
+  return uncompressed(lib().getPublicKeyFromPrivateKey(privateKeyHex));
 }
 
 /** 04 ‖ x ‖ y; throws when the text is no point of the SM2 curve. */
 function uncompressed(publicKeyHex: string): string {
   const hex = publicKeyHex.toLowerCase();
   const full = hex.length === 128 ? `04${hex}` : hex;
-  if (!/^04[0-9a-f]{128}$/.test(full) || !sm2.verifyPublicKey(full)) throw new Error('not an SM2 public key');
+  if (!/^04[0-9a-f]{128}$/.test(full) || !lib().verifyPublicKey(full)) throw new Error('not an SM2 public key');
   return full;
 }
 
 /** Per public key: Z and the point with its precomputed multiples (the verifier sees the same few keys). */
-interface KeyContext { z: Buffer; point: ReturnType<typeof sm2.precomputePublicKey> }
+interface KeyContext { z: Buffer; point: ReturnType<SmCrypto['sm2']['precomputePublicKey']> }
 const contexts = new Map<string, KeyContext>();
 const MAX_CONTEXTS = 64;
 
@@ -57,7 +62,7 @@ function contextOf(publicKeyHex: string): KeyContext {
   let ctx = contexts.get(key);
   if (!ctx) {
     if (contexts.size >= MAX_CONTEXTS) contexts.delete(contexts.keys().next().value!);
-    ctx = { z: Buffer.from(sm2.getZ(key, SM2_USER_ID)), point: sm2.precomputePublicKey(key) };
+    ctx = { z: Buffer.from(lib().getZ(key, SM2_USER_ID)), point: lib().precomputePublicKey(key) };
     contexts.set(key, ctx);
   }
   return ctx;
@@ -79,8 +84,8 @@ export interface Sm2SignOptions {
 /** SM2 signature of `data` (UTF-8 when a string): raw r ‖ s, 64 bytes. */
 export function sm2Sign(data: Buffer | string, key: Sm2KeyPair, options: Sm2SignOptions = {}): Buffer {
   const e = digestFor(key.publicKey, data);
-  const pointPool = options.fixedK ? [{ k: BigInt(`0x${options.fixedK}`), x1: BigInt(`0x${sm2.getPublicKeyFromPrivateKey(options.fixedK).slice(2, 66)}`) }] : undefined;
-  const hex = sm2.doSignature(e, key.privateKey, pointPool ? { pointPool } : {});
+  const pointPool = options.fixedK ? [{ k: BigInt(`0x${options.fixedK}`), x1: BigInt(`0x${lib().getPublicKeyFromPrivateKey(options.fixedK).slice(2, 66)}`) }] : undefined;
+  const hex = lib().doSignature(e, key.privateKey, pointPool ? { pointPool } : {});
   return Buffer.from(hex, 'hex');
 }
 
@@ -93,7 +98,7 @@ export function sm2Verify(data: Buffer | string, signature: Buffer, publicKeyHex
   // the standard's range checks (B1, B2): sm-crypto-v2's verify does the curve equation only
   if (r < 1n || s < 1n || r >= SM2_ORDER || s >= SM2_ORDER) return false;
   const { point } = contextOf(publicKeyHex);
-  return sm2.doVerifySignature(digestFor(publicKeyHex, data), raw.toString('hex'), point);
+  return lib().doVerifySignature(digestFor(publicKeyHex, data), raw.toString('hex'), point);
 }
 
 /** n, the order of the SM2 curve's base point (GB/T 32918.5) */
