@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const benches = [
-  'cold-start.ts', 'bundle-size.ts', 'query-engine.ts', 'bills-list.ts', 'bills-batch.ts', 'declare-pipeline.ts',
+  'cold-start.ts', 'bundle-size.ts', 'query-engine.ts', 'bills-list.ts', 'bills-batch.ts', 'declare-pipeline.ts', 'sign-sm2.ts',
   'statistics.ts', 'rewards-import.ts', 'receipt-ingest.ts', 'import-inventories.ts', 'order-summary.ts', 'overhead-ladder.ts',
   'session-check.ts', 'upload-hostile.ts',
 ];

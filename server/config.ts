@@ -56,6 +56,8 @@ export interface Config {
   sandboxAdvanceMs: number;
   /** SIGN_MODE: software = the server's own key under DATA_DIR/customs-key signs in the worker; external = the company's UKey client signs (sign records). */
   signMode: 'software' | 'external';
+  /** SIGN_ALGORITHM: sm2 = SM2/SM3 (the 202205 spec's preferred pair, today's UKeys); rsa = RSA-SHA1 (older keys). The software key's algorithm and the one a sign record offers first. */
+  signAlgorithm: 'sm2' | 'rsa';
 }
 
 const CUSTOMS_TRANSPORTS = ['simulator', 'folder'] as const;
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewToken: env.REVIEW_TOKEN || undefined,
     sandboxAdvanceMs: sandboxAdvanceMsOf(env, nodeEnv),
     signMode: signModeOf(env.SIGN_MODE),
+    signAlgorithm: signAlgorithmOf(env.SIGN_ALGORITHM),
     customsOutboxDir: customsDir('CUSTOMS_OUTBOX_DIR', 'outbox'),
     customsInboxDir: inboxDir,
     // beside the inbox by default: the same file system, so a handled file is moved, never copied
@@ -134,6 +137,14 @@ function signModeOf(value: string | undefined): Config['signMode'] {
   const v = value || 'software';
   if (!(SIGN_MODES as readonly string[]).includes(v)) throw new Error(`SIGN_MODE 无效: ${v}（可选 ${SIGN_MODES.join(', ')}）`);
   return v as Config['signMode'];
+}
+
+const SIGN_ALGORITHMS = ['sm2', 'rsa'] as const;
+
+function signAlgorithmOf(value: string | undefined): Config['signAlgorithm'] {
+  const v = value || 'sm2';
+  if (!(SIGN_ALGORITHMS as readonly string[]).includes(v)) throw new Error(`SIGN_ALGORITHM 无效: ${v}（可选 ${SIGN_ALGORITHMS.join(', ')}）`);
+  return v as Config['signAlgorithm'];
 }
 
 /** SANDBOX_ADVANCE_MS: 10 s by default in development, off elsewhere; never in production. */

@@ -3,6 +3,12 @@
  * screens (签名记录). Refusals answer the signing client or the user in the envelope; verification
  * reasons go into logs and into the simulator's refusal.
  */
+/** SIGN_ALGORITHM's two values as the screens name them */
+export const signingAlgorithmNames = {
+  sm2: 'SM2/SM3（国密）',
+  rsa: 'RSA-SHA1',
+} as const;
+
 export const signingText = {
   // ── signing ────────────────────────────────────────────────────────────────────────────────
   alreadySigned: '报文已包含签名（ds:Signature），不能重复加签',
@@ -22,7 +28,8 @@ export const signingText = {
     misplaced: 'ds:Signature 不在报文根节点下',
     badStructure: (detail: string) => `签名结构不正确：${detail}`,
     algorithm: (what: string, uri: string) => `不支持的${what}：${uri}`,
-    sm2Unsupported: '暂不支持国密 SM2/SM3 签名，请使用 RSA 证书签名（rsa-sha1）',
+    certificateAlgorithm: (method: 'sm2' | 'rsa', key: 'sm2' | 'rsa') =>
+      `签名算法与证书不符：签名算法为 ${signingAlgorithmNames[method]}，证书密钥为 ${signingAlgorithmNames[key]}`,
     noCertificate: '签名缺少证书（KeyInfo/X509Data/X509Certificate）',
     badCertificate: (detail: string) => `签名证书无法读取：${detail}`,
     digestMismatch: '报文摘要不符：报文在加签后被修改',
@@ -36,13 +43,27 @@ export const signingText = {
   messageGone: '签名记录对应的报文已不存在或已不在等待签名',
   signatureNotBase64: '签名值不是有效的 Base64 编码',
   certificateUnreadable: (detail: string) => `证书无法读取（应为 Base64 编码的 DER 或 PEM 格式 X.509 证书）：${detail}`,
-  certificateNotRsa: (type: string) => `暂只支持 RSA 证书的签名（收到的证书密钥类型：${type}）`,
+  certificateKeyUnsupported: (type: string) => `证书密钥既不是 SM2 也不是 RSA，无法用于报文签名（证书密钥类型：${type}）`,
+  /** an SM2 SignatureValue is r ‖ s: 64 bytes, or their DER SEQUENCE */
+  sm2SignatureLength: (bytes: number) => `SM2 签名值应为 64 字节（r‖s）或其 DER 编码，收到 ${bytes} 字节`,
   certificateExpired: (from: string, to: string) => `证书不在有效期内（${from} 至 ${to}）`,
   /** a signature that does not verify over this record's data: wrong record, wrong card or corrupted */
   signatureWrongRecord: '签名与该签名记录的待签名数据不符（可能提交到了其他签名记录，或签名所用证书与提交的证书不一致），签名记录未作修改',
   signFailedByClient: (reason: string) => `签名失败：${reason}`,
   signFailedNoReason: '签名客户端未说明原因',
   signedInfo: '已签名，报文进入发送队列',
+
+  // ── 查看报文: the signature of a sent message ──────────────────────────────────────────────
+  view: {
+    algorithm: '签名算法',
+    verdictLabel: '验签结果',
+    /** a SignatureMethod that is neither of the two, shown as written */
+    otherAlgorithm: (uri: string) => `不支持的签名算法（${uri || '空'}）`,
+    verified: '验签通过',
+    notVerified: '验签失败',
+    failedBecause: (reason: string) => `验签失败：${reason}`,
+    unsigned: '未加签',
+  },
 
   // ── DXP envelope ───────────────────────────────────────────────────────────────────────────
   noDxpId: '企业未填写报文传输编号（DXPID），无法封装 DXP 报文，请先在企业备案中填写',

@@ -21,7 +21,8 @@
  *   the bill, oldest first (timeline.ts); answer {state, stateName?, events}. Another company's
  *   bill: code -1 单据不存在或无权访问, as the bill calls answer.
  * POST /api/receipter/raw {kind: 'message' | 'receipt', id}: {xml} of one of them, re-indented for
- *   reading (company-scoped, -1 otherwise).
+ *   reading (company-scoped, -1 otherwise); a message also {signature: SignatureReport} (its
+ *   algorithm and whether it verifies, domain/customs/signature.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -39,6 +40,8 @@ import {
   customsMessageLabel, findIssuedType, findReceiptType, formatReceiptTypes, issuedTypes, messageCodeOf, receiptTypes, siblingReceiptTypes, type ReceiptField,
 } from './receipts/catalogue.ts';
 import { listUnmatchedReceipts } from './receipts/unmatched.ts';
+import { initCustomsSchemas } from './schemas.ts';
+import { reportSignature } from './sign/verify.ts';
 import { billTimeline, prettyXml, rawRecordXml } from './timeline.ts';
 import { displayReturnTime } from './xml/format.ts';
 
@@ -226,7 +229,10 @@ export default async function customsRoutes(app: FastifyInstance) {
     handler: async ({ data, user }) => {
       const xml = await rawRecordXml(app.db, user.companyId, data.kind, data.id);
       if (xml === undefined) throw new BizError(timelineText.recordNotFound);
-      return { xml: prettyXml(xml) };
+      if (data.kind === 'receipt') return { xml: prettyXml(xml) };
+      // a sent message: its 签名算法 and whether the signature verifies (the one verifier)
+      await initCustomsSchemas();
+      return { xml: prettyXml(xml), signature: reportSignature(xml) };
     },
   });
 }

@@ -68,10 +68,13 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
   });
   // SIGN_MODE=software: the installation's key signs in the worker; external: messages wait as sign
   // records for the UKey client (server/customs/sign/records.ts) and reach the worker signed.
-  const signer = config.signMode === 'software' ? createSoftwareSigner(config.dataDir) : undefined;
+  // SIGN_ALGORITHM: the software key's algorithm; in external mode the data a sign record offers first.
+  const signer = config.signMode === 'software' ? createSoftwareSigner(config.dataDir, config.signAlgorithm) : undefined;
   const worker = createOutboxWorker({
     db, transport, log,
-    ...(signer ? { sign: (m: OutboundMessage) => signDeclaration(signer, m) } : { holdForSignature: holdUnsigned }),
+    ...(signer
+      ? { sign: (m: OutboundMessage) => signDeclaration(signer, m) }
+      : { holdForSignature: (trx: Parameters<typeof holdUnsigned>[0], m: OutboundMessage) => holdUnsigned(trx, m, config.signAlgorithm) }),
     pollMs: config.customsPollMs,
     // the embedded database is one process's: what it left 'sending' when it died is due at start
     soleOwner: config.databaseUrl === undefined,

@@ -1,4 +1,5 @@
-// SIGN_MODE=external on a real server: a declaration waits as a sign record, the signing client
+// SIGN_MODE=external with SIGN_ALGORITHM=rsa (RSA cards; SM2 cards: sign-records-sm2.test.ts) on a
+// real server: a declaration waits as a sign record, the signing client
 // fetches the data to sign and posts the signature back, the message continues to the simulator;
 // wrong signatures are refused with nothing changed; the 签名记录 screens list, show and export.
 import { sign as rsaSign } from 'node:crypto';
@@ -25,7 +26,7 @@ let otherCard: SoftwareKey;
 const keys = mkdtempSync(join(tmpdir(), 'cbec-ukey-'));
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { CUSTOMS_POLL_MS: '0', SIGN_MODE: 'external' } });
+  t = await createTestApp({ env: { CUSTOMS_POLL_MS: '0', SIGN_MODE: 'external', SIGN_ALGORITHM: 'rsa' } });
   admin = await login(t.app, demo.admin.username, demo.admin.password);
   other = await login(t.app, demo.other.username, demo.other.password);
   await initCustomsSchemas();
@@ -59,7 +60,7 @@ async function declareWaiting(orderNo: string): Promise<{ billId: number; messag
     const declaration = buildDeclaration(exportOrder, head, lines, { appStatus: '2' });
     await enqueueDeclaration(trx, { companyId: admin.userInfo.companyId, billId, declaration });
     const m = await trx.selectFrom('customs_messages').select(['id', 'xml']).where('guid', '=', declaration.guid).executeTakeFirstOrThrow();
-    const recordId = await requestSignature(trx, { id: m.id, companyId: admin.userInfo.companyId, guid: declaration.guid, messageType: 'CEB303', xml: m.xml, billId });
+    const recordId = await requestSignature(trx, { id: m.id, companyId: admin.userInfo.companyId, guid: declaration.guid, messageType: 'CEB303', xml: m.xml, billId }, 'rsa');
     return { billId, messageId: m.id, recordId };
   });
 }

@@ -33,7 +33,7 @@ function xmllint(xml: string, schema: string): { ok: boolean; output: string } {
 const read = (xml: string) => new XMLParser({ ignoreAttributes: false, parseTagValue: false, removeNSPrefix: true }).parse(xml).DxpMsg;
 
 const { head, lines } = exportOrderBill();
-const signed = await createSoftwareSigner(join(tmp, 'data')).sign(
+const signed = await createSoftwareSigner(join(tmp, 'data'), 'sm2').sign(
   buildDeclaration(exportOrder, head, lines, { appStatus: '2', guid: fixedGuids.order }).xml,
   { schema: 'export' },
 );

@@ -31,7 +31,7 @@ let dirs = 0;
 const freshDir = () => join(tmp, `data-${++dirs}`);
 
 const dataDir = freshDir();
-const signer = createSoftwareSigner(dataDir);
+const signer = createSoftwareSigner(dataDir, 'rsa');
 
 const order = () => {
   const { head, lines } = exportOrderBill();
@@ -195,7 +195,7 @@ describe('a signed CEB303 (export schema)', async () => {
 
     // another key's certificate put in its place
     const otherDir = freshDir();
-    await createSoftwareSigner(otherDir).sign(order(), { schema: 'export' });
+    await createSoftwareSigner(otherDir, 'rsa').sign(order(), { schema: 'export' });
     const other = new X509Certificate(readFileSync(join(otherDir, KEY_DIR, CERT_FILE))).raw.toString('base64');
     const swapped = signed.replace(/<ds:X509Certificate>[^<]+</, `<ds:X509Certificate>${other}<`);
     expect(swapped).not.toBe(signed);
@@ -207,12 +207,16 @@ describe('a signed CEB303 (export schema)', async () => {
     await expect(signer.sign('<ceb:CEB303Message', { schema: 'export' })).rejects.toThrow('报文不是合法的 XML');
   });
 
-  it('reports an unsigned message and an unsupported algorithm', () => {
+  it('reports an unsigned message, an algorithm pair the spec does not have and an algorithm the certificate cannot sign with', () => {
     expect(verifySignature(unsigned)).toEqual({ ok: false, reason: '报文未加签（缺少 ds:Signature）' });
+    // sm2-sm3 digests with sm3, rsa-sha1 with sha1: a mixed pair is refused by its digest method
     const sm2 = signed.replace(RSA_SHA1_URI, 'http://www.chinaport.gov.cn/2022/04/xmldsig#sm2-sm3');
-    expect(verifySignature(sm2)).toEqual({ ok: false, reason: '暂不支持国密 SM2/SM3 签名，请使用 RSA 证书签名（rsa-sha1）' });
+    expect(verifySignature(sm2)).toEqual({ ok: false, reason: `不支持的摘要算法：${SHA1_URI}` });
     const sm3 = signed.replace(SHA1_URI, 'http://www.chinaport.gov.cn/2022/04/xmldsig#sm3');
-    expect(verifySignature(sm3)).toEqual({ ok: false, reason: '暂不支持国密 SM2/SM3 签名，请使用 RSA 证书签名（rsa-sha1）' });
+    expect(verifySignature(sm3)).toEqual({ ok: false, reason: '不支持的摘要算法：http://www.chinaport.gov.cn/2022/04/xmldsig#sm3' });
+    // the SM2 pair over an RSA certificate
+    const both = signed.replace(RSA_SHA1_URI, 'http://www.chinaport.gov.cn/2022/04/xmldsig#sm2-sm3').replace(SHA1_URI, 'http://www.chinaport.gov.cn/2022/04/xmldsig#sm3');
+    expect(verifySignature(both)).toEqual({ ok: false, reason: '签名算法与证书不符：签名算法为 SM2/SM3（国密），证书密钥为 RSA-SHA1' });
     const sha256 = signed.replace(RSA_SHA1_URI, 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
     expect(verifySignature(sha256)).toEqual({ ok: false, reason: '不支持的签名算法：http://www.w3.org/2001/04/xmldsig-more#rsa-sha256' });
   });
@@ -252,7 +256,7 @@ describe('placement per schema', () => {
 describe('the software key', () => {
   it('is made once under DATA_DIR/customs-key/ (PEM, mode 0600) and reused by another signer on the same dir', async () => {
     const dir = freshDir();
-    const first = await createSoftwareSigner(dir).sign(order(), { schema: 'export' });
+    const first = await createSoftwareSigner(dir, 'rsa').sign(order(), { schema: 'export' });
     const keyPath = join(dir, KEY_DIR, KEY_FILE);
     const certPath = join(dir, KEY_DIR, CERT_FILE);
     expect(readFileSync(keyPath, 'utf8')).toContain('-----BEGIN PRIVATE KEY-----');
@@ -261,30 +265,30 @@ describe('the software key', () => {
     expect(statSync(certPath).mode & 0o777).toBe(0o600);
     const keyBefore = readFileSync(keyPath, 'utf8');
 
-    const second = await createSoftwareSigner(dir).sign(order(), { schema: 'export' });
+    const second = await createSoftwareSigner(dir, 'rsa').sign(order(), { schema: 'export' });
     const keyInfo = (x: string) => /<ds:KeyInfo>[\s\S]*<\/ds:KeyInfo>/.exec(x)![0];
     expect(keyInfo(second)).toBe(keyInfo(first));
     expect(readFileSync(keyPath, 'utf8')).toBe(keyBefore);
     // RSA PKCS#1 v1.5 is deterministic: the same key over the same message gives the same value
     expect(second).toBe(first);
 
-    const other = await createSoftwareSigner(freshDir()).sign(order(), { schema: 'export' });
+    const other = await createSoftwareSigner(freshDir(), 'rsa').sign(order(), { schema: 'export' });
     expect(keyInfo(other)).not.toBe(keyInfo(first));
   });
 
   it('two signers starting together on a fresh dir end up with one key', async () => {
     const dir = freshDir();
-    const [a, b] = await Promise.all([createSoftwareSigner(dir).sign(order(), { schema: 'export' }), createSoftwareSigner(dir).sign(order(), { schema: 'export' })]);
+    const [a, b] = await Promise.all([createSoftwareSigner(dir, 'rsa').sign(order(), { schema: 'export' }), createSoftwareSigner(dir, 'rsa').sign(order(), { schema: 'export' })]);
     expect(a).toBe(b);
     expect(verifySignature(a).ok).toBe(true);
   });
 
   it('refuses a certificate that does not belong to the key instead of replacing either', async () => {
     const dir = freshDir();
-    await createSoftwareSigner(dir).sign(order(), { schema: 'export' });
+    await createSoftwareSigner(dir, 'rsa').sign(order(), { schema: 'export' });
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     writeFileSync(join(dir, KEY_DIR, KEY_FILE), privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    await expect(createSoftwareSigner(dir).sign(order(), { schema: 'export' })).rejects.toThrow('证书与私钥不匹配');
+    await expect(createSoftwareSigner(dir, 'rsa').sign(order(), { schema: 'export' })).rejects.toThrow('证书与私钥不匹配');
   });
 });
 

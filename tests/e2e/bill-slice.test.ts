@@ -127,6 +127,9 @@ describe('export order, end to end', () => {
     const raw = page.getByRole('dialog', { name: '报文原文' });
     await raw.getByText(/<ceb:CEB303Message/).waitFor();
     expect(await raw.getByLabel('报文原文').textContent()).toContain(`<ceb:orderNo>${ORDER_NO}</ceb:orderNo>`);
+    // signed by the installation's SM2 key (SIGN_ALGORITHM's default), and the signature holds
+    await raw.getByText('签名算法：SM2/SM3（国密）').waitFor();
+    await raw.getByText('验签通过').waitFor();
     await screenshot(page, 'slice-4d-raw');
     await page.keyboard.press('Escape');
     // back to the list, where the next steps work

@@ -1,11 +1,12 @@
 /**
  * The enveloped XML-DSig of a CEB message, as the 202205 spec fixes it (ceb-messages §8):
- * inclusive C14N 20010315, rsa-sha1, one Reference URI="" with the enveloped-signature transform,
- * sha1 digest, KeyInfo = KeyName (certificate number) + X509Data/X509Certificate. Only the
+ * inclusive C14N 20010315, sm2-sm3 with an sm3 digest or rsa-sha1 with sha1 (algorithms.ts), one
+ * Reference URI="" with the enveloped-signature transform, KeyInfo = KeyName (certificate number)
+ * + X509Data/X509Certificate — the official samples' layout. Only the
  * SignatureValue is produced by the caller, so the software key and the external UKey client share
  * this one path: the software signer signs the canonical SignedInfo at once, the external mode hands
  * the same canonical SignedInfo to the signing client and finishes the document when the signature
- * comes back (the SignedInfo does not depend on the key or the certificate).
+ * comes back (the SignedInfo depends on the algorithm, never on the key or the certificate).
  *
  * How (libxml2-wasm, one parse; xml-crypto did this ~10× slower and stays the tests' oracle): the
  * Signature text — the layout xml-crypto wrote — is spliced into the message string right after a
@@ -17,29 +18,18 @@
  * Where the Signature goes (ceb-messages §1 notes): export root = body, BaseTransfer,
  * BaseSubscribe*, ds:Signature, ExtendMessage?; import root = …, ExtendMessage?, ds:Signature (last).
  */
-import { createHash } from 'node:crypto';
 import { signingText } from '../../../domain/texts/signing.ts';
 import type { SchemaName } from '../schemas.ts';
 import { escapeXmlText } from '../xml/escape.ts';
+import { ALGORITHMS, type AlgorithmSpec } from './algorithms.ts';
 import { rootChildSpans, type RootSpans } from './root-children.ts';
+import type { SignAlgorithm } from './types.ts';
 import { canonicalDocument, canonicalSubtree, childElements, withXmlDocument } from './xml-doc.ts';
 
 export const DSIG_NS = 'http://www.w3.org/2000/09/xmldsig#';
 export const C14N_URI = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
-export const RSA_SHA1_URI = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
-export const SHA1_URI = 'http://www.w3.org/2000/09/xmldsig#sha1';
 export const ENVELOPED_URI = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-/**
- * The spec's preferred national algorithms (SM2 signature, SM3 digest). Not produced, and refused
- * by verifySignature: Node 20's OpenSSL 3.0 has sm3 and signs with SM2 keys, but Node does not
- * know the key type (asymmetricKeyType undefined), a key made by generateKeyPair('ec', SM2) signs
- * ECDSA rather than SM2, and a PEM-loaded one signs SM2 with an empty distinguishing ID instead of
- * GM/T 0009's 1234567812345678 with no way to set it — signatures a standard SM2 verifier rejects
- * (measured against sm-crypto and `openssl dgst -sigopt distid:`). No maintained library issues an
- * SM2 X.509 certificate either. Real SM2 keys live on the company's UKey (SIGN_MODE=external).
- */
-export const SM2_SM3_URI = 'http://www.chinaport.gov.cn/2022/04/xmldsig#sm2-sm3';
-export const SM3_URI = 'http://www.chinaport.gov.cn/2022/04/xmldsig#sm3';
+export { RSA_SHA1_URI, SHA1_URI, SM2_SM3_URI, SM3_URI } from './algorithms.ts';
 
 export interface KeyInfoParts {
   /** the certificate number (serial, hex) */
@@ -50,6 +40,8 @@ export interface KeyInfoParts {
 
 export interface EnvelopeOptions {
   schema: SchemaName;
+  /** SignatureMethod and DigestMethod; rsa when omitted (the console's only algorithm before SM2) */
+  algorithm?: SignAlgorithm;
   /** Produces the SignatureValue (base64) of the canonical SignedInfo (UTF-8 text). */
   signSignedInfo(canonicalSignedInfo: string): string;
   /** Omitted: no KeyInfo (only while computing the data to sign; never in a message that is sent). */
@@ -62,13 +54,13 @@ const localName = (qname: string) => qname.slice(qname.indexOf(':') + 1);
 const DIGEST_PLACEHOLDER = 'digest-to-come';
 
 /** The ds:Signature element as xml-crypto wrote it (no whitespace inside). */
-function signatureText(digest: string, value: string, keyInfo: KeyInfoParts | undefined): string {
+function signatureText(algorithm: AlgorithmSpec, digest: string, value: string, keyInfo: KeyInfoParts | undefined): string {
   const key = keyInfo
     ? `<ds:KeyInfo><ds:KeyName>${escapeXmlText(keyInfo.keyName)}</ds:KeyName><ds:X509Data><ds:X509Certificate>${escapeXmlText(keyInfo.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>`
     : '';
   return `<ds:Signature xmlns:ds="${DSIG_NS}"><ds:SignedInfo><ds:CanonicalizationMethod Algorithm="${C14N_URI}"/>`
-    + `<ds:SignatureMethod Algorithm="${RSA_SHA1_URI}"/><ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="${ENVELOPED_URI}"/></ds:Transforms>`
-    + `<ds:DigestMethod Algorithm="${SHA1_URI}"/><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference></ds:SignedInfo>`
+    + `<ds:SignatureMethod Algorithm="${algorithm.signatureMethod}"/><ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="${ENVELOPED_URI}"/></ds:Transforms>`
+    + `<ds:DigestMethod Algorithm="${algorithm.digestMethod}"/><ds:DigestValue>${digest}</ds:DigestValue></ds:Reference></ds:SignedInfo>`
     + `<ds:SignatureValue>${escapeXmlText(value)}</ds:SignatureValue>${key}</ds:Signature>`;
 }
 
@@ -102,8 +94,9 @@ export function signEnveloped(xml: string, options: EnvelopeOptions): string {
   // not one element: libxml2 says what is wrong (or, should it accept the text, a plain refusal)
   if (!spans) withXmlDocument(xml, () => { throw new Error(signingText.notXml('')); });
   const { before, after, index } = placementOf(xml, spans!, options.schema);
+  const algorithm = ALGORITHMS[options.algorithm ?? 'rsa'];
 
-  const { canonicalWithPlaceholder, digest } = withXmlDocument(before + signatureText(DIGEST_PLACEHOLDER, '', options.keyInfo) + after, (doc) => {
+  const { canonicalWithPlaceholder, digest } = withXmlDocument(before + signatureText(algorithm, DIGEST_PLACEHOLDER, '', options.keyInfo) + after, (doc) => {
     const signatures = childElements(doc.root, DSIG_NS, 'Signature');
     if (signatures.length > 1) throw new Error(signingText.alreadySigned);
     const ours = childElements(doc.root)[index];
@@ -112,10 +105,10 @@ export function signEnveloped(xml: string, options: EnvelopeOptions): string {
     const canonical = canonicalSubtree(doc, signedInfo);
     // the enveloped-signature transform: the document without its Signature element
     ours.remove();
-    return { canonicalWithPlaceholder: canonical, digest: createHash('sha1').update(canonicalDocument(doc), 'utf8').digest('base64') };
+    return { canonicalWithPlaceholder: canonical, digest: algorithm.digest(canonicalDocument(doc)) };
   });
   const value = options.signSignedInfo(canonicalWithPlaceholder.replace(DIGEST_PLACEHOLDER, digest));
-  return before + signatureText(digest, value, options.keyInfo) + after;
+  return before + signatureText(algorithm, digest, value, options.keyInfo) + after;
 }
 
 /**
@@ -123,8 +116,8 @@ export function signEnveloped(xml: string, options: EnvelopeOptions): string {
  * namespace context) that signEnveloped will carry for this message. Deterministic: the same
  * message always yields the same text, so completing a signature can check it again.
  */
-export function canonicalSignedInfoOf(xml: string, schema: SchemaName): string {
+export function canonicalSignedInfoOf(xml: string, schema: SchemaName, algorithm: SignAlgorithm = 'rsa'): string {
   let captured: string | undefined;
-  signEnveloped(xml, { schema, signSignedInfo: (c) => { captured = c; return ''; } });
+  signEnveloped(xml, { schema, algorithm, signSignedInfo: (c) => { captured = c; return ''; } });
   return captured!;
 }

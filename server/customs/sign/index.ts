@@ -8,7 +8,9 @@
  *             requestSignature puts it in status 'signing' (never claimed) with a sign record; the
  *             client's POST /api/sign/client/complete (completeSignature) makes it 'pending'
  *             again, signed, and wakes the worker, which then delivers it.
- *   both      verifySignature(xml) → {ok, certificate} | {ok: false, reason} (the simulator's check).
+ *   both      verifySignature(xml) → {ok, algorithm, certificate} | {ok: false, reason} (the simulator's
+ *             check, the external mode's before it accepts a signature); reportSignature(xml) for
+ *             the 查看报文 view (签名算法 and 验签通过/验签失败).
  *
  * A 报关单 (DecMessage) is not signed here in either mode: the 单一窗口 client signs its DecSign block
  * with the operator's card when it takes the file (definition.message.dec.signedBy 'client'), so
@@ -22,14 +24,14 @@ import type { OutboundMessage } from '../transport/types.ts';
 import { hasSignature } from './dsig.ts';
 import { schemaOfMessageType } from './message-types.ts';
 import { requestSignature } from './records.ts';
-import type { Signer } from './types.ts';
+import type { SignAlgorithm, Signer } from './types.ts';
 
 export { hasSignature } from './dsig.ts';
 export { schemaOfMessageType, signTypeName } from './message-types.ts';
 export { completeSignature, failSignature, requestSignature, SIGNING_STATUS, SignState } from './records.ts';
 export { createSoftwareSigner } from './software.ts';
-export type { SignContext, Signer, SignMode } from './types.ts';
-export { verifySignature, type VerifyResult } from './verify.ts';
+export { SIGN_ALGORITHMS, type SignAlgorithm, type SignContext, type Signer, type SignMode } from './types.ts';
+export { reportSignature, verifySignature, type SignatureReport, type VerifyResult } from './verify.ts';
 
 /** The message signed by `signer`, or as it is when it already carries a ds:Signature. */
 export async function signDeclaration(signer: Signer, message: { messageType: string; xml: string }): Promise<string> {
@@ -40,13 +42,13 @@ export async function signDeclaration(signer: Signer, message: { messageType: st
 }
 
 /** SIGN_MODE=external: an unsigned message waits for the signing client (true); a signed one goes (false). */
-export async function holdUnsigned(trx: Kysely<Database>, message: OutboundMessage): Promise<boolean> {
+export async function holdUnsigned(trx: Kysely<Database>, message: OutboundMessage, algorithm: SignAlgorithm): Promise<boolean> {
   if (signedByClient(message.messageType)) return false;
   await initCustomsSchemas();
   if (hasSignature(message.xml)) return false;
   await requestSignature(trx, {
     id: message.id, companyId: message.companyId, guid: message.guid,
     messageType: message.messageType, xml: message.xml, billId: message.billId,
-  });
+  }, algorithm);
   return true;
 }

@@ -11,8 +11,12 @@
  * 批量查询 of the generic list (the bill lists' path, docs/bill-engine.md):
  *   /api/enterprise/bills/export/signRecord/parseQueryTemplate {filePath | filePaths} → {column: 'cop_no', values}
  * The external signing client (SIGN_MODE=external), logged in as a user of the company:
- *   /api/sign/client/pending   {limit?} → [{id, copNo, type, typeName, purpose, waitSignData, createTime}]
- *   /api/sign/client/complete  {id, signature (base64), certificate (base64 DER or PEM)} → {id, state}
+ *   /api/sign/client/pending   {limit?} → [{id, copNo, type, typeName, purpose, waitSignData, algorithm,
+ *                                signData: [{algorithm: 'sm2' | 'rsa', signatureMethod, digestMethod, data}], createTime}]
+ *                              waitSignData = the record's own data (SIGN_ALGORITHM's when it was made);
+ *                              signData = what to sign for either kind of card, the record's own first
+ *   /api/sign/client/complete  {id, signature (base64: SM2 r‖s or DER / RSA-SHA1), certificate (base64 DER
+ *                                or PEM; SM2 or RSA key)} → {id, state}
  *   /api/sign/client/fail      {id, reason} → {id, state}
  * Reads and the client need the page; exportData the page's export button.
  */
@@ -86,7 +90,7 @@ export default async function signRoutes(app: FastifyInstance) {
       const rows = await pendingSignatures(app.db, user.companyId, data?.limit ?? MAX_PENDING);
       return rows.map((r) => ({
         id: Number(r.id), copNo: r.cop_no, type: r.type, typeName: signTypeName(r.type), purpose: r.purpose,
-        waitSignData: r.wait_sign_data, createTime: chinaDateTime(r.create_time),
+        waitSignData: r.wait_sign_data, algorithm: r.algorithm ?? null, signData: r.signData, createTime: chinaDateTime(r.create_time),
       }));
     },
   });
@@ -96,8 +100,8 @@ export default async function signRoutes(app: FastifyInstance) {
       type: 'object', required: ['id', 'signature', 'certificate'],
       properties: {
         id: { type: 'integer', minimum: 1, title: '签名记录ID' },
-        signature: { type: 'string', minLength: 1, maxLength: 4096, title: '签名值（Base64，对待签名数据做 RSA-SHA1）' },
-        certificate: { type: 'string', minLength: 1, maxLength: 16384, title: '签名证书（Base64 DER 或 PEM）' },
+        signature: { type: 'string', minLength: 1, maxLength: 4096, title: '签名值（Base64；SM2 证书：对该算法的待签名数据做 SM2/SM3，r‖s 64 字节或 DER；RSA 证书：RSA-SHA1）' },
+        certificate: { type: 'string', minLength: 1, maxLength: 16384, title: '签名证书（Base64 DER 或 PEM；SM2 或 RSA 密钥）' },
       },
     },
     handler: async ({ user, data }) => {

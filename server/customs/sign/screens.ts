@@ -17,7 +17,9 @@ import type { Database } from '../../db/schema.ts';
 import { newExportFile } from '../../files/store.ts';
 import { BizError } from '../../http/errors.ts';
 import { applyPaging, applySorts, applyTerms, compileListQuery, runPagedList, type ColumnWhitelist } from '../../query/list-query.ts';
+import { initCustomsSchemas } from '../schemas.ts';
 import { signTypeName } from './message-types.ts';
+import { reportSignature } from './verify.ts';
 
 // exceljs is large: loaded on the first export, not at server start.
 import { loadExcel } from '../../files/excel.ts';
@@ -98,6 +100,8 @@ export async function findSignRecord(db: Kysely<Database>, companyId: number, id
     .where('s.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new BizError(signingText.recordNotFound);
+  // the message's 签名算法 and whether its signature verifies (the one verifier), as 查看报文 shows them
+  if (row.message_xml !== null) await initCustomsSchemas();
   return {
     ...toRow(row),
     waitSignData: row.wait_sign_data,
@@ -108,6 +112,7 @@ export async function findSignRecord(db: Kysely<Database>, companyId: number, id
     messageGuid: row.message_guid,
     messageStatus: row.message_status,
     xml: row.message_xml === null ? null : prettyXml(row.message_xml),
+    signature: row.message_xml === null ? null : reportSignature(row.message_xml),
   };
 }
 

@@ -87,10 +87,26 @@ describe('sign record detail page', { timeout: 20_000 }, () => {
     expect(within(message).getByText(/CEB303Message/).textContent).toContain('\n  <ceb:orderNo>YX-SIGN-0001</ceb:orderNo>\n');
   });
 
+  it('a signed record shows the message\'s 签名算法 and 验签结果', async () => {
+    open(7, () => ({ ...record, signature: { signed: true, algorithm: 'sm2', signatureMethod: 'http://www.chinaport.gov.cn/2022/04/xmldsig#sm2-sm3', ok: true } }));
+    await screen.findByText('YX-SIGN-0001');
+    expect(valueOf('签名算法')).toBe('SM2/SM3（国密）');
+    expect(valueOf('验签结果')).toBe('验签通过');
+  });
+
+  it('a signature that does not verify shows 验签失败 with the reason', async () => {
+    open(7, () => ({ ...record, signature: { signed: true, algorithm: 'rsa', ok: false, reason: '签名值验证失败：签名与证书不符' } }));
+    await screen.findByText('YX-SIGN-0001');
+    expect(valueOf('签名算法')).toBe('RSA-SHA1');
+    expect(valueOf('验签结果')).toBe('验签失败：签名值验证失败：签名与证书不符');
+  });
+
   it('a record still waiting shows its message as 待签名报文 and no signature yet', async () => {
-    open(8, () => ({ ...record, id: 8, state: 'WAIT', stateName: '待签名', signResult: null, returnInfo: null }));
+    open(8, () => ({ ...record, id: 8, state: 'WAIT', stateName: '待签名', signResult: null, returnInfo: null, signature: { signed: false, ok: false } }));
     const message = await screen.findByRole('region', { name: '待签名报文' });
     expect(message).toBeTruthy();
+    expect(screen.queryByText('签名算法')).toBeNull();
+    expect(screen.queryByText('验签结果')).toBeNull();
     expect(screen.queryByRole('region', { name: '已签名报文' })).toBeNull();
     expect(within(screen.getByRole('region', { name: '签名结果' })).getByText('—')).toBeTruthy();
   });

@@ -1,7 +1,8 @@
 /**
  * /sign/detail/{id} 签名记录详情 (bills §2): internal number, company code and name, sign type,
  * purpose, data to sign, sign result, note, created and updated time, status and hint, with a back
- * button; plus the declaration itself (before or after its signature). XML is shown pretty-printed
+ * button; plus the declaration itself (before or after its signature) and, once signed, its 签名算法
+ * and 验签结果 (the server's one verifier). XML is shown pretty-printed
  * (bills §3: "xml is pretty-printed"), as the server indents it.
  *
  * Breadcrumb 首页 / the menu chain / 详情: the hidden module /sign/detail hangs under 签名记录.
@@ -9,6 +10,7 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Center, Code, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { signatureLines } from '../../../domain/customs/signature.ts';
 import { billText } from '../../../domain/texts/bills.ts';
 import { signingText } from '../../../domain/texts/signing.ts';
 import type { MenuModule } from '../../../machines/auth.ts';
@@ -80,6 +82,7 @@ export default function SignDetailPage({ client = http }: { client?: Http }) {
   }, [id, client]);
 
   const chain = chainOf(modules, `/sign/detail/${id ?? ''}`);
+  const signature = record?.signature ? signatureLines(record.signature) : undefined;
   return (
     <Stack gap="md">
       <Breadcrumbs>
@@ -111,6 +114,12 @@ export default function SignDetailPage({ client = http }: { client?: Http }) {
             <Field label={c.updateTime}>{record.updateTime}</Field>
             <Field label={c.stateName}>{record.stateName}</Field>
             <Field label={c.returnInfo}>{record.returnInfo}</Field>
+            {signature && <Field label={signingText.view.algorithm}>{signature.algorithm}</Field>}
+            {signature && (
+              <Field label={signingText.view.verdictLabel}>
+                <Badge variant="light" color={record.signature?.ok ? 'teal' : 'red'} style={{ textTransform: 'none' }}>{signature.verdict}</Badge>
+              </Field>
+            )}
           </SimpleGrid>
           <Stack gap="md" mt="lg">
             <Block label={c.waitSignData} text={record.waitSignDataPretty} />

@@ -2,6 +2,7 @@
  * The sign record detail call (bills §7 "Sign"): POST /api/enterprise/sign/signData/findById {id}
  * → the row with the data to sign, the signature and the message (server/customs/sign/screens.ts).
  */
+import type { SignatureReport } from '../../../domain/customs/signature.ts';
 import { http, type Http } from '../../lib/http.ts';
 
 export interface SignRecordDetail {
@@ -29,6 +30,8 @@ export interface SignRecordDetail {
   messageStatus: string | null;
   /** the declaration (signed once SIGNED), indented for reading; null when the message is gone */
   xml: string | null;
+  /** the message's signature: algorithm and verdict (null when the message is gone) */
+  signature?: SignatureReport | null;
 }
 
 export const SIGN_DETAIL_PATH = '/api/enterprise/sign/signData/findById';

@@ -1,14 +1,17 @@
 /**
  * 查看报文: one message or receipt of the bill's 回执记录 as XML (POST /api/receipter/raw, indented by
- * the server), monospace, with a copy button. Fetched when opened, never kept: a receipt can be
+ * the server), monospace, with a copy button; a signed message also shows its 签名算法 and whether
+ * the server's verifier accepts the signature (验签通过 / 验签失败 with the reason). Fetched when opened, never kept: a receipt can be
  * tens of kilobytes and is rarely looked at.
  */
-import { Alert, Button, Center, Code, CopyButton, Group, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Code, CopyButton, Group, Loader, Modal, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { signatureLines, type SignatureReport } from '../../../../domain/customs/signature.ts';
+import { signingText } from '../../../../domain/texts/signing.ts';
 import { timelineText } from '../../../../domain/texts/timeline.ts';
 import type { Http } from '../../../lib/http.ts';
 import { errorMessage } from '../../../lib/notify.ts';
-import { fetchRawXml, type RawKind } from './timeline-api.ts';
+import { fetchRawXml, type RawKind, type RawRecord } from './timeline-api.ts';
 
 export interface RawTarget { kind: RawKind; id: number; title: string }
 
@@ -27,12 +30,24 @@ export function RawXmlModal({ target, client, onClose }: RawXmlModalProps) {
   );
 }
 
+function SignatureLine({ report }: { report: SignatureReport }) {
+  const lines = signatureLines(report);
+  if (!lines) return null;
+  return (
+    <Group gap="xs" mb="xs" wrap="nowrap">
+      <Text size="sm">{signingText.view.algorithm}：{lines.algorithm}</Text>
+      <Badge color={report.ok ? 'teal' : 'red'} variant="light" style={{ textTransform: 'none' }}>{lines.verdict}</Badge>
+    </Group>
+  );
+}
+
 function RawXml({ target, client }: { target: RawTarget; client: Http }) {
-  const [xml, setXml] = useState<string | null>(null);
+  const [record, setRecord] = useState<RawRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const xml = record?.xml ?? null;
   useEffect(() => {
     const abort = new AbortController();
-    fetchRawXml(client, target.kind, target.id, abort.signal).then(setXml, (e: unknown) => {
+    fetchRawXml(client, target.kind, target.id, abort.signal).then(setRecord, (e: unknown) => {
       if (!abort.signal.aborted) setError(errorMessage(e) ?? timelineText.loadFailed);
     });
     return () => abort.abort();
@@ -50,6 +65,7 @@ function RawXml({ target, client }: { target: RawTarget; client: Http }) {
           )}
         </CopyButton>
       </Group>
+      {record?.signature && <SignatureLine report={record.signature} />}
       {error !== null ? (
         <Alert color="red">{error}</Alert>
       ) : xml === null ? (

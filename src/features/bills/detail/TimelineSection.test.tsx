@@ -135,6 +135,26 @@ describe('回执记录', () => {
     expect(seen.filter((r) => r.url === RAW)).toEqual([{ url: RAW, data: { kind: 'receipt', id: 52 } }]);
   });
 
+  async function openSignedMessage(signature: Record<string, unknown>) {
+    const xml = '<ceb:CEB303Message guid="G-1" version="1.0"><ds:Signature/></ceb:CEB303Message>';
+    serve((url) => (url === RAW ? ok({ xml, signature }) : ok({ state: '100', events: [message, refusal] })));
+    show();
+    fireEvent.click((await within(section()).findAllByRole('button', { name: /^查看报文/ }))[0]!);
+    return screen.findByRole('dialog', { name: '报文原文' });
+  }
+
+  it('查看报文 of a sent message shows its 签名算法 and 验签通过', async () => {
+    const dialog = await openSignedMessage({ signed: true, algorithm: 'sm2', signatureMethod: 'http://www.chinaport.gov.cn/2022/04/xmldsig#sm2-sm3', ok: true });
+    expect(await within(dialog).findByText('签名算法：SM2/SM3（国密）')).toBeTruthy();
+    expect(within(dialog).getByText('验签通过')).toBeTruthy();
+  });
+
+  it('查看报文 of a message whose signature does not verify says 验签失败 with the reason', async () => {
+    const dialog = await openSignedMessage({ signed: true, algorithm: 'rsa', signatureMethod: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1', ok: false, reason: '报文摘要不符：报文在加签后被修改' });
+    expect(await within(dialog).findByText('签名算法：RSA-SHA1')).toBeTruthy();
+    expect(within(dialog).getByText('验签失败：报文摘要不符：报文在加签后被修改')).toBeTruthy();
+  });
+
   it('状态图 draws the lifecycle with the bill\'s state highlighted', async () => {
     serve(() => ok({ state: '120', stateName: '海关入库', events: [message, accepted, stored] }));
     show();

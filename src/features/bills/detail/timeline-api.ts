@@ -1,11 +1,13 @@
 /**
  * A stored bill's 回执记录 (server/customs/timeline.ts): POST /api/receipter/timeline {billId} →
  * {state, stateName?, events} (outbox messages and customs receipts, oldest first) and
- * POST /api/receipter/raw {kind, id} → {xml} of one of them, indented for reading.
+ * POST /api/receipter/raw {kind, id} → {xml, signature?} of one of them, indented for reading (a
+ * message with its signature's algorithm and whether it verifies).
  */
 import type { StateValue } from 'xstate';
 import { lifecycleValueOf } from '../../../../machines/bill-lifecycle.ts';
 import type { Http } from '../../../lib/http.ts';
+import type { SignatureReport } from '../../../../domain/customs/signature.ts';
 
 export type { ReceiptExplanation } from '../../../../domain/customs/return-codes.ts';
 export type { MessageEvent, ReceiptEvent, TimelineEvent } from '../../../../domain/customs/timeline.ts';
@@ -18,9 +20,12 @@ export async function fetchTimeline(client: Http, billId: string, signal?: Abort
   return answer ?? { state: '', events: [] };
 }
 
-export async function fetchRawXml(client: Http, kind: RawKind, id: number, signal?: AbortSignal): Promise<string> {
-  const answer = await client.post<{ xml: string } | null>('/api/receipter/raw', { kind, id }, { signal });
-  return answer?.xml ?? '';
+/** A record's XML; a sent message's also with its signature's algorithm and verdict. */
+export interface RawRecord { xml: string; signature?: SignatureReport }
+
+export async function fetchRawXml(client: Http, kind: RawKind, id: number, signal?: AbortSignal): Promise<RawRecord> {
+  const answer = await client.post<RawRecord | null>('/api/receipter/raw', { kind, id }, { signal });
+  return { xml: answer?.xml ?? '', ...(answer?.signature ? { signature: answer.signature } : {}) };
 }
 
 /**
