@@ -41,8 +41,15 @@ export const receiptText = {
     other: '交换平台自定义错误',
   },
 
-  // ── POST /api/receipter/unmatched ─────────────────────────────────────────────────────────
+  // ── POST /api/receipter/unmatched and the 未匹配回执 page ──────────────────────────────────
   unmatchedSummary: '未匹配单据的海关回执',
+  unmatchedPage: '未匹配回执',
+  unmatchedHint: '以下回执（含交换平台的传输回执和未识别的 DXP 报文）尚未匹配到本企业的单据：按回执中的企业代码归属本企业；保存或导入对应单据后自动匹配并生效',
+  unmatchedEmpty: '没有未匹配的回执',
+  unmatchedLoading: '正在加载未匹配回执',
+  unmatchedRefresh: '刷新',
+  unmatchedTotal: (n: number) => `共 ${n} 条`,
+  unmatchedColumns: { receivedAt: '接收时间', messageType: '报文类型', keys: '业务编号', returnTime: '回执时间', status: '回执状态', info: '回执信息', meaning: '说明' },
   /** a receipt status customs documents for no edition of the message: stored, shown raw, counted */
   unrecognisedStatus: '未识别状态',
   unrecognisedCount: (n: number, codes: string) => `${n}条回执的状态未能识别（${codes}），已保存，单据状态未改变`,
