@@ -10,21 +10,22 @@
  * still without a bill are taken, so a second save finds nothing left to apply.
  */
 import { sql, type Kysely } from 'kysely';
-import { findBill } from '../../../domain/bills/index.ts';
+import { billDefinitions, findBill } from '../../../domain/bills/index.ts';
 import { messageReceiptsOf } from '../../../domain/bills/message-receipts.ts';
 import { receiptMatchKeys } from '../../../domain/bills/receipt-keys.ts';
+import type { MessageReceiptDef } from '../../../domain/bills/types.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LockedBill } from '../bill-events.ts';
 import { adoptWaitingReceipts } from './adopt.ts';
 import { decideBills, type StoredElement } from './decide.ts';
 import { formatMoves } from './format.ts';
-import { keyFieldsOf, lockBills } from './match.ts';
+import { keyFieldsOf } from './match.ts';
 import { foldSplitParts } from './parts.ts';
 import { updateBills } from './store.ts';
 
-interface ClaimedRow {
+interface WaitingRow {
   id: number;
-  bill: number;
+  company_id: number;
   message_type: string;
   return_status: string;
   return_time: string;
@@ -32,38 +33,115 @@ interface ClaimedRow {
   keys: Record<string, string> | string;
 }
 
+/** One receipt type a bill waits for: its company, type and key values. */
+interface Wanted {
+  bill: LockedBill;
+  receipt: MessageReceiptDef;
+  values: Record<string, string>;
+}
+
+/** Every bill_heads column some definition keeps a receipt match key in (read with the locked bills). */
+let keyColumns: readonly string[] | undefined;
+function allKeyColumns(): readonly string[] {
+  keyColumns ??= [...new Set(billDefinitions.flatMap((def) => messageReceiptsOf(def.message).flatMap((receipt) =>
+    (keyFieldsOf(def, receiptMatchKeys(def, receipt.type)) ?? []).flatMap((f) => (f.column ? [f.column] : [])))))].sort();
+  return keyColumns;
+}
+
+type HeadRow = LockedBill & { data: Record<string, unknown> | string | null } & Record<string, unknown>;
+
+/**
+ * Locks the bills (id order) and reads their match-key values in the same statement; answers the
+ * receipt types each bill answers with those values (a bill lacking one is skipped for that type).
+ */
+async function lockWanted(trx: Kysely<Database>, billIds: readonly number[]): Promise<{ bills: LockedBill[]; wanted: Wanted[] }> {
+  const columns = allKeyColumns();
+  const { rows } = await sql<HeadRow>`
+    select id, company_id, bill_key, mode, state, return_status, return_time, data${sql.join(columns.map((c) => sql`, ${sql.ref(c)}::text as ${sql.ref(`k_${c}`)}`), sql``)}
+    from bill_heads where id in (${sql.join([...new Set(billIds)])}) order by id for update`.execute(trx);
+  const bills: LockedBill[] = [];
+  const wanted: Wanted[] = [];
+  for (const row of rows) {
+    const { id, company_id, bill_key, mode, state, return_status, return_time } = row;
+    const bill: LockedBill = { id: Number(id), company_id, bill_key, mode, state, return_status, return_time };
+    bills.push(bill);
+    const def = findBill(mode, bill_key);
+    if (!def) continue;
+    const data = typeof row.data === 'string' ? JSON.parse(row.data) as Record<string, unknown> : row.data ?? {};
+    for (const receipt of messageReceiptsOf(def.message)) {
+      const fields = keyFieldsOf(def, receiptMatchKeys(def, receipt.type));
+      if (!fields) continue;
+      const values: Record<string, string> = {};
+      for (const f of fields) {
+        const v = f.column ? row[`k_${f.column}`] : data[f.name];
+        if (v !== null && v !== undefined && v !== '') values[f.element] = String(v);
+      }
+      if (Object.keys(values).length === fields.length) wanted.push({ bill, receipt, values });
+    }
+  }
+  return { bills, wanted };
+}
+
+const matches = (w: Wanted, row: WaitingRow, keys: Record<string, string>) =>
+  w.receipt.type === row.message_type && w.bill.company_id === row.company_id && Object.entries(w.values).every(([k, v]) => keys[k] === v);
+
+/** Up to this many (bill, receipt type) pairs are looked up one containment test each; more read the candidates at once. */
+const INDEXED_LOOKUPS = 16;
+
+const columnsOfWaiting = sql`id, company_id, message_type, return_status, return_time, return_info, keys`;
+const keysOf = (row: WaitingRow) => (typeof row.keys === 'string' ? JSON.parse(row.keys) as Record<string, string> : row.keys);
+
+/**
+ * The waiting receipts the bills name, locked (id order). A save (a pair or two): one containment
+ * test per pair, which the partial GIN index over waiting keys answers (migration 018). An import
+ * of hundreds of bills: hundreds of such tests cost more than reading the companies' waiting rows
+ * of those types once (the partial index customs_receipts_unmatched) and matching them here; only
+ * the matching rows are then locked, and rows another transaction attached meanwhile drop out.
+ */
+async function lockWaiting(trx: Kysely<Database>, wanted: readonly Wanted[]): Promise<WaitingRow[]> {
+  if (wanted.length <= INDEXED_LOOKUPS) {
+    const tests = wanted.map((w) => sql`(company_id = ${w.bill.company_id} and message_type = ${w.receipt.type} and keys @> ${JSON.stringify(w.values)}::jsonb)`);
+    const { rows } = await sql<WaitingRow>`select ${columnsOfWaiting} from customs_receipts
+      where bill_id is null and (${sql.join(tests, sql` or `)}) order by id for update`.execute(trx);
+    return rows;
+  }
+  const companies = [...new Set(wanted.map((w) => w.bill.company_id))];
+  const types = [...new Set(wanted.map((w) => w.receipt.type))];
+  const { rows: candidates } = await sql<WaitingRow>`select ${columnsOfWaiting} from customs_receipts
+    where bill_id is null and company_id in (${sql.join(companies)}) and message_type in (${sql.join(types)})`.execute(trx);
+  // by company, type and key values: one lookup per candidate
+  const tuple = (company: number, type: string, names: readonly string[], values: Record<string, string | undefined>) =>
+    JSON.stringify([company, type, ...names.map((k) => values[k] ?? null)]);
+  const namesOf = new Map(wanted.map((w) => [w.receipt.type, Object.keys(w.values)]));
+  const sought = new Set(wanted.map((w) => tuple(w.bill.company_id, w.receipt.type, namesOf.get(w.receipt.type)!, w.values)));
+  const ids = candidates
+    .filter((row) => sought.has(tuple(row.company_id, row.message_type, namesOf.get(row.message_type) ?? [], keysOf(row))))
+    .map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const { rows } = await sql<WaitingRow>`select ${columnsOfWaiting} from customs_receipts
+    where id in (${sql.join(ids)}) and bill_id is null order by id for update`.execute(trx);
+  return rows;
+}
+
 /** The stored unmatched receipts of these bills' companies that name them, applied; answers how many moved a bill. */
 export async function claimUnmatchedReceipts(trx: Kysely<Database>, billIds: readonly number[]): Promise<number> {
   if (billIds.length === 0) return 0;
-  const bills = await lockBills(trx, billIds);
-  const matches = [...bills.values()].flatMap((bill) => {
-    const def = findBill(bill.mode, bill.bill_key);
-    return messageReceiptsOf(def?.message).flatMap((receipt) => {
-      const fields = def ? keyFieldsOf(def, receiptMatchKeys(def, receipt.type)) : undefined;
-      if (!fields) return [];
-      const equal = fields.map((f) => sql`r.keys->>${f.element} = ${f.column ? sql`${sql.ref(`b.${f.column}`)}::text` : sql`b.data->>${f.name}`}`);
-      return [sql`(b.id = ${bill.id} and r.message_type = ${receipt.type} and ${sql.join(equal, sql` and `)})`];
-    });
-  });
-  if (matches.length === 0) return 0;
-  const { rows } = await sql<ClaimedRow>`
-    select r.id, b.id as bill, r.message_type, r.return_status, r.return_time, r.return_info, r.keys
-    from customs_receipts r join bill_heads b on b.company_id = r.company_id
-    where r.bill_id is null and b.id in (${sql.join([...bills.keys()])}) and (${sql.join(matches, sql` or `)})
-    order by r.id
-    for update of r`.execute(trx);
+  const { wanted } = await lockWanted(trx, billIds);
+  if (wanted.length === 0) return 0;
+  const rows = await lockWaiting(trx, wanted);
   if (rows.length === 0) return 0;
 
   const elements: StoredElement[] = [];
   const attach = new Map<number, number[]>();
   for (const row of rows) {
-    const bill = bills.get(Number(row.bill)) as LockedBill;
-    const keys = typeof row.keys === 'string' ? JSON.parse(row.keys) as Record<string, string> : row.keys;
-    const receipt = messageReceiptsOf(findBill(bill.mode, bill.bill_key)?.message).find((r) => r.type === row.message_type);
-    attach.set(bill.id, [...(attach.get(bill.id) ?? []), Number(row.id)]);
-    const moves = formatMoves(receipt?.format, row.return_status);
+    const keys = keysOf(row);
+    // the newest bill among those it names (a bill and its resubmission saved together)
+    const w = wanted.filter((x) => matches(x, row, keys)).sort((a, b) => b.bill.id - a.bill.id)[0];
+    if (!w) continue;
+    attach.set(w.bill.id, [...(attach.get(w.bill.id) ?? []), Number(row.id)]);
+    const moves = formatMoves(w.receipt.format, row.return_status);
     elements.push({
-      bill, returnStatus: row.return_status, returnTime: row.return_time, returnInfo: row.return_info, keys,
+      bill: w.bill, returnStatus: row.return_status, returnTime: row.return_time, returnInfo: row.return_info, keys,
       ...(moves ? { event: { type: 'customs.receipt', returnStatus: row.return_status, returnTime: row.return_time } as const } : {}),
     });
   }
