@@ -4,7 +4,9 @@
 //   that company saves the bill it names, once;
 // - a status customs documents for no edition of the receipt is stored, shown with its raw code on
 //   the timeline and flagged for the 回执 dialog's 未识别状态 line, and moves nothing.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportArrivalNote } from '../../domain/bills/export-arrival-note.ts';
 import { exportOrder } from '../../domain/bills/export-order.ts';
 import { exportWaybill } from '../../domain/bills/export-waybill.ts';
 import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
@@ -98,6 +100,44 @@ describe('a bare receipt that matches no bill', () => {
     const bill = await db().selectFrom('bill_heads').select('state').where('id', '=', r.body.data.id).executeTakeFirstOrThrow();
     expect(bill.state).toBe('DRAFT');
     expect((await unmatched(admin.token)).some((x) => x.keys.orderNo === 'UM-ORDER-0001')).toBe(true);
+  });
+});
+
+const ARRIVAL_HEADER = ['企业内部编号', '申报地海关代码', '监管场所经营人代码', '监管场所经营人名称', '监管场所代码', '运输方式', '提运单号', '境内运输工具编号', '物流企业代码', '物流企业名称', '物流运单编号', '总包号', '备注'];
+
+/** A filled 运抵单 data template, uploaded: its file path. */
+async function uploaded(rows: (string | null)[][]): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('数据');
+  for (const r of rows) sheet.addRow(r);
+  const content = Buffer.from(await book.xlsx.writeBuffer());
+  const boundary = 'cbecUploadBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="arrival.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    content, Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-authorization': `Bearer ${admin.token}` } });
+  return res.json().data[0].uri as string;
+}
+
+describe('a receipt before the bill an Excel upload makes', () => {
+  it('is applied to the imported bill: a 2018-edition CEB508 120 moves the 运抵单 to 海关入库', async () => {
+    const guid = crypto.randomUUID().toUpperCase();
+    const receipt = buildReceiptXml(findReceiptType('CEB508')!, guid, [{
+      guid, fields: { operatorCode: adminCode, logisticsCode: '3302980001', copNo: 'YDU-UM-01', billNo: '999-1001', msgSeqNo: '1' },
+      returnStatus: '120', returnTime: ago(1000), returnInfo: '运抵单海关入库',
+    }]);
+    expect(await t.app.customs.ingestReceiptXml(receipt)).toMatchObject({ stored: 1, unmatched: 1 });
+    expect((await unmatched(admin.token)).some((x) => x.keys.copNo === 'YDU-UM-01')).toBe(true);
+
+    const filePath = await uploaded([ARRIVAL_HEADER,
+      ['YDU-UM-01', '3105', adminCode, '宁波空港监管场所', null, '5', '999-1001', '浙B12345', '3302980001', '宁波顺达国际物流有限公司', 'L-UM-1', 'PK1', null]]);
+    const r = await post(exportArrivalNote, 'uploadTemplate', { filePath }, admin.token);
+    expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0, data: { total: 1 } });
+    const id = r.body.data.created[0].id as number;
+    expect(await db().selectFrom('bill_heads').select(['state', 'return_info']).where('id', '=', id).executeTakeFirstOrThrow())
+      .toEqual({ state: '120', return_info: '运抵单海关入库' });
+    expect((await unmatched(admin.token)).some((x) => x.keys.copNo === 'YDU-UM-01')).toBe(false);
   });
 });
 
