@@ -65,44 +65,46 @@ export default function UnmatchedReceiptsPage({ client = defaultHttp }: { client
         error === null && <Text size="sm" c="dimmed" ta="center" p="md">{receiptText.unmatchedEmpty}</Text>
       ) : (
         <Stack gap="sm">
-          <Table striped withTableBorder fz="sm" verticalSpacing={4}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={160}>{c.receivedAt}</Table.Th>
-                <Table.Th w={140}>{c.messageType}</Table.Th>
-                <Table.Th>{c.keys}</Table.Th>
-                <Table.Th w={170}>{c.returnTime}</Table.Th>
-                <Table.Th w={140}>{c.status}</Table.Th>
-                <Table.Th>{c.info}</Table.Th>
-                <Table.Th w={260}>{c.meaning}</Table.Th>
-                <Table.Th w={90} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{timeText(r.receivedAt)}</Table.Td>
-                  <Table.Td>{r.messageTypeName}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{keysText(r.keys)}</Table.Td>
-                  <Table.Td>{r.returnTime}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="wrap">
-                      {r.returnStatusName}
-                      {r.unrecognised && <Badge size="xs" color="orange" variant="light">{receiptText.unrecognisedStatus}</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{r.returnInfo}</Table.Td>
-                  <Table.Td><ReceiptExplanationNote explain={r.explain} /></Table.Td>
-                  <Table.Td>
-                    <Button size="compact-xs" variant="subtle" aria-label={timelineText.viewRawOf(`${r.messageTypeName} ${r.returnTime}`)}
-                      onClick={() => setRaw({ kind: 'receipt', id: r.id, title: `${r.messageTypeName} ${r.returnTime}` })}>
-                      {timelineText.viewRaw}
-                    </Button>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={1280}>
+            <Table striped withTableBorder fz="sm" verticalSpacing={4} layout="fixed">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={150}>{c.receivedAt}</Table.Th>
+                  <Table.Th w={110}>{c.messageType}</Table.Th>
+                  <Table.Th w={230}>{c.keys}</Table.Th>
+                  <Table.Th w={170}>{c.returnTime}</Table.Th>
+                  <Table.Th w={130}>{c.status}</Table.Th>
+                  <Table.Th w={200}>{c.info}</Table.Th>
+                  <Table.Th w={210}>{c.meaning}</Table.Th>
+                  <Table.Th w={80} />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{timeText(r.receivedAt)}</Table.Td>
+                    <Table.Td>{r.messageTypeName}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{keysText(r.keys)}</Table.Td>
+                    <Table.Td>{r.returnTime}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="wrap">
+                        {r.returnStatusName}
+                        {r.unrecognised && <Badge size="xs" color="orange" variant="light">{receiptText.unrecognisedStatus}</Badge>}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{r.returnInfo}</Table.Td>
+                    <Table.Td><ReceiptExplanationNote explain={r.explain} /></Table.Td>
+                    <Table.Td>
+                      <Button size="compact-xs" variant="subtle" aria-label={timelineText.viewRawOf(`${r.messageTypeName} ${r.returnTime}`)}
+                        onClick={() => setRaw({ kind: 'receipt', id: r.id, title: `${r.messageTypeName} ${r.returnTime}` })}>
+                        {timelineText.viewRaw}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {data && data.total > PAGE_SIZE && (
             <Pagination size="sm" total={Math.ceil(data.total / PAGE_SIZE)} value={page + 1} onChange={(p) => setPage(p - 1)} />
           )}
