@@ -67,7 +67,9 @@ export async function storeTransferReceipt(
       (await trx.selectFrom('customs_messages').select(['id', 'guid', 'company_id', 'bill_id', 'attempts'])
         .where('guid', 'in', guids).orderBy('id').forUpdate().execute()).map((m) => [m.guid, m]),
     );
-    const fallback = companyId ?? await companyOfDxpIds(trx, [rep.receiverId, ...rep.responses.map((r) => r.senderId)]) ?? null;
+    // a response for no message of ours goes to the channel's company, else the one its DXP ids name
+    const orphaned = rep.responses.some((r) => !messages.has(messageGuidOf(r.copMsgId) ?? ''));
+    const fallback = companyId ?? (orphaned ? await companyOfDxpIds(trx, [rep.receiverId, ...rep.responses.map((r) => r.senderId)]) : undefined) ?? null;
     const rows = rep.responses.map((r) => {
       const message = messages.get(messageGuidOf(r.copMsgId) ?? '');
       const insert: ReceiptInsert = {
