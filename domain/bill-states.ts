@@ -12,8 +12,11 @@
  *   (ceb-messages §5.2), so the state filter offers nothing that cannot happen.
  *     ERROR        申报异常   a receipt with a negative returnStatus (business or format error,
  *                             ceb-messages §5.3); the code and text stay on the receipt.
+ * - A dictionary holds the codes of ceb-messages §5.2 and those an earlier edition documents for
+ *   the receipt (earlierEditionCodes: 120 on CEB506/508/510, 2018 edition).
  * - A positive returnStatus outside the dictionary (an official sample shows 18) changes nothing:
- *   the receipt is stored and shown, the bill keeps its state (receiptState returns undefined).
+ *   the receipt is stored and shown with its raw code, counted as 未识别状态 (isDocumentedStatus),
+ *   and the bill keeps its state (receiptState returns undefined).
  * - Array order is the display order: local states, customs codes ascending (the lifecycle order),
  *   ERROR last.
  *
@@ -123,7 +126,25 @@ function declared(
 
 // Receipt code sets of ceb-messages §5.2. Where the XSD text adds 399 to the PDF list, 399 is kept.
 const ORDER_LIKE = ['1', '2', '3', '4', '100', '120', '399']; // CEB304, CEB404, CEB608, CEB624, CEB626, CEB712
-const SHORT = ['1', '2', '3', '4', '100', '399']; // CEB506, CEB508, CEB510, CEB606, CEB702, CEB216
+const SHORT = ['1', '2', '3', '4', '100', '399']; // CEB606, CEB702, CEB216
+
+/**
+ * Codes customs documents for a receipt in an earlier edition of the message specification that the
+ * 202205 lists (§5.2) dropped: the 2018 edition (海关总署公告2018年第113号) answers the export waybill,
+ * 运抵单 and 离境单 with 120 海关入库 as well, and enterprises still receive it. A receipt's status
+ * counts as documented when any edition documents it for that message.
+ */
+export const earlierEditionCodes: Readonly<Record<string, readonly string[]>> = {
+  CEB506: ['120'],
+  CEB508: ['120'],
+  CEB510: ['120'],
+};
+
+/** The receipt's codes of ceb-messages §5.2, with those of earlier editions, in lifecycle order. */
+function documented(receipt: string, codes: readonly string[]): string[] {
+  const all = new Set([...codes, ...(earlierEditionCodes[receipt] ?? [])]);
+  return [...all].sort((a, b) => Number(a) - Number(b));
+}
 const IMPORT_COMPANION = ['2', '3', '4', '100', '120', '399']; // CEB312, CEB412, CEB512 (no 暂存 receipt)
 
 /** Signed declaration messages (enterprise to customs), for SignType. */
@@ -153,9 +174,9 @@ export const billStateDictionaries: BillStateDictionary[] = [
   // ── export (EXPU) ────────────────────────────────────────────────────────────────────────
   declared('EXPU', 'ExpuOrderState', 'CEB304', ORDER_LIKE),
   declared('EXPU', 'ExpuReceoptState', 'CEB404', ORDER_LIKE),
-  declared('EXPU', 'ExpuLogisticsState', 'CEB506', SHORT),
-  declared('EXPU', 'ExpuDeliveryState', 'CEB508', SHORT),
-  declared('EXPU', 'ExpuDepartureState', 'CEB510', SHORT),
+  declared('EXPU', 'ExpuLogisticsState', 'CEB506', documented('CEB506', SHORT)),
+  declared('EXPU', 'ExpuDeliveryState', 'CEB508', documented('CEB508', SHORT)),
+  declared('EXPU', 'ExpuDepartureState', 'CEB510', documented('CEB510', SHORT)),
   declared('EXPU', 'ExpuInventoryState', 'CEB604', ['1', '2', '3', '4', '100', '120', '300', '399', '500', '800', '899']),
   declared('EXPU', 'ExpuCancelState', 'CEB606', SHORT),
   declared('EXPU', 'ExpuInventoryReinsuranceState', 'CEB608', ORDER_LIKE),
@@ -225,6 +246,20 @@ export function receiptState(mode: string, billType: string, returnStatus: strin
   const code = String(returnStatus).trim();
   if (/^-\d+$/.test(code)) return LocalBillState.error;
   return statesFor(mode, billType)?.some((s) => s.state === code) ? code : undefined;
+}
+
+/**
+ * Whether a receipt's returnStatus is one customs documents for that receipt type (in any edition):
+ * a code of a state dictionary answered by it, or a negative (error) code. False marks a status
+ * the console cannot apply (stored and shown with its raw code, counted as 未识别状态). Receipts
+ * without a dictionary (customs-issued messages, the 报关单's, the exchange's) name their own codes.
+ */
+export function isDocumentedStatus(receiptType: string, returnStatus: string | number): boolean {
+  const code = String(returnStatus).trim();
+  if (/^-\d+$/.test(code)) return true;
+  const dictionaries = billStateDictionaries.filter((d) => d.receipt === receiptType);
+  if (dictionaries.length === 0) return true;
+  return dictionaries.some((d) => d.states.some((s) => s.state === code));
 }
 
 /** The state dictionary of each bill page, by direction and bill key; null where the page has none. */

@@ -267,6 +267,8 @@ export const moduleSeeds: ModuleSeed[] = [
     button('query', '查询'),
     button('export', '导出'),
   ]),
+  // Receipts and exchange documents that match none of the company's bills (kept, never dropped).
+  page(304, QUERY_GROUP, '/receipts/unmatched', '未匹配回执', 'bill', 'unmatched_receipts', 3),
 
   // ── 结汇管理 ─────────────────────────────────────────────────────────────────────────────
   group(SETTLEMENT, '结汇管理', 'settlement', 'menu_settlement', 5),

@@ -7,7 +7,9 @@
  * Stored state codes (the state dictionaries of domain/bill-states.ts):
  *   draft DRAFT · declaring DECLARING (in the outbox) · sendFailed SEND_FAILED (transport failed)
  *   customs.* the receipt's returnStatus (1 暂存, 2 申报中, 3 发送海关成功, 4 发送海关失败, 100 海关退单,
- *   120 海关入库, 300 人工审核, 399 海关审结, 5xx 查验/扣留, 700 退运, 800 放行, 899 结关) · ERROR (negative)
+ *   120 海关入库, 300 人工审核, 399 海关审结, 5xx 查验/扣留, 600 挂起 (CEB214), 700 退运, 800 放行, 899 结关)
+ *   · ERROR (negative). A code no state takes (an undocumented one) moves nothing: the receipt is
+ *   stored and shown with its raw code (domain/bill-states.ts isDocumentedStatus).
  *
  * Events
  *   user.save        create or change the bill (allowed while nothing is with customs or customs refused it)
@@ -79,6 +81,7 @@ export const billLifecycleMachine = setup({
     review: codeIn(['300']),
     concluded: codeIn(['399']),
     inspection: rangeIn(500, 599),
+    suspended: codeIn(['600']),
     returned: codeIn(['700']),
     released: codeIn(['800']),
     closed: codeIn(['899']),
@@ -98,6 +101,7 @@ export const billLifecycleMachine = setup({
       { guard: 'review', target: '.customs.review', actions: 'record' },
       { guard: 'concluded', target: '.customs.concluded', actions: 'record' },
       { guard: 'inspection', target: '.customs.inspection', actions: 'record' },
+      { guard: 'suspended', target: '.customs.suspended', actions: 'record' },
       { guard: 'returned', target: '.customs.returned', actions: 'record' },
       { guard: 'released', target: '.customs.released', actions: 'record' },
       { guard: 'closed', target: '.customs.closed', actions: 'record' },
@@ -143,6 +147,7 @@ export const billLifecycleMachine = setup({
         review: { description: '人工审核 (300)', on: { ...markReturned, 'user.deliver': {} } },
         concluded: { description: '海关审结 (399)', on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {} } },
         inspection: { description: '查验/扣留 (5xx)', on: { ...markReturned, 'user.deliver': {} } },
+        suspended: { description: '挂起 (600)', on: { ...markReturned } },
         returned: { description: '退运 (700)' },
         released: { description: '放行 (800)', on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {}, 'user.refund': {}, 'user.summarize': {} } },
         closed: { description: '结关 (899)', on: { 'user.refund': {}, 'user.summarize': {} } },
@@ -170,6 +175,7 @@ export function lifecycleValueOf(code: string): string | { customs: string } {
     case '120': return { customs: 'stored' };
     case '300': return { customs: 'review' };
     case '399': return { customs: 'concluded' };
+    case '600': return { customs: 'suspended' };
     case '700': return { customs: 'returned' };
     case '800': return { customs: 'released' };
     case '899': return { customs: 'closed' };

@@ -10,6 +10,8 @@
  * not remedies.
  */
 import { returnStatusNames } from '../bill-states.ts';
+import { receiptText } from '../texts/receipts.ts';
+import { DXP_OTHER, DXP_REP, dxpCodeKey, dxpFailureIsFinal, dxpFamilyOf, isDxpSuccessCode } from './dxp-codes.ts';
 
 export interface ReturnCodeEntry {
   /** short name, as the state dictionaries show it */
@@ -283,8 +285,23 @@ const formatFailure = returnInfoPatterns.find((p) => p.id === 'format')!;
  * happens to contain a pattern word. `messageType` (CEB816 …) selects the status list of
  * customs-issued messages; CEB900 falls back to the format-failure explanation.
  */
+/** What a stored transfer receipt (DxpRep, by its ResponseCode) means; cause and fix for a failure. */
+export function explainTransfer(code: string): ReceiptExplanation {
+  if (isDxpSuccessCode(code)) return { meaning: receiptText.transferOkMeaning };
+  const key = dxpCodeKey(code);
+  const entry = key ? transportCodes[key] : undefined;
+  const fix = dxpFailureIsFinal(code) ? receiptText.transferRefused : receiptText.transferRetried;
+  return {
+    meaning: entry ? `${entry.name}：${entry.meaning}` : receiptText.transferFailedMeaning(code),
+    cause: entry?.cause ?? dxpFamilyOf(code),
+    fix: entry?.fix ? `${entry.fix}；${fix}` : fix,
+  };
+}
+
 export function explainReceipt(returnStatus: string | number, returnInfo = '', messageType?: string): ReceiptExplanation {
   const code = String(returnStatus).trim();
+  if (messageType === DXP_REP) return explainTransfer(code);
+  if (messageType === DXP_OTHER) return { meaning: receiptText.otherDxpMeaning };
   const type = messageType ? /^(CEB\d{3})/i.exec(messageType.trim())?.[1]?.toUpperCase() : undefined;
   const issued = type ? issuedStatusCodes[type] : undefined;
   if (issued) {

@@ -27,7 +27,7 @@ export interface ReceiptEvent {
   id: number;
   /** = returnTime */
   time: string;
-  /** CEB304 … */
+  /** CEB304 …; DxpRep for the exchange's transfer receipt (传输回执) */
   messageType: string;
   messageTypeName: string;
   returnStatus: string;
@@ -35,6 +35,8 @@ export interface ReceiptEvent {
   returnTime: string;
   returnInfo: string;
   explain: ReceiptExplanation;
+  /** a status customs documents for no edition of this receipt: shown with its raw code, applied to nothing */
+  unrecognised?: true;
 }
 
 export type TimelineEvent = MessageEvent | ReceiptEvent;

@@ -35,6 +35,8 @@ export const customsText = {
   receiptTooMany: (n: number, max: number) => `回执报文包含${n}条回执，最多${max}条`,
   receiptMissing: (index: number, element: string) => `第${index}条回执缺少 ${element}`,
   receiptBadTime: (index: number, value: string) => `第${index}条回执的回执时间格式不正确：${value}`,
+  dxpRepNoResponse: 'DXP 传输回执（DxpRep）中没有 Response',
+  dxpRepMissing: (index: number, element: string) => `DXP 传输回执第${index}个 Response 缺少 ${element}`,
 
   // ── receipt lookup (POST /api/receipter/messageFindByBill) ───────────────────────────────
   unknownMessageType: (type: string) => `不支持的回执报文类型：${type}`,

@@ -7,6 +7,7 @@ import { validateBill, type ValidatedBill } from '../../domain/bills/validation.
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { fieldErrors, idOf, type BillCall } from './call.ts';
+import { claimUnmatchedReceipts } from '../customs/receipts/claim.ts';
 import { queueDeclaration } from './declare.ts';
 import { declareCheckRefusals } from './declare-checks.ts';
 import { withDefaults } from './defaults.ts';
@@ -85,6 +86,8 @@ export async function saveBill(call: BillCall, data: Record<string, unknown>, de
     if (details && lineInput) {
       await replaceLines(trx, saved.id, valid.lines.map((values, i) => ({ id: lineIdOf((details[i] as { id?: unknown } | null)?.id), values })));
     }
+    // receipts customs sent before the bill existed here (listed as 未匹配回执) apply now; a declaration waits for its own answers
+    if (!declare) await claimUnmatchedReceipts(trx, [saved.id]);
     if (appTime) {
       const declHead = { ...(existing ? headValues(model, existing) : {}), ...valid.head };
       // definition.declareChecks (三单比对 …): a refusal undoes the whole save

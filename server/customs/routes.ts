@@ -9,13 +9,16 @@
  *     keys: the type's bill keys are required (order ebpCode + orderNo; inventory copNo; tax bill
  *     invtNo; CEB900 oriCopMsgId …, receipts/catalogue.ts); its other fields narrow the search.
  *   answer: [{returnTime 'YYYY-MM-DD HH:mm:ss.SSS' (customs' China time), returnStatus,
- *     returnStatusName, returnInfo, explain: {meaning, cause?, fix?}}], the caller's company's
+ *     returnStatusName, returnInfo, explain: {meaning, cause?, fix?}, unrecognised?: true (a status
+ *     customs documents for no edition of the receipt: stored, applied to nothing)}], the caller's company's
  *     receipts received in the last 3 days, newest customs time first (at most 200).
  *
  * POST /api/receipter/unmatched: the caller's company's receipts that match no bill (kept, never
  *   dropped), newest first. data: {pageIndex?, pageSize?, messageType?}; answer {total, datas:
  *   [{id, messageType, messageTypeName, guid, keys, returnTime, returnStatus, returnStatusName,
- *   returnInfo, receivedAt, explain}]}.
+ *   returnInfo, receivedAt, explain, unrecognised?}]}. Besides receipts: the exchange's transfer
+ *   receipts (DxpRep) for no message of ours and DXP documents nothing here reads (DXP), kept as
+ *   they came. A receipt of no bill and no channel is the company's whose codes it carries.
  *
  * POST /api/receipter/timeline {billId}: the bill's 回执记录, every outbox message and receipt of
  *   the bill, oldest first (timeline.ts); answer {state, stateName?, events}. Another company's
@@ -26,9 +29,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { returnStatusNames } from '../../domain/bill-states.ts';
+import { isDocumentedStatus, returnStatusNames } from '../../domain/bill-states.ts';
 import { billDefinitions } from '../../domain/bills/index.ts';
 import { partFieldsOf } from '../../domain/bills/receipt-keys.ts';
+import { DXP_OTHER, DXP_REP, transferStatusName } from '../../domain/customs/dxp-codes.ts';
 import { explainReceipt, issuedStatusCodes } from '../../domain/customs/return-codes.ts';
 import { BILL_PAGE_SIZE, MAX_PAGE_SIZE } from '../../domain/query.ts';
 import { customsText } from '../../domain/texts/customs.ts';
@@ -54,6 +58,8 @@ export function returnStatusName(code: string): string {
 
 /** The status name for a stored row: tax bills have their own list, CEB792's decState is shown as received. */
 export function statusNameOf(messageType: string, code: string): string {
+  if (messageType === DXP_REP) return transferStatusName(code);
+  if (messageType === DXP_OTHER) return receiptText.otherDxpStatus;
   const issued = issuedStatusCodes[messageType];
   if (issued) return issued[code]?.name ?? customsText.unknownStatusName(code);
   if (messageType === 'CEB792') return code;
@@ -148,6 +154,7 @@ export default async function customsRoutes(app: FastifyInstance) {
         returnStatusName: statusNameOf(r.message_type, r.return_status),
         returnInfo: r.return_info,
         explain: explainReceipt(r.return_status, r.return_info, r.message_type),
+        ...(isDocumentedStatus(r.message_type, r.return_status) ? {} : { unrecognised: true }),
       }));
     },
   });
@@ -169,7 +176,7 @@ export default async function customsRoutes(app: FastifyInstance) {
     handler: async ({ data, user }) => {
       const raw = data?.messageType?.trim();
       // CEB304 … by code; a receipt a definition describes (DEC_DATA) by its type or root
-      const messageType = raw ? messageCodeOf(raw) ?? findReceiptType(raw)?.type : undefined;
+      const messageType = raw ? messageCodeOf(raw) ?? findReceiptType(raw)?.type ?? [DXP_REP, DXP_OTHER].find((t) => t.toLowerCase() === raw.toLowerCase()) : undefined;
       if (raw && (!messageType || !customsMessageLabel(messageType))) throw new BizError(customsText.unknownMessageType(raw));
       const page = await listUnmatchedReceipts(app.db, {
         companyId: user.companyId,
@@ -191,6 +198,7 @@ export default async function customsRoutes(app: FastifyInstance) {
           returnInfo: r.returnInfo,
           receivedAt: r.receivedAt,
           explain: explainReceipt(r.returnStatus, r.returnInfo, r.messageType),
+          ...(isDocumentedStatus(r.messageType, r.returnStatus) ? {} : { unrecognised: true }),
         })),
       };
     },

@@ -12,7 +12,7 @@
  * as not found, so ids of other companies cannot be probed.
  */
 import type { Kysely } from 'kysely';
-import { billStateRefs, statesFor } from '../../domain/bill-states.ts';
+import { billStateRefs, isDocumentedStatus, statesFor } from '../../domain/bill-states.ts';
 import { explainReceipt } from '../../domain/customs/return-codes.ts';
 import type { BillTimeline, MessageEvent, ReceiptEvent, TimelineEvent } from '../../domain/customs/timeline.ts';
 import { messageStatusNames } from '../../domain/texts/timeline.ts';
@@ -82,6 +82,7 @@ export async function billTimeline(db: Kysely<Database>, companyId: number, bill
         returnStatus: r.return_status, returnStatusName: statusNameOf(r.message_type, r.return_status),
         returnTime, returnInfo: r.return_info,
         explain: explainReceipt(r.return_status, r.return_info, r.message_type),
+        ...(isDocumentedStatus(r.message_type, r.return_status) ? {} : { unrecognised: true as const }),
       },
     });
   }

@@ -12,7 +12,8 @@
  * - Outcome, each in its own transaction: sent → status 'sent' and the bill gets transport.sent
  *   (state stays DECLARING); failure → back to 'pending' with exponential backoff, or after
  *   maxAttempts (or at once for a TransportRejection) 'failed' and the bill gets transport.failed
- *   → SEND_FAILED with return_info saying why.
+ *   → SEND_FAILED with return_info saying why (delivery-failure.ts, which the exchange's transfer
+ *   receipt DxpRep reporting a failure goes through as well).
  * - A server that dies while sending leaves rows 'sending'; when their lease runs out they are put
  *   back to 'pending' (checked at start and every few minutes) and sent again — at-least-once
  *   delivery, with the guid as the id the other side dedupes on.
@@ -25,6 +26,7 @@ import { sql, type Kysely } from 'kysely';
 import { customsText } from '../../domain/texts/customs.ts';
 import type { Database } from '../db/schema.ts';
 import { applyBillEvent, lockBill } from './bill-events.ts';
+import { DEFAULT_RETRY, recordDeliveryFailure, type RetryPolicy } from './delivery-failure.ts';
 import { TransportRejection, type OutboundMessage, type Transport } from './transport/types.ts';
 
 export interface WorkerLog {
@@ -90,9 +92,11 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const { db, transport, log } = options;
   const pollMs = options.pollMs ?? 500;
   const batchSize = options.batchSize ?? 10;
-  const maxAttempts = options.maxAttempts ?? 5;
-  const retryBaseMs = options.retryBaseMs ?? 2000;
-  const retryMaxMs = options.retryMaxMs ?? 10 * 60 * 1000;
+  const policy: RetryPolicy = {
+    maxAttempts: options.maxAttempts ?? DEFAULT_RETRY.maxAttempts,
+    retryBaseMs: options.retryBaseMs ?? DEFAULT_RETRY.retryBaseMs,
+    retryMaxMs: options.retryMaxMs ?? DEFAULT_RETRY.retryMaxMs,
+  };
   const deliverTimeoutMs = options.deliverTimeoutMs ?? 60 * 1000;
   // A batch is delivered one message after the other: the lease must outlast the whole batch.
   const leaseMs = options.leaseMs ?? Math.max(5 * 60 * 1000, batchSize * deliverTimeoutMs + 60 * 1000);
@@ -181,25 +185,10 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
 
   async function markFailed(m: OutboundMessage, error: unknown) {
     const reason = errorText(error);
-    const final = error instanceof TransportRejection || m.attempt >= maxAttempts;
-    await db.transaction().execute(async (trx) => {
-      if (!final) {
-        const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (m.attempt - 1));
-        await trx.updateTable('customs_messages')
-          .set({ status: 'pending', last_error: reason, next_attempt_at: msInterval(delay) })
-          .where('id', '=', m.id).where('status', '=', 'sending')
-          .execute();
-        return;
-      }
-      const r = await trx.updateTable('customs_messages')
-        .set({ status: 'failed', last_error: reason })
-        .where('id', '=', m.id).where('status', '=', 'sending')
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0 || m.billId === null) return;
-      const bill = await lockBill(trx, m.billId);
-      const info = error instanceof TransportRejection ? customsText.sendRefused(reason) : customsText.sendFailed(m.attempt, reason);
-      if (bill) await applyBillEvent(trx, bill, { type: 'transport.failed' }, info);
-    });
+    const refused = error instanceof TransportRejection;
+    const outcome = await db.transaction().execute((trx) =>
+      recordDeliveryFailure(trx, { id: m.id, billId: m.billId, attempt: m.attempt }, reason, { refused, policy, from: ['sending'] }));
+    const final = outcome === 'failed';
     (final ? log.error : log.warn).call(log, { messageId: m.id, guid: m.guid, attempt: m.attempt, final, err: reason }, 'customs outbox: delivery failed');
   }
 

@@ -14,6 +14,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_RETRY, type RetryPolicy } from '../customs/delivery-failure.ts';
 import customsRoutes from '../customs/routes.ts';
 import { ingestCustomsFile, ingestReceiptXml, type IngestOptions, type IngestResult } from '../customs/receipts/ingest.ts';
 import { initCustomsSchemas } from '../customs/schemas.ts';
@@ -44,7 +45,9 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
   setImmediate(() => { initCustomsSchemas().catch((err) => app.log.error({ err }, 'customs schemas failed to compile')); });
   const { config, db } = app;
   const log = app.log.child({ module: 'customs' });
-  const ingest = (xml: string | Uint8Array, options: IngestOptions = {}) => ingestReceiptXml(db, xml, options);
+  // a transfer receipt (DxpRep) reporting a failed delivery is retried as the worker retries one
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, maxAttempts: config.customsMaxAttempts, retryBaseMs: config.customsRetryBaseMs };
+  const ingest = (xml: string | Uint8Array, options: IngestOptions = {}) => ingestReceiptXml(db, xml, { retry, ...options });
 
   const folder: FolderTransport | undefined = config.customsTransport === 'folder'
     ? createFolderTransport({
@@ -53,7 +56,7 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
       doneDir: config.customsDoneDir,
       errorDir: config.customsErrorDir,
       // never throws: an unusable file answers {ok: false, retry: false}, a storage failure retry: true
-      sink: (xml, meta) => ingestCustomsFile(db, xml, meta),
+      sink: (xml, meta) => ingestCustomsFile(db, xml, { retry, ...meta }),
       log,
       wrap: envelopeOf,
       pollMs: config.customsInboxPollMs,

@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
                 element: <RequireCompany />,
                 children: [
                   { path: 'bill/export/signRecord', lazy: signRecordListRoute },
+                  { path: 'receipts/unmatched', lazy: page(() => import('../features/bills/unmatched/UnmatchedReceiptsPage.tsx')) },
                   ...billPaths.map((path) => ({ path, lazy: billPages[path] ?? comingSoon })),
                 ],
               },

@@ -13,9 +13,11 @@ import { XmlReadError } from '../../server/customs/xml/read.ts';
 import { allSampleFiles, asGbk, dxpEnvelope, sampleBytes, switchNamespace, withBom } from './samples/samples.ts';
 
 /** What a reading must agree on: the records, not the text or envelope. */
-const recordsOf = (f: CustomsFile) => (f.kind === 'receipt'
-  ? { kind: f.kind, type: f.messageType, guid: f.receipt.guid, records: f.receipt.returns }
-  : { kind: f.kind, type: f.messageType, guid: f.issued.guid, records: f.issued.items.map(({ node: _node, ...rest }) => rest) });
+function recordsOf(f: CustomsFile) {
+  if (f.kind === 'receipt') return { kind: f.kind, type: f.messageType, guid: f.receipt.guid, records: f.receipt.returns };
+  if (f.kind === 'issued') return { kind: f.kind, type: f.messageType, guid: f.issued.guid, records: f.issued.items.map(({ node: _node, ...rest }) => rest) };
+  throw new Error(`not a CEB document: ${f.kind}`);
+}
 
 const rootOf = (text: string) => /<(?:\w+:)?(CEB\d{3}\w*)/.exec(text)![1]!;
 

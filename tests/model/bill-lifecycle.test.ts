@@ -20,7 +20,7 @@ const events: EventObject[] = [
   receipt('2', '20261121100000001'), receipt('4', '20261121100000002'), receipt('100', '20261121100000003'),
   receipt('-301010', '20261121100000004'), receipt('120', '20261121100000005'), receipt('300', '20261121100000006'),
   receipt('399', '20261121100000007'), receipt('500', '20261121100000008'), receipt('700', '20261121100000009'),
-  receipt('800', '20261121100000010'), receipt('899', '20261121100000011'),
+  receipt('800', '20261121100000010'), receipt('899', '20261121100000011'), receipt('600', '20261121100000012'),
   // older than everything above: only the stale guard may take it
   receipt('2', '20200101000000000'),
 ];
@@ -61,6 +61,19 @@ describe('bill lifecycle, generated paths', () => {
       actor.stop();
     });
   }
+
+  it('a status no state takes (an undocumented one) moves nothing; 600 挂起 has its own state', () => {
+    const actor = createActor(billLifecycleMachine, { input: {} }).start();
+    actor.send({ type: 'user.declare' });
+    actor.send({ type: 'transport.sent' });
+    actor.send({ type: 'customs.receipt', returnStatus: '2', returnTime: '20261121100000001' });
+    actor.send({ type: 'customs.receipt', returnStatus: '18', returnTime: '20261121100000002' });
+    expect(actor.getSnapshot().value).toEqual({ customs: 'eport' });
+    expect(actor.getSnapshot().context.returnStatus).toBe('2');
+    actor.send({ type: 'customs.receipt', returnStatus: '600', returnTime: '20261121100000003' });
+    expect(actor.getSnapshot().value).toEqual({ customs: 'suspended' });
+    expect(lifecycleValueOf('600')).toEqual({ customs: 'suspended' });
+  });
 
   it('ignores a receipt older than the newest one applied', () => {
     const actor = createActor(billLifecycleMachine, { input: {} }).start();

@@ -11,6 +11,7 @@ import type { UploadDef } from '../../../domain/bills/action-words.ts';
 import type { FieldDef } from '../../../domain/bills/types.ts';
 import { validateBill, type ValidatedBill } from '../../../domain/bills/validation.ts';
 import { billActionServerText, billServerText, billText } from '../../../domain/texts/bills.ts';
+import { claimUnmatchedReceipts } from '../../customs/receipts/claim.ts';
 import { BizError } from '../../http/errors.ts';
 import { newExportFile } from '../../files/store.ts';
 import { readSheetOrRefuse, type SheetCell } from '../../files/xlsx-read.ts';
@@ -181,6 +182,8 @@ export async function uploadBills(call: BillCall, path: string): Promise<{ total
       if (valid.lines.length > 0) await replaceLines(trx, saved.id, valid.lines.map((values) => ({ id: undefined, values })));
       out.push({ id: saved.id, title: draft.title });
     }
+    // receipts customs sent before these bills were imported (listed as 未匹配回执) apply now
+    await claimUnmatchedReceipts(trx, out.map((b) => b.id));
     return out;
   });
   return { total: created.length, created };

@@ -15,6 +15,8 @@
  * per carrier only), CEB702 by copNo (sumNo arrives only with the receipt).
  */
 import { billDefinitions } from '../../../domain/bills/index.ts';
+import { DXP_OTHER, DXP_REP } from '../../../domain/customs/dxp-codes.ts';
+import { receiptText } from '../../../domain/texts/receipts.ts';
 import { formatReceiptsOf } from '../../../domain/bills/message-receipts.ts';
 import type { ReceiptFormat } from '../../../domain/bills/types.ts';
 
@@ -298,5 +300,7 @@ export function findIssuedType(name: string): IssuedType | undefined {
 
 /** The name of any message customs sends (receipt or issued), for lists: 出口订单回执 …; undefined when unknown. */
 export function customsMessageLabel(type: string): string | undefined {
+  if (type === DXP_REP) return receiptText.transferLabel;
+  if (type === DXP_OTHER) return receiptText.otherDxpLabel;
   return (findReceiptType(type) ?? findIssuedType(type))?.label;
 }

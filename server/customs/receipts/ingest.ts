@@ -21,8 +21,11 @@
  * - No bill → the row is still stored (bill_id null) and listed by unmatched.ts, never dropped. When
  *   a later element issues a bill the number it is matched by (the 统一编号 of a DEC_DATA read
  *   before its import response), it is attached to that bill and applied then (adopt.ts).
- * - The company: the caller's (the channel), else the DXP envelope's receiver (companies.dxp_id),
- *   else the matched bill's.
+ * - The company: the matched bill's, else the caller's (the channel), else the DXP envelope's
+ *   receiver (companies.dxp_id), else — a receipt of no known bill — the company whose codes it
+ *   carries (attribute.ts), so it is listed among that company's 未匹配回执 and applied when its
+ *   bill is saved or imported (claim.ts).
+ * - The exchange's transfer receipt (DxpRep) and other DXP documents: transfer.ts.
  * - Order: a bill's new elements are applied in customs time order (returnTime; the file's order
  *   among equal times), so a file carrying a bill's 120 before its 2 ends at 120 with both applied.
  * - Order of locks: outbox rows before bills (as the outbox worker does), each by id, the bills
@@ -44,7 +47,9 @@ import type { Database } from '../../db/schema.ts';
 import type { LockedBill } from '../bill-events.ts';
 import type { TransInfo } from '../dxp/unwrap.ts';
 import { XmlReadError } from '../xml/read.ts';
+import type { RetryPolicy } from '../delivery-failure.ts';
 import { adoptWaitingReceipts } from './adopt.ts';
+import { companiesOfCodes } from './attribute.ts';
 import { buildReceiptXml, buildSingleElementXml } from './build.ts';
 import type { IssuedType, ReceiptType } from './catalogue.ts';
 import { decideBills, type StoredElement } from './decide.ts';
@@ -55,10 +60,13 @@ import { lockBills, lockBillsByKeys, lockMessages, messageGuidOf } from './match
 import { foldSplitParts } from './parts.ts';
 import type { ReceiptRecord } from './read.ts';
 import { failMessages, insertReceipts, onceKeyOf, updateBills, type ReceiptInsert } from './store.ts';
+import { storeOtherDxpDocument, storeTransferReceipt } from './transfer.ts';
 
 export interface IngestOptions {
   /** the company whose channel delivered the file (DXP receiver), when the transport knows it */
   companyId?: number | null;
+  /** how a delivery the exchange's transfer receipt (DxpRep) reports failed is retried (CUSTOMS_MAX_ATTEMPTS …) */
+  retry?: RetryPolicy;
 }
 
 export interface IngestResult {
@@ -121,6 +129,8 @@ interface FileRows {
   rows: Row[];
   defs: readonly BillDefinition[];
   keysOf: (def: BillDefinition) => readonly string[];
+  /** a row no bill and no channel gives a company goes to the company its codes name (attribute.ts) */
+  attribute?: boolean;
 }
 
 function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>): FileRows {
@@ -142,7 +152,7 @@ function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>): FileRows 
     // a receipt stamped when read (the 报关单 import response) records its numbers, moving nothing unless it refuses
     ...(r.moves === false ? {} : { event: { type: 'customs.receipt', returnStatus: r.returnStatus, returnTime: r.returnTime } as const }),
   }));
-  return { rows, defs, keysOf: (def) => receiptMatchKeys(def, type.type) };
+  return { rows, defs, keysOf: (def) => receiptMatchKeys(def, type.type), attribute: true };
 }
 
 /** Fields kept as the row's keys: the business data, not the columns or the echoed original message. */
@@ -215,6 +225,13 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
     }
     const billOf = (i: number) => billOfRow.get(i);
     const messageOf = (r: Row) => (r.byMessage?.guid ? messages.get(r.byMessage.guid) : undefined);
+    // a receipt of no known bill, from no known channel: the company whose codes it carries lists it
+    const orphans = file.attribute && companyId == null ? rows.flatMap((r, i) => (!billOf(i) && r.byKeys ? [i] : [])) : [];
+    const owners = new Map<number, number | undefined>();
+    if (orphans.length > 0) {
+      const found = await companiesOfCodes(trx, orphans.map((i) => rows[i]!.keys));
+      orphans.forEach((i, k) => owners.set(i, found[k]));
+    }
     // one insert row per once key: a repeat inside the file is a duplicate like any other
     const firsts = new Map<string, { i: number; insert: ReceiptInsert }>();
     rows.forEach((r, i) => {
@@ -222,7 +239,7 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
         guid: r.guid.slice(0, 36),
         message_type: r.messageType,
         business_key: r.businessKey,
-        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? companyId ?? null,
+        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? companyId ?? owners.get(i) ?? null,
         bill_id: billOf(i)?.id ?? null,
         return_status: r.returnStatus.slice(0, 12),
         return_time: r.returnTime,
@@ -261,6 +278,8 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
 }
 
 async function ingestFile(db: Kysely<Database>, file: CustomsFile, options: IngestOptions): Promise<IngestResult> {
+  if (file.kind === 'transfer') return { messageType: file.messageType, ...await storeTransferReceipt(db, file, options.companyId, options.retry) };
+  if (file.kind === 'dxpOther') return { messageType: file.messageType, ...await storeOtherDxpDocument(db, file, options.companyId) };
   const companyId = options.companyId ?? await companyOfReceivers(db, file.transInfo);
   const rows = file.kind === 'receipt' ? receiptRows(file) : issuedRows(file);
   const counts = await storeRows(db, rows, companyId);

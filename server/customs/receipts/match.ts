@@ -14,13 +14,13 @@ import type { LockedBill } from '../bill-events.ts';
 import { elementOf } from '../xml/build.ts';
 
 /** A key field of a definition: an indexed column of bill_heads, or a field of its jsonb. */
-interface KeyField {
+export interface KeyField {
   element: string;
   column?: string;
   name: string;
 }
 
-function keyFieldsOf(def: BillDefinition, keys: readonly string[]): KeyField[] | undefined {
+export function keyFieldsOf(def: BillDefinition, keys: readonly string[]): KeyField[] | undefined {
   const out: KeyField[] = [];
   for (const k of keys) {
     // a CEB key is an element name; a `format` receipt's key is the bill's field name (copNo, seqNo)

@@ -31,6 +31,7 @@ describe('path rules', () => {
     expect(needsCompany('/bill/export/order')).toBe(true);
     expect(needsCompany('/details/export/order')).toBe(true);
     expect(needsCompany('/statistics')).toBe(false);
+    expect(needsCompany('/receipts/unmatched')).toBe(true);
   });
 
   it('bill and statistics pages are kept alive', () => {

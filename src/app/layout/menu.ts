@@ -36,8 +36,8 @@ export function buildMenu(modules: readonly MenuModule[]): MenuNode[] {
   return build(ROOT_PARENT);
 }
 
-/** Bill pages need a filed enterprise (bills.md §6). */
-export const needsCompany = (path: string): boolean => path.includes('/bill/') || path.includes('/details/');
+/** Bill pages need a filed enterprise (bills.md §6), and so does the list of receipts matching none of its bills. */
+export const needsCompany = (path: string): boolean => path.includes('/bill/') || path.includes('/details/') || path.startsWith('/receipts/');
 
 /** Pages kept mounted while another tab is shown (accounts §2: paths containing bill or statistics). */
 // Spec: paths containing bill or statistics stay cached. Bill detail pages (/details/…) too: they hold

@@ -96,6 +96,38 @@ describe('回执记录', () => {
     expect(within(section()).getByText('发送次数 3').textContent).toBe('发送次数 3');
   });
 
+  it('shows the exchange\'s transfer receipt as 传输回执 (a failure in red with its cause) and an undocumented status with its raw code', async () => {
+    const transferOk: TimelineEvent = {
+      kind: 'receipt', id: 61, time: '2026-11-20 10:00:01.500', messageType: 'DxpRep', messageTypeName: '传输回执',
+      returnStatus: '0', returnStatusName: '传输成功', returnTime: '2026-11-20 10:00:01.500', returnInfo: '成功',
+      explain: { meaning: '交换平台已接收报文并转发给接收方' },
+    };
+    const transferFailed: TimelineEvent = {
+      ...transferOk, id: 62, returnStatus: '1001', returnStatusName: '传输失败(1001)', returnInfo: '报文签名无效',
+      explain: { meaning: '签名无效：报文签名无效', cause: '签名值错误或签名结构不符合规范', fix: '重新加签后发送' },
+    };
+    const odd: TimelineEvent = { ...stored, id: 63, returnStatus: '18', returnStatusName: '其它状态(18)', returnInfo: '状态18', explain: { meaning: '其它状态（18），海关未公布该代码的含义' }, unrecognised: true };
+    serve(() => ok({ state: 'SEND_FAILED', stateName: '发送失败', events: [message, transferOk, transferFailed, odd] } satisfies Timeline));
+    show({ state: 'SEND_FAILED' });
+    const items = await waitFor(() => {
+      const found = section().querySelectorAll('.mantine-Timeline-item');
+      expect(found).toHaveLength(4);
+      return [...found] as HTMLElement[];
+    });
+    expect(items.map((i) => i.querySelector('.mantine-Timeline-itemTitle')!.textContent)).toEqual([
+      '发送报文 出口电子订单', '传输回执', '传输回执', '海关回执 出口订单回执',
+    ]);
+    const [, ok1, failed1, unknown] = items as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(within(ok1).getByText('传输成功')).toBeTruthy();
+    expect(ok1.querySelector('[data-advice]')).toBeNull();
+    expect(within(failed1).getByText('传输失败(1001)')).toBeTruthy();
+    expect(within(failed1).getByText('报文签名无效')).toBeTruthy();
+    expect(failed1.querySelector('[data-advice]')!.textContent).toBe('原因：签名值错误或签名结构不符合规范处理建议：重新加签后发送');
+    expect(within(unknown).getByText('其它状态(18)')).toBeTruthy();
+    expect(within(unknown).getByText('未识别状态 18')).toBeTruthy();
+    expect(within(ok1).queryByText(/未识别状态/)).toBeNull();
+  });
+
   it('says when nothing was declared yet, and keeps a failure in the section (no toast)', async () => {
     serve(() => ok({ state: 'DRAFT', stateName: '暂存', events: [] }));
     const first = show({ state: 'DRAFT' });

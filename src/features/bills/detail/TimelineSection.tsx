@@ -1,13 +1,16 @@
 /**
  * 回执记录 of a stored bill, for every bill type alike: what was sent (the outbox's messages, with
- * their status, attempts and failure) and what customs answered (each receipt's status, text and
- * explanation), oldest first, as a timeline; 查看报文 on each shows its XML, 状态图 the lifecycle
+ * their status, attempts and failure), what the exchange answered (传输回执, DxpRep) and what
+ * customs answered (each receipt's status, text and explanation; a status customs documents for no
+ * edition marked 未识别状态 with its raw code), oldest first, as a timeline; 查看报文 on each shows its XML, 状态图 the lifecycle
  * diagram with the bill's state highlighted. Read again whenever the page's copy of the bill is
  * (revision: loaded, 刷新, after a save or declaration). A failure stays in the section: the bill
  * itself is still shown, and a toast would repeat on every refresh.
  */
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { DXP_REP } from '../../../../domain/customs/dxp-codes.ts';
+import { receiptText } from '../../../../domain/texts/receipts.ts';
 import { timelineText } from '../../../../domain/texts/timeline.ts';
 import type { Http } from '../../../lib/http.ts';
 import { errorMessage } from '../../../lib/notify.ts';
@@ -27,8 +30,10 @@ export interface TimelineSectionProps {
   renderDiagram?: RenderDiagram;
 }
 
+/** 发送报文 …, 海关回执 …; the exchange's own answer (DxpRep) as 传输回执. */
 const titleOf = (e: TimelineEvent): string =>
-  e.kind === 'message' ? timelineText.sentMessage(e.messageTypeName) : timelineText.receipt(e.messageTypeName);
+  e.kind === 'message' ? timelineText.sentMessage(e.messageTypeName)
+    : e.messageType === DXP_REP ? receiptText.transferLabel : timelineText.receipt(e.messageTypeName);
 
 function EventBody({ event, onRaw }: { event: TimelineEvent; onRaw: () => void }) {
   const failed = isFailure(event);
@@ -38,6 +43,9 @@ function EventBody({ event, onRaw }: { event: TimelineEvent; onRaw: () => void }
       <Group gap="xs" wrap="wrap">
         <Text size="xs" c="dimmed">{event.time}</Text>
         <Badge size="sm" variant="light" color={failed ? 'red' : event.kind === 'message' ? 'blue' : 'teal'}>{statusName}</Badge>
+        {event.kind === 'receipt' && event.unrecognised && (
+          <Badge size="sm" variant="outline" color="orange">{receiptText.unrecognisedStatus} {event.returnStatus}</Badge>
+        )}
         <Button size="compact-xs" variant="subtle" onClick={onRaw} aria-label={timelineText.viewRawOf(`${titleOf(event)} ${event.time}`)}>
           {timelineText.viewRaw}
         </Button>

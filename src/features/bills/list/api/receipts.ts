@@ -15,6 +15,8 @@ export interface ReceiptItem {
   returnInfo: string;
   /** what the code means; cause and fix when the user has to act (return-codes.ts) */
   explain?: { meaning: string; cause?: string; fix?: string };
+  /** a status customs documents for no edition of the receipt: stored, applied to nothing */
+  unrecognised?: boolean;
 }
 
 export async function fetchReceipts(client: Http, definition: BillDefinition, row: BillRow, signal?: AbortSignal): Promise<ReceiptItem[]> {

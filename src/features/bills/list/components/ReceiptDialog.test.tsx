@@ -40,4 +40,29 @@ describe('回执 dialog', () => {
     expect(acceptedRow.querySelector('[data-advice]')).toBeNull();
     expect(seen[0]!.data).toEqual({ messageType: 'CEB304Message', ebpCode: 'EBP1', orderNo: 'SO000003' });
   });
+
+  it('counts receipts whose status customs documents for no edition on a 未识别状态 line, and marks each', async () => {
+    const odd = {
+      returnTime: '2026-11-20 10:00:04.000', returnStatus: '18', returnStatusName: '其它状态(18)', returnInfo: '状态18',
+      explain: { meaning: '其它状态（18），海关未公布该代码的含义' }, unrecognised: true,
+    };
+    http.axios.defaults.adapter = immediateAdapter(() => ok([odd, ...receipts]));
+    render(<ReceiptDialog definition={exportOrder} client={http} row={{ id: 3, orderNo: 'SO000003', ebpCode: 'EBP1' }} title="SO000003" onClose={() => undefined} />,
+      { actor: createTestAuthActor(detailSession()) });
+    const dialog = await screen.findByRole('dialog', { name: '回执信息（近三天）' });
+    const line = await within(dialog).findByLabelText('未识别状态');
+    expect(line.textContent).toBe('未识别状态1条回执的状态未能识别（18），已保存，单据状态未改变');
+    const [oddRow, refusedRow] = within(dialog).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(oddRow).getAllByRole('cell')[1]!.textContent).toBe('其它状态(18)未识别状态');
+    expect(within(refusedRow).getAllByRole('cell')[1]!.textContent).toBe('海关退单');
+  });
+
+  it('shows no 未识别状态 line when every status is documented', async () => {
+    http.axios.defaults.adapter = immediateAdapter(() => ok(receipts));
+    render(<ReceiptDialog definition={exportOrder} client={http} row={{ id: 3, orderNo: 'SO000003', ebpCode: 'EBP1' }} title="SO000003" onClose={() => undefined} />,
+      { actor: createTestAuthActor(detailSession()) });
+    const dialog = await screen.findByRole('dialog', { name: '回执信息（近三天）' });
+    await within(dialog).findByText('支付单不存在');
+    expect(within(dialog).queryByLabelText('未识别状态')).toBeNull();
+  });
 });

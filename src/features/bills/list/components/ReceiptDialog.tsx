@@ -1,12 +1,15 @@
 /**
  * A bill's customs receipts of the last three days (bills §2, §7): returnTime, returnStatusName,
  * returnInfo, newest as the server orders them, each with its explanation beside it (what the code
- * means; cause and fix when the user has to act).
+ * means; cause and fix when the user has to act). Receipts whose status customs documents for no
+ * edition of the message (stored, applied to nothing) are marked and counted on a 未识别状态 line
+ * above the table, so none passes unnoticed.
  */
-import { Center, Loader, Modal, Table, Text } from '@mantine/core';
+import { Alert, Badge, Center, Group, Loader, Modal, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { BillDefinition } from '../../../../../domain/bills/types.ts';
 import { billListText } from '../../../../../domain/texts/bills.ts';
+import { receiptText } from '../../../../../domain/texts/receipts.ts';
 import { timelineText } from '../../../../../domain/texts/timeline.ts';
 import type { BillRow } from '../../../../../machines/bill-list.ts';
 import type { Http } from '../../../../lib/http.ts';
@@ -43,9 +46,15 @@ function Receipts({ definition, client, row, title }: Omit<ReceiptDialogProps, '
   }, [client, definition, row]);
 
   const { returnTime, returnStatusName, returnInfo } = billListText.receiptColumns;
+  const unrecognised = items?.filter((r) => r.unrecognised) ?? [];
   return (
     <>
       <Text size="sm" mb="xs" fw={500}>{title}</Text>
+      {unrecognised.length > 0 && (
+        <Alert color="orange" variant="light" p="xs" mb="xs" title={receiptText.unrecognisedStatus} aria-label={receiptText.unrecognisedStatus}>
+          {receiptText.unrecognisedCount(unrecognised.length, [...new Set(unrecognised.map((r) => r.returnStatus ?? ''))].join('、'))}
+        </Alert>
+      )}
       {items === null ? (
         <Center p="md"><Loader size="sm" /></Center>
       ) : items.length === 0 ? (
@@ -64,7 +73,11 @@ function Receipts({ definition, client, row, title }: Omit<ReceiptDialogProps, '
             {items.map((r, i) => (
               <Table.Tr key={`${r.returnTime}-${i}`}>
                 <Table.Td>{r.returnTime}</Table.Td>
-                <Table.Td>{r.returnStatusName}</Table.Td>
+                <Table.Td>
+                  {r.unrecognised ? (
+                    <Group gap={4} wrap="wrap">{r.returnStatusName}<Badge size="xs" color="orange" variant="light">{receiptText.unrecognisedStatus}</Badge></Group>
+                  ) : r.returnStatusName}
+                </Table.Td>
                 <Table.Td style={{ wordBreak: 'break-all' }}>{r.returnInfo}</Table.Td>
                 <Table.Td><ReceiptExplanationNote explain={r.explain} /></Table.Td>
               </Table.Tr>

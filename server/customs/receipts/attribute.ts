@@ -1,0 +1,69 @@
+/**
+ * Whose is a file that names no bill the console knows? Without a channel that says so, the file
+ * itself does: a DXP id of a company (companies.dxp_id), or the enterprise codes a receipt carries
+ * (agentCode, ebcCode, logisticsCode … compared with each company's customs registration code,
+ * its code once filed and its credit codes). Nobody sees a receipt stored with no company, so
+ * this decides who lists it among their 未匹配回执.
+ *
+ * The codes are tried in the order of who declares the message (the declaring enterprise before
+ * the platform or carrier it names), and a code two companies share decides nothing: the next one
+ * is tried, and a row no code settles stays without a company.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** Receipt fields holding an enterprise's code, most telling first (copCode: the transmitting enterprise). */
+export const COMPANY_CODE_FIELDS = [
+  'copCode', 'agentCode', 'ebcCode', 'logisticsCode', 'payCode', 'operatorCode', 'ebpCode', 'assureCode', 'declAgentCode',
+] as const;
+
+const MAX_CODE_LENGTH = 30;
+const usable = (values: Iterable<string>) => [...new Set([...values].map((v) => v.trim()).filter((c) => c !== '' && c.length <= MAX_CODE_LENGTH))];
+
+/** The one company whose DXP id is among the values; undefined when none or several. */
+export async function companyOfDxpIds(trx: Kysely<Database>, values: readonly string[]): Promise<number | undefined> {
+  const ids = usable(values);
+  if (ids.length === 0) return undefined;
+  const rows = await trx.selectFrom('companies').select('id').where('dxp_id', 'in', ids).limit(2).execute();
+  return rows.length === 1 ? rows[0]!.id : undefined;
+}
+
+/** code → the companies holding it (customs code, registration code, credit codes). */
+async function ownersOf(trx: Kysely<Database>, codes: readonly string[]): Promise<Map<string, Set<number>>> {
+  const owners = new Map<string, Set<number>>();
+  if (codes.length === 0) return owners;
+  const list = sql.join(codes);
+  const { rows } = await sql<{ id: number; codes: (string | null)[] }>`
+    select id, array[company_code, customs_regist_code, social_credit_code, profile->>'socialCreditCode'] as codes
+    from companies
+    where company_code in (${list}) or customs_regist_code in (${list}) or social_credit_code in (${list})
+      or profile->>'socialCreditCode' in (${list})`.execute(trx);
+  for (const r of rows) {
+    for (const c of r.codes) {
+      if (!c) continue;
+      const set = owners.get(c) ?? new Set<number>();
+      set.add(r.id);
+      owners.set(c, set);
+    }
+  }
+  return owners;
+}
+
+/** For each entry (a receipt's fields), the company its codes name; undefined where none settles it. */
+export async function companiesOfCodes(trx: Kysely<Database>, entries: readonly Readonly<Record<string, string>>[]): Promise<(number | undefined)[]> {
+  const owners = await ownersOf(trx, usable(entries.flatMap((e) => COMPANY_CODE_FIELDS.map((f) => e[f] ?? ''))));
+  return entries.map((e) => {
+    for (const f of COMPANY_CODE_FIELDS) {
+      const found = owners.get(e[f]?.trim() ?? '');
+      if (found?.size === 1) return [...found][0];
+    }
+    return undefined;
+  });
+}
+
+/** The one company any of the values is a code of (a document of unknown shape); undefined when none or several. */
+export async function companyOfAnyCode(trx: Kysely<Database>, values: readonly string[]): Promise<number | undefined> {
+  const owners = await ownersOf(trx, usable(values));
+  const all = new Set([...owners.values()].flatMap((s) => [...s]));
+  return all.size === 1 ? [...all][0] : undefined;
+}

@@ -1,0 +1,50 @@
+// 未匹配回执 lists what matches none of the company's bills — a receipt before its bill, the
+// exchange's transfer receipt, a DXP document nothing reads — with its numbers, status (未识别状态
+// marked), explanation and 查看报文.
+import { afterEach, describe, expect, it } from 'vitest';
+import { http } from '../../../lib/http.ts';
+import { createTestAuthActor } from '../../../testing/auth.ts';
+import { fireEvent, render, screen, within } from '../../../testing/render.tsx';
+import { detailSession, immediateAdapter, ok, type SeenRequest } from '../detail/test-fixtures.ts';
+import UnmatchedReceiptsPage from './UnmatchedReceiptsPage.tsx';
+
+afterEach(() => { http.axios.defaults.adapter = undefined; });
+
+const rows = [
+  {
+    id: 9, messageType: 'CEB506', messageTypeName: '出口运单回执', guid: 'G-9', keys: { logisticsCode: '3301964C7D', logisticsNo: 'YT001' },
+    returnTime: '2026-11-20 10:00:04.000', returnStatus: '18', returnStatusName: '其它状态(18)', returnInfo: '状态18',
+    receivedAt: '2026-11-20T02:00:05.000Z', explain: { meaning: '其它状态（18），海关未公布该代码的含义' }, unrecognised: true,
+  },
+  {
+    id: 8, messageType: 'DXP', messageTypeName: '其它DXP报文', guid: 'H-8', keys: { root: 'DxpNotice' },
+    returnTime: '2026-11-20 09:59:00.000', returnStatus: '', returnStatusName: '未识别', returnInfo: '未识别的 DXP 报文（DxpNotice），已保存未处理',
+    receivedAt: '2026-11-20T01:59:00.000Z', explain: { meaning: '交换平台发来的其它报文，系统未识别其类型，已原样保存，可查看报文原文' },
+  },
+];
+
+describe('未匹配回执', () => {
+  it('lists the company’s unmatched receipts with their numbers, status and explanation; 查看报文 opens the XML', async () => {
+    const seen: SeenRequest[] = [];
+    http.axios.defaults.adapter = immediateAdapter((url) => (url === '/api/receipter/raw' ? ok({ xml: '<DxpNotice/>' }) : ok({ total: 2, datas: rows })), seen);
+    render(<UnmatchedReceiptsPage client={http} />, { actor: createTestAuthActor(detailSession()) });
+    const page = screen.getByRole('region', { name: '未匹配回执' });
+    await within(page).findByText('3301964C7D / YT001');
+    expect(within(page).getByText('共 2 条')).toBeTruthy();
+    const [first, second] = within(page).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(first).slice(1, 6)).toEqual(['出口运单回执', '3301964C7D / YT001', '2026-11-20 10:00:04.000', '其它状态(18)未识别状态', '状态18']);
+    expect(cells(second).slice(1, 3)).toEqual(['其它DXP报文', 'DxpNotice']);
+    expect(seen[0]).toEqual({ url: '/api/receipter/unmatched', data: { pageIndex: 0, pageSize: 20 } });
+    fireEvent.click(within(second).getByRole('button', { name: /^查看报文/ }));
+    const dialog = await screen.findByRole('dialog', { name: '报文原文' });
+    expect((await within(dialog).findByLabelText('报文原文')).textContent).toBe('<DxpNotice/>');
+    expect(seen.at(-1)).toEqual({ url: '/api/receipter/raw', data: { kind: 'receipt', id: 8 } });
+  });
+
+  it('says when there is nothing unmatched', async () => {
+    http.axios.defaults.adapter = immediateAdapter(() => ok({ total: 0, datas: [] }));
+    render(<UnmatchedReceiptsPage client={http} />, { actor: createTestAuthActor(detailSession()) });
+    expect(await screen.findByText('没有未匹配的回执')).toBeTruthy();
+  });
+});
