@@ -3,7 +3,11 @@
  * envelope naming the field (HTTP 400, code -1), never a 500. Each case answered 500 before the
  * input guard (server/http/input-guard.ts) and the schema bounds (server/http/schema-bounds.ts).
  */
+import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputText } from '../../domain/texts/server.ts';
+import { installErrorHandling } from '../../server/http/error-handler.ts';
 import { billDefinitions } from '../../domain/bills/index.ts';
 import { exportOrderBill } from '../customs/fixtures.ts';
 import { INT4_MAX } from '../../server/http/input-guard.ts';
@@ -111,5 +115,27 @@ describe('wrong shapes (reproduction 4)', () => {
     });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ code: -1, message: expect.stringContaining('参数格式不正确：ids') });
+  });
+});
+
+describe('a database refusal that slips past the checks', () => {
+  it('is answered in words with HTTP 400, without SQL, for this database\'s error shape (PGlite or pg)', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandling(app);
+    const db = s.t.handle.db;
+    const queries: Record<string, () => Promise<unknown>> = {
+      text: () => sql`select ${'a\u0000b'}::text as v`.execute(db),
+      range: () => sql`select ${'2147483648'}::int as v`.execute(db),
+      format: () => sql`select ${'abc'}::int as v`.execute(db),
+    };
+    for (const name of Object.keys(queries)) app.post(`/${name}`, async () => { await queries[name]!(); return { code: 0 }; });
+    await app.ready();
+    const expected: Record<string, string> = { text: inputText.dbText, range: inputText.dbRange, format: inputText.dbFormat };
+    for (const [name, message] of Object.entries(expected)) {
+      const r = await app.inject({ method: 'POST', url: `/${name}` });
+      expect(r.statusCode, `${name} ${r.body}`).toBe(400);
+      expect(r.json()).toEqual({ code: -1, message, data: null });
+    }
+    await app.close();
   });
 });
