@@ -32,28 +32,36 @@ const deepText = `{"data":{"ids":${'['.repeat(20_000)}1${']'.repeat(20_000)}}}`;
 const bigText = { data: { note: 'x'.repeat(1024 * 1024) } };
 const manyIds = { data: { ids: Array.from({ length: 10_000 }, (_, i) => i + 1) } };
 
-function perCall(runs: number, fn: () => void): number {
-  const times: number[] = [];
-  for (let r = 0; r < 15; r++) {
-    const t = performance.now();
-    for (let i = 0; i < runs; i++) fn();
-    times.push(((performance.now() - t) * 1000) / runs);
-  }
-  return median(times);
+function batch(runs: number, fn: () => void): number {
+  const t = performance.now();
+  for (let i = 0; i < runs; i++) fn();
+  return ((performance.now() - t) * 1000) / runs;
 }
 
-/** The guard beside JSON.parse of the same body (which every request already pays): on a shared,
- * loaded machine both slow alike, so the ratio is the stable number. */
+/**
+ * The guard beside JSON.parse of the same body (which every request already pays), paired within
+ * each round: on a shared, loaded machine both slow alike, so the median of the rounds' ratios is
+ * the stable number.
+ */
 function time(name: string, make: () => unknown, runs: number) {
   const input = make();
   const text = typeof input === 'string' ? input : JSON.stringify(input);
   const parsed = JSON.parse(text) as unknown;
-  const us = perCall(runs, () => { findInputProblem(parsed, options, 'data'); });
-  const parse = perCall(Math.max(10, runs / 10), () => { JSON.parse(text); });
-  console.log(`  ${name.padEnd(40)} guard ${us.toFixed(2).padStart(8)} µs   JSON.parse ${parse.toFixed(2).padStart(9)} µs   ${(100 * us / parse).toFixed(0).padStart(3)} %   ${verdict(us / parse, 1)}`);
+  const guard = () => { findInputProblem(parsed, options, 'data'); };
+  const parse = () => { JSON.parse(text); };
+  batch(runs, guard);
+  batch(Math.max(10, runs / 10), parse);
+  const g: number[] = [], p: number[] = [], ratio: number[] = [];
+  for (let r = 0; r < 21; r++) {
+    g.push(batch(runs, guard));
+    p.push(batch(Math.max(10, runs / 10), parse));
+    ratio.push(g.at(-1)! / p.at(-1)!);
+  }
+  const rt = median(ratio);
+  console.log(`  ${name.padEnd(40)} guard ${median(g).toFixed(2).padStart(8)} µs   JSON.parse ${median(p).toFixed(2).padStart(9)} µs   ${(100 * rt).toFixed(0).padStart(3)} %   ${verdict(rt, 1)}`);
 }
 
-console.log('input guard, one walk per request (median of 15 rounds):');
+console.log('input guard, one walk per request (medians of 21 paired rounds):');
 time('list request (3 terms, 1 sort)', () => listBody, 20_000);
 time('bill save, 50 lines × 14 fields', () => saveBody, 2_000);
 time('ids 20,000 arrays deep (refused at 32)', () => deepText, 2_000);

@@ -111,11 +111,11 @@ export function findInputProblem(input: unknown, options: GuardOptions, dataKey?
   }
   const { idMax } = options;
   // a leaf is checked where it is met; only objects and arrays become frames (the walk's cost)
-  const leafProblem = (value: unknown, parent: Frame, key: string, id: boolean): InputProblem | null => {
+  const leafProblem = (value: unknown, parent: Frame, key: string | number, id: boolean): InputProblem | null => {
     const kind = typeof value === 'string' ? (unstorableText(value) ? 'text' : id && !validId(value, idMax) ? 'id' : null)
       : typeof value === 'number' && id && !validId(value, idMax) ? 'id' : null;
     if (!kind) return null;
-    const frame: Frame = { value, depth: parent.depth + 1, key, parent, id };
+    const frame: Frame = { value, depth: parent.depth + 1, key: String(key), parent, id };
     return { kind, field: pathOf(kind === 'id' ? idFrame(frame) : frame, dataKey) };
   };
   const stack: Frame[] = [{ value: input, depth: 1, key: '', parent: undefined, id: false }];
@@ -130,7 +130,7 @@ export function findInputProblem(input: unknown, options: GuardOptions, dataKey?
         const child: unknown = value[i];
         if (child !== null && typeof child === 'object') stack.push({ value: child, depth, key: String(i), parent: frame, id: frame.id });
         else {
-          const problem = leafProblem(child, frame, String(i), frame.id);
+          const problem = leafProblem(child, frame, i, frame.id);
           if (problem) return problem;
         }
       }
