@@ -31,3 +31,20 @@ export const fieldText = {
   maximum: (label: string, n: number) => `${label}不能大于${n}`,
   unknown: (label: string) => `${label}不正确`,
 } as const;
+
+/**
+ * Refusals of input the database cannot hold (server/http/input-guard.ts); {field} is the path
+ * below data, e.g. ids or terms.0.value.
+ */
+export const inputText = {
+  badText: (field: string) => `参数格式不正确：${field}（含有无法保存的字符，如空字符 \\u0000 或不成对的代理字符）`,
+  badId: (field: string, max: number) => `参数格式不正确：${field}（应为 1 到 ${max} 之间的整数）`,
+  tooDeep: (field: string, depth: number) => `参数格式不正确：${field}（嵌套超过 ${depth} 层）`,
+  badShape: (field: string) => `参数格式不正确：${field}`,
+  /** a database refusal that slipped past the checks: the value's class, never the SQL */
+  dbText: '参数格式不正确：含有无法保存的字符',
+  dbRange: '参数格式不正确：数值超出允许范围',
+  dbFormat: '参数格式不正确：数据格式与字段类型不符',
+  dbTooLong: '参数格式不正确：内容超过字段允许的长度',
+  dbTooComplex: '请求过于复杂，请减少查询条件后重试',
+} as const;

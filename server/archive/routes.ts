@@ -15,12 +15,14 @@ export default async function archiveRoutes(app: FastifyInstance) {
   const { db } = app;
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Knowledge_file/state_count', summary: '知识文档按类型计数 (e 出口说明, i 进口说明, other 其他)', tags, dataOptional: true,
     data: { type: 'object', additionalProperties: true },
     handler: ({ data }) => knowledgeTypeCounts(db, data ?? {}),
   });
 
   defineRoute<{ ids?: unknown }>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Knowledge_file/batchDownload', summary: '知识文档批量下载 {ids} → downloadUri (.zip)', tags, dataOptional: true,
     data: { type: 'object', properties: { ids: { type: 'array', maxItems: 1000 } } },
     handler: async ({ user, data }) => {

@@ -3,6 +3,7 @@ import { EnvelopeCode } from '../../domain/envelope.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import { BizError, HttpError } from './errors.ts';
 import { toFieldErrors } from './validation.ts';
+import { databaseRefusal } from './db-errors.ts';
 
 /** Fastify's own errors on a request's shape, translated for users (never a stack trace). */
 const frameworkErrors: Record<string, { status: number; message: string }> = {
@@ -29,6 +30,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const known = fe.code ? frameworkErrors[fe.code] : undefined;
     if (known) return reply.status(known.status).send({ code: EnvelopeCode.error, message: known.message, data: null });
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      // the checks before the handler missed a value the database refused: a clear answer, and a
+      // log line naming the route, so the check can be added where it belongs
+      request.log.warn({ err: error, route: request.routeOptions.url, sqlState: refusal.sqlState }, 'database refused a request value');
+      return reply.status(400).send({ code: EnvelopeCode.error, message: refusal.message, data: null });
+    }
     if (error instanceof SyntaxError) return reply.status(400).send({ code: EnvelopeCode.error, message: serverText.badJson, data: null });
     const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');

@@ -3,6 +3,9 @@ import { EnvelopeCode, type Envelope } from '../../domain/envelope.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { BizError, HttpError } from './errors.ts';
+import { guardRequest } from './guard-hook.ts';
+import { BIGINT_ID_MAX, INT4_MAX } from './input-guard.ts';
+import { hardenSchema } from './schema-bounds.ts';
 import { RATE_LIMITS, type RateLimitName } from './rate-limit.ts';
 
 /** Who may call a route: anybody, any logged-in user, or a logged-in user of a filed enterprise. */
@@ -37,6 +40,12 @@ export interface RouteSpec<D> {
   limit?: RateLimitName | false;
   /** Button code the caller must hold on the module with this uri (spec §6). */
   permission?: { uri: string; code: string };
+  /**
+   * The type of the id columns this route's id fields (id, ids, headId …) point at: 'integer'
+   * (serial: users, companies, notices, tickets …) or 'bigint' (bigserial: bills, settlements,
+   * files …, the default). Ids outside the column's range are refused before the handler runs.
+   */
+  idColumn?: 'integer' | 'bigint';
   /** The handler writes the reply itself (images, files); no envelope. */
   raw?: boolean;
   /** Success message put in the envelope; default 操作成功！ */
@@ -60,11 +69,12 @@ export function ok<T>(data: T, message: string = serverText.ok): Envelope<T> {
 export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D>): void {
   const access = spec.access ?? 'user';
   const method = spec.method ?? 'POST';
+  const idMax = spec.idColumn === 'integer' ? INT4_MAX : BIGINT_ID_MAX;
   const body = method === 'POST'
     ? {
         type: 'object',
         ...(spec.dataOptional || !spec.data ? {} : { required: ['data'] }),
-        properties: { data: spec.data ?? {} },
+        properties: { data: spec.data ? hardenSchema(spec.data, idMax) : {} },
       }
     : undefined;
 
@@ -78,6 +88,8 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
       ...(access !== 'public' ? { security: [{ bearer: [] }] } : {}),
     },
+    // before ajv and the handler: what the database cannot hold never gets further
+    preValidation: guardRequest(idMax),
     handler: async (request, reply) => {
       let user = undefined as unknown as AuthUser;
       if (access === 'public') {

@@ -30,6 +30,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   }
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/user/pageList', summary: '账号列表 (普通用户只看到自己)', tags, dataOptional: true,
     data: { type: 'object' },
     handler: ({ user, data }) => listAccounts(db, user, data),
@@ -37,6 +38,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   type SaveBody = { loginName?: string; loginPwd?: string; againPassword?: string; state?: string };
   defineRoute<SaveBody>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/user/save', summary: '新建子账号 (登录名保存为 名称@主账号)', tags,
     permission: { uri: '/account/add', code: 'save' }, message: t.created,
     data: {
@@ -57,6 +59,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   type ResetBody = { id: number; loginName?: string; newPassword?: string; againPassword?: string };
   defineRoute<ResetBody>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/user/resetPasswprd', summary: '重置子账号密码', tags,
     permission: { uri: '/account', code: 'resetPassword' }, message: t.reset,
     data: {
@@ -74,6 +77,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   defineRoute<{ ids: number[]; state: string }>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/user/frozen', summary: '禁止登陆 (state INVALID) / 批量恢复 (state EFFECTIVE)', tags,
     data: { type: 'object', required: ['ids', 'state'], properties: { ids, state: { type: 'string', maxLength: 20 } } },
     handler: async ({ user, data }) => {
@@ -88,6 +92,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   defineRoute<{ ids: number[] }>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/user/deleteByIds', summary: '删除子账号', tags,
     permission: { uri: '/account', code: 'delete' }, message: t.deleted,
     data: { type: 'object', required: ['ids'], properties: { ids } },

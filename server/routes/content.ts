@@ -19,24 +19,28 @@ export default async function contentRoutes(app: FastifyInstance) {
   const { db } = app;
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/notice/queryPageList', summary: '新闻 (type eq NEWS) 与公告 (type eq NOTICE) 分页列表', tags, dataOptional: true,
     data: listRequest,
     handler: ({ data }) => listNotices(db, data ?? {}),
   });
 
   defineRoute<{ id: number }>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/notice/detail', summary: '新闻或公告详情 (含附件 fileVos)', tags,
     data: { type: 'object', required: ['id'], properties: { id: { type: 'integer', title: '编号', minimum: 1, maximum: 2_147_483_647 } } },
     handler: ({ data }) => noticeDetail(db, data.id),
   });
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Knowledge_file/list', summary: '知识文档分页列表 (默认 create_time desc)', tags, dataOptional: true,
     data: listRequest,
     handler: ({ data }) => listKnowledge(db, data ?? {}),
   });
 
   defineRoute<{ file_path?: string; filePath?: string } | undefined>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Knowledge_file/download', summary: '知识文档下载地址 (?file_path=) → downloadUri', tags, dataOptional: true,
     querystring: { type: 'object', properties: { file_path: { type: 'string', maxLength: 300 } } },
     data: { type: 'object', properties: { file_path: { type: 'string', maxLength: 300 }, filePath: { type: 'string', maxLength: 300 } } },
@@ -44,6 +48,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: `${FILE_ROUTE}/:token/:name`, method: 'GET', summary: '存储文件 (封面、附件、文档、工单截图；链接即凭证；?download=1 下载)', tags,
     access: 'public', raw: true,
     querystring: { type: 'object', properties: { download: { type: 'string', maxLength: 5 } } },

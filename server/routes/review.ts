@@ -26,6 +26,7 @@ export default async function reviewRoutes(app: FastifyInstance) {
   }
 
   defineRoute<{ approveState?: number }>(app, {
+    idColumn: 'integer',
     path: '/api/review/company/pageList', summary: '待审核的企业备案 (X-Review-Token)', tags, access: 'public', dataOptional: true,
     data: { type: 'object', properties: { approveState: { type: 'integer', title: '备案状态' } } },
     handler: async ({ request, data }) => {
@@ -52,6 +53,7 @@ export default async function reviewRoutes(app: FastifyInstance) {
 
   for (const [verb, summary] of [['approve', '备案审核通过'], ['reject', '备案退回 (须填写审批意见)']] as const) {
     defineRoute<Decision>(app, {
+      idColumn: 'integer',
       path: `/api/review/company/${verb}`, summary: `${summary} (X-Review-Token)`, tags, access: 'public', data: decision,
       handler: async ({ request, data }) => {
         requireReviewer(request);

@@ -17,11 +17,13 @@ export default async function settingsRoutes(app: FastifyInstance) {
   const { db } = app;
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/company/querySettingList', summary: '本企业参数列表 (type, code, value)', tags, dataOptional: true,
     handler: ({ user }) => listSettings(db, user),
   });
 
   defineRoute<SettingInput>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/company/saveSetting', summary: '保存参数 (无 id 新增，有 id 修改；仅主账号)', tags,
     permission: { uri: '/parametersSetting', code: 'save' }, message: settingsText.saved,
     data: {
@@ -36,16 +38,19 @@ export default async function settingsRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/user/function/findAll', summary: '可选的常用功能 (type common/billExport/import, checked)', tags, dataOptional: true,
     handler: ({ user }) => findAllFunctions(db, user),
   });
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/user/function/findUserFunctions', summary: '当前用户的常用功能 (首页宫格，按选择顺序)', tags, dataOptional: true,
     handler: ({ user }) => findUserFunctions(db, user),
   });
 
   defineRoute<FunctionChoice[]>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/user/function/saveFunctions', summary: '保存常用功能 ([{type, moduleId}]，整体替换)', tags,
     permission: { uri: '/commonFun', code: 'save' }, message: functionsText.saved,
     data: {

@@ -25,18 +25,21 @@ export default async function ticketRoutes(app: FastifyInstance) {
   const { db, config } = app;
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Work_ticket/list', summary: '本企业工单分页列表 (默认 create_time desc)', tags, dataOptional: true,
     data: listRequest,
     handler: ({ user, data }) => listTickets(db, user, data ?? {}),
   });
 
   defineRoute(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Work_ticket/state_count', summary: '各状态工单数 (pending, process, stop)', tags, dataOptional: true,
     data: listRequest,
     handler: ({ user, data }) => ticketStateCount(db, user, data ?? {}),
   });
 
   defineRoute<TicketInput>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Work_ticket/save', summary: '写工单 (截图先经 /api/file/upload 上传：JPG/PNG，不超过2MB，最多5张)', tags,
     permission: { uri: PAGE, code: 'add' }, message: t.created,
     data: {
@@ -53,11 +56,13 @@ export default async function ticketRoutes(app: FastifyInstance) {
   });
 
   defineRoute<{ id: number }>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Work_ticket/detail', summary: '工单详情 (含截图 attachments)', tags, data: idBody,
     handler: ({ user, data }) => ticketDetail(db, user, data.id),
   });
 
   defineRoute<{ ids: number[] }>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/Work_ticket/delete', summary: '删除工单 (处理中的不能删除；一条不能删则都不删)', tags,
     permission: { uri: PAGE, code: 'deleteWorkorder' }, message: t.deleted,
     data: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', title: '工单', maxItems: TICKET_BATCH_MAX * 10, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } },
@@ -65,6 +70,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
   });
 
   defineRoute<FeedbackInput>(app, {
+    idColumn: 'integer',
     path: '/api/enterprise/feedback/save', summary: '意见反馈 (source 固定为 PC)', tags, message: feedbackText.success, limit: 'feedback',
     data: { type: 'object', properties: { content: scalar(feedbackText.content, 5000), phone: scalar(feedbackText.phone, 100), source: scalar('来源', 20) } },
     handler: ({ user, data }) => saveFeedback(db, user, data ?? {}),
@@ -80,6 +86,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
   const deskTags = ['工单处理'];
 
   defineRoute<{ state?: string }>(app, {
+    idColumn: 'integer',
     path: '/api/review/ticket/pageList', summary: '待处理与处理中的工单 (X-Review-Token)', tags: deskTags, access: 'public', dataOptional: true,
     data: { type: 'object', properties: { state: { type: 'string', maxLength: 10 } } },
     handler: async ({ request, data }) => {
@@ -95,11 +102,13 @@ export default async function ticketRoutes(app: FastifyInstance) {
   });
 
   defineRoute<{ id: number }>(app, {
+    idColumn: 'integer',
     path: '/api/review/ticket/process', summary: '受理工单 pending → process (X-Review-Token)', tags: deskTags, access: 'public', data: idBody,
     handler: ({ request, data }) => { requireDesk(request); return handleTicket(db, data.id, 'process'); },
   });
 
   defineRoute<{ id: number; reason?: string }>(app, {
+    idColumn: 'integer',
     path: '/api/review/ticket/close', summary: '关闭工单并填写处理结果 → stop (X-Review-Token)', tags: deskTags, access: 'public',
     data: { type: 'object', required: ['id'], properties: { id: idBody.properties.id, reason: { type: 'string', title: t.reason, maxLength: 2000 } } },
     handler: ({ request, data }) => { requireDesk(request); return handleTicket(db, data.id, 'close', data.reason); },

@@ -114,9 +114,11 @@ describe('save, detail and lines', () => {
   });
 
   it('answers an unknown id as unknown', async () => {
-    for (const id of [999999, 'abc', -1]) {
+    for (const id of [999999, 'abc']) {
       expect((await post('detail', { id })).body).toMatchObject({ code: -1, message: '单据不存在或无权访问' });
     }
+    // not an id at all: refused at the boundary (issue 14), naming the field
+    expect((await post('detail', { id: -1 })).body).toMatchObject({ code: -1, message: expect.stringContaining('参数格式不正确：id') });
     expect((await post('lines', { id: 999999 })).body).toMatchObject({ code: -1, message: '单据不存在或无权访问' });
   });
 });
