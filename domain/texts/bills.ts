@@ -27,6 +27,8 @@ export const billText = {
   exportFailed: '导出失败',
   badFileName: '非法文件名，文件名只能包含汉字、英文、数字、下划线',
   badTemplate: '数据格式不正确或者模板不正确',
+  /** bills §2: a bill type the other mode has, opened under this one */
+  notApplicable: (mode: 'export' | 'import') => `该业务类型不适用于${mode === 'import' ? '进口' : '出口'}`,
   emptyFile: '文件数据为空或格式不正确！',
   advancedSearch: '高级搜索',
   conditionQuery: '条件查询',

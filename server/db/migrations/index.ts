@@ -11,6 +11,7 @@ import * as m009 from './009-bill-jobs.ts';
 import * as m011 from './011-archive-trade-mode.ts';
 import * as m012 from './012-outbox-workers.ts';
 import * as m013 from './013-order-search.ts';
+import * as m020 from './020-import-receipt-key.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '011-archive-trade-mode': m011,
   '012-outbox-workers': m012,
   '013-order-search': m013,
+  '020-import-receipt-key': m020,
 };
 
 export const migrationProvider: MigrationProvider = {
