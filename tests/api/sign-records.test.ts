@@ -208,12 +208,13 @@ describe('the 签名记录 screens', () => {
 
   it('list: by default the record updated last comes first, whenever it was created (acc §9)', async () => {
     const list = async () => (await post('/api/enterprise/sign/signData/list', { pageIndex: 0, pageSize: 50 })).body.data.datas as { id: number; updateTime: string }[];
-    const before = await list();
-    const oldest = before.reduce((a, b) => (a.id < b.id ? a : b));
-    expect(before[0]!.id).not.toBe(oldest.id);
-    await db().updateTable('sign_records').set({ update_time: sql`now() + interval '1 hour'` }).where('id', '=', oldest.id).execute();
+    const first = await declareWaiting('YX-SIGN-ORDER-1');
+    await declareWaiting('YX-SIGN-ORDER-2');
+    expect((await list())[0]!.id).not.toBe(first.recordId);
+    // the older record is signed (or fails) later: its update time is the latest
+    await db().updateTable('sign_records').set({ update_time: sql`now() + interval '1 hour'` }).where('id', '=', first.recordId).execute();
     const after = await list();
-    expect(after[0]!.id).toBe(oldest.id);
+    expect(after[0]!.id).toBe(first.recordId);
     expect(after.map((r) => r.updateTime)).toEqual(after.map((r) => r.updateTime).sort().reverse());
   });
 
