@@ -250,7 +250,7 @@ export const billStateRefs: Record<'export' | 'import', Record<string, BillState
   },
   import: {
     order: { mode: 'INVT', billType: 'InvtOrderState' },
-    payment: { mode: 'INVT', billType: 'InvtPaymentState' },
+    receipt: { mode: 'INVT', billType: 'InvtPaymentState' },
     waybill: { mode: 'INVT', billType: 'InvtLogisticsState' },
     detailedList: { mode: 'INVT', billType: 'InvtInventoryState' },
     billCancellation: { mode: 'INVT', billType: 'InvtCancelState' },
