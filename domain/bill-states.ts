@@ -42,7 +42,7 @@
  * | /bill/export/declarationForm      | 报关单                             | not CEB           | EXPU/ExpuDeclarationState            |
  * | /bill/export/signRecord           | 签名记录                           | —                 | EXPU/CbeSignState (type: SignType)   |
  * | /bill/import/order                | 进口订单                           | CEB311 → CEB312   | INVT/InvtOrderState                  |
- * | /bill/import/payment              | 支付单                             | CEB411 → CEB412   | INVT/InvtPaymentState                |
+ * | /bill/import/receipt              | 支付单                             | CEB411 → CEB412   | INVT/InvtPaymentState                |
  * | /bill/import/waybill              | 进口运单                           | CEB511 → CEB512   | INVT/InvtLogisticsState              |
  * | /bill/import/detailedList         | 进口清单                           | CEB621 → CEB622   | INVT/InvtInventoryState              |
  * | /bill/import/billCancellation     | 撤销申请                           | CEB623 → CEB624   | INVT/InvtCancelState                 |
@@ -285,7 +285,7 @@ export const billStateRefs: Record<'export' | 'import', Record<string, BillState
   },
   import: {
     order: { mode: 'INVT', billType: 'InvtOrderState' },
-    payment: { mode: 'INVT', billType: 'InvtPaymentState' },
+    receipt: { mode: 'INVT', billType: 'InvtPaymentState' },
     waybill: { mode: 'INVT', billType: 'InvtLogisticsState' },
     detailedList: { mode: 'INVT', billType: 'InvtInventoryState' },
     billCancellation: { mode: 'INVT', billType: 'InvtCancelState' },

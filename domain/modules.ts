@@ -236,7 +236,7 @@ export const moduleSeeds: ModuleSeed[] = [
   group(IMPORT, '进口业务', 'import', 'menu_import', 3),
   page(201, IMPORT, '/bill/import/order', '进口订单', 'order', 'invt_order', 1,
     billButtons(['add', ...DECLARE, 'export', ...QUERY, ...HEAD_BODY_EDIT])),
-  page(202, IMPORT, '/bill/import/payment', '支付单', 'receipt', 'invt_payment', 2,
+  page(202, IMPORT, '/bill/import/receipt', '支付单', 'receipt', 'invt_payment', 2,
     billButtons(['add', ...DECLARE, 'export', ...QUERY, ...HEAD_EDIT])),
   page(203, IMPORT, '/bill/import/waybill', '进口运单', 'waybill', 'invt_waybill', 3,
     billButtons(['add', ...DECLARE, 'export', ...QUERY, ...HEAD_EDIT])),

@@ -32,7 +32,7 @@ const exportBillKeys = [
 
 const importBillKeys = [
   'order',
-  'payment',
+  'receipt',
   'waybill',
   'detailedList',
   'billCancellation',

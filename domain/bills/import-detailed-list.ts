@@ -115,7 +115,7 @@ export const importDetailedList: BillDefinition = {
         name: 'order', bill: { mode: 'import', key: 'order' }, by: { ebpCode: 'ebpCode', orderNo: 'orderNo' }, states: TAKEN,
         equal: [['ebcCode', 'ebcCode'], ['buyerIdNumber', 'buyeridNumber'], ['buyerName', 'buyerName'], ['buyerTelephone', 'buyerTelephone']],
       },
-      { name: 'payment', bill: { mode: 'import', key: 'payment' }, by: { ebpCode: 'ebpCode', orderNo: 'orderNo' }, states: TAKEN },
+      { name: 'payment', bill: { mode: 'import', key: 'receipt' }, by: { ebpCode: 'ebpCode', orderNo: 'orderNo' }, states: TAKEN },
       {
         name: 'waybill', bill: { mode: 'import', key: 'waybill' }, by: { logisticsCode: 'logisticsCode', logisticsNo: 'logisticsNo' }, states: TAKEN,
         equal: [['orderNo', 'orderNo']],

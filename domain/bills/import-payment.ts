@@ -16,7 +16,7 @@ import { ebpCodeName, payCodeName } from './parties.ts';
 import type { BillDefinition } from './types.ts';
 
 export const importPayment: BillDefinition = {
-  key: 'payment',
+  key: 'receipt',
   mode: 'import',
   label: '支付单',
   states: { mode: 'INVT', billType: 'InvtPaymentState' },

@@ -27,6 +27,10 @@ export const billText = {
   exportFailed: '导出失败',
   badFileName: '非法文件名，文件名只能包含汉字、英文、数字、下划线',
   badTemplate: '数据格式不正确或者模板不正确',
+  /** an old-format workbook: no maintained, safe .xls reader is at hand (docs/decisions.md), so it is refused at upload */
+  saveAsXlsx: '请将文件另存为 .xlsx 后上传',
+  /** bills §2: a bill type the other mode has, opened under this one */
+  notApplicable: (mode: 'export' | 'import') => `该业务类型不适用于${mode === 'import' ? '进口' : '出口'}`,
   emptyFile: '文件数据为空或格式不正确！',
   advancedSearch: '高级搜索',
   conditionQuery: '条件查询',
@@ -136,7 +140,7 @@ export const billListText = {
   close: '关闭',
   chooseFiles: '选择文件',
   removeFile: (name: string) => `移除 ${name}`,
-  importHint: '最多3个 .xls 或 .xlsx 文件；文件名只能包含汉字、英文、数字、下划线',
+  importHint: '最多3个 .xlsx 文件；文件名只能包含汉字、英文、数字、下划线',
   importAction: '导入',
   imported: (n: number, label: string) => `已按导入的 ${n} 个${label}查询`,
   clearImport: '清除导入条件',
@@ -218,7 +222,7 @@ export const billActionText = {
   summariseAll: '不筛选，直接汇总', // ours (its 否)
   chooseFile: '选择Excel文件', // ours
   uploading: '正在上传', // ours
-  uploadHint: '一次上传一个 .xls 或 .xlsx 文件；请使用本页“下载数据模板”的模板', // ours
+  uploadHint: '一次上传一个 .xlsx 文件；请使用本页“下载数据模板”的模板', // ours
   upload: '上传', // ours
 } as const;
 

@@ -1,12 +1,16 @@
 /**
- * Uploaded Excel files (bills §5): one .xls/.xlsx, a plain name, at most 10 MB, kept per company.
+ * Uploaded Excel files (bills §5): one .xlsx, a plain name, at most 10 MB, kept per company. An
+ * .xls (by name, or by its OLE2 bytes under an .xlsx name) is refused here with 请将文件另存为 .xlsx
+ * 后上传: no reader takes it later (docs/decisions.md), so accepting it would only fail later as
+ * 模板不正确.
  * A later call names the file by its opaque uri; only the uploading company can use it.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
+import { isOle2, OLE2_SIGNATURE } from '../../domain/excel-files.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
@@ -22,7 +26,6 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 export const MAX_UPLOAD_NAME = 200;
 const NAME = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
 const TYPES: Record<string, string> = {
-  xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   // images for the enterprise attachments (accounts §5: jpeg/png; their 500 KB limit and content are checked by /company/saveFile)
   jpg: 'image/jpeg',
@@ -30,11 +33,12 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
 };
 
-/** The extension (xls or xlsx) of an acceptable name, or a refusal with the spec's message. */
+/** The extension (xlsx, or an image's) of an acceptable name, or a refusal with the spec's message. */
 export function checkUploadName(filename: string): string {
   if ([...filename].length > MAX_UPLOAD_NAME) throw new BizError(billServerText.fileNameTooLong(MAX_UPLOAD_NAME));
   const dot = filename.lastIndexOf('.');
   const ext = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+  if (ext === 'xls') throw new BizError(billText.saveAsXlsx);
   if (!Object.hasOwn(TYPES, ext)) throw new BizError(billText.badTemplate);
   if (!NAME.test(filename.slice(0, dot))) throw new BizError(billText.badFileName);
   return ext;
@@ -66,6 +70,7 @@ export async function storeUpload(db: Db, dataDir: string, companyId: number, pa
       throw new BizError(billServerText.uploadIncomplete);
     }
     if (part.file.truncated) throw new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
+    if (ext === 'xlsx' && isOle2(await headOf(path, OLE2_SIGNATURE.length))) throw new BizError(billText.saveAsXlsx);
     const { size } = await stat(path);
     await db.insertInto('files').values({ company_id: companyId, uri, name: part.filename, size, content_type: TYPES[ext]! }).execute();
   } catch (error) {
@@ -75,6 +80,18 @@ export async function storeUpload(db: Db, dataDir: string, companyId: number, pa
     throw error;
   }
   return { uri, name: part.filename };
+}
+
+/** The first `n` bytes of a file (fewer when it is shorter). */
+async function headOf(path: string, n: number): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(n);
+    const { bytesRead } = await file.read(buffer, 0, n, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
 }
 
 /** The path of an upload of this company; another company's uri is as unknown as a made-up one. */

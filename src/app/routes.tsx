@@ -4,6 +4,7 @@
  */
 import { useState, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { billRedirectLoader } from './bill-redirect.ts';
 import { RequireAuth, RequireCompany } from './guards.tsx';
 import { PageLoader } from './pages/PageLoader.tsx';
 import { RouteError } from './pages/RouteError.tsx';
@@ -113,7 +114,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'bill/export/signRecord', lazy: signRecordListRoute },
                   { path: 'receipts/unmatched', lazy: page(() => import('../features/bills/unmatched/UnmatchedReceiptsPage.tsx')) },
-                  ...billPaths.map((path) => ({ path, lazy: billPages[path] ?? comingSoon })),
+                  ...billPaths.map((path) => ({ path, loader: billRedirectLoader(path === 'bill/:type/:key' ? 'bill' : 'details'), lazy: billPages[path] ?? comingSoon })),
                 ],
               },
               { path: '404', lazy: page(() => import('./pages/NotFoundPage.tsx')) },

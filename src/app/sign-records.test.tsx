@@ -88,10 +88,10 @@ const windowTerm = { column: 'create_time', termType: 'btw', value: ['2027-02-28
 const loaded = () => screen.findByRole('link', { name: 'YX-SIGN-0003' }, { timeout: 15_000 });
 
 describe('签名记录 list', { timeout: 40_000 }, () => {
-  it('lists the records through /sign/signData/list with the sign record columns, newest first', async () => {
+  it('lists the records through /sign/signData/list with the sign record columns, latest update first (acc §9)', async () => {
     app('/bill/export/signRecord');
     await loaded();
-    expect(lists()[0]).toEqual({ pageIndex: 0, pageSize: 50, sorts: [{ name: 'create_time', order: 'desc' }], terms: [windowTerm] });
+    expect(lists()[0]).toEqual({ pageIndex: 0, pageSize: 50, sorts: [{ name: 'update_time', order: 'desc' }], terms: [windowTerm] });
     const head = within(document.querySelector('thead')!);
     for (const header of ['企业内部编号', '海关注册编码', '企业名称', '签名类型', '用途', '状态', '提示信息', '备注', '创建时间', '更新时间']) {
       expect(head.getByText(header)).toBeTruthy();

@@ -62,7 +62,7 @@ describe('import: order, payment and waybill before the inventory', () => {
 
   it('releases a consistent inventory and refuses one over the single-transaction limit with −621005', async () => {
     await declare(def('import', 'order'), importOrderBill());
-    await declare(def('import', 'payment'), importPaymentBill());
+    await declare(def('import', 'receipt'), importPaymentBill());
     await declare(def('import', 'waybill'), importWaybillBill());
     const id = await declare(inventory, importInventoryBill());
     const b = await bill(id);

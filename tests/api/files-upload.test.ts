@@ -59,8 +59,16 @@ describe('upload', () => {
     expect(row.size).toBeGreaterThan(0);
   });
 
-  it('accepts .xls by name', async () => {
-    expect((await upload([{ name: 'Query_1.XLS', content: Buffer.from('old excel') }])).body.code).toBe(0);
+  it('refuses an .xls at upload with 请将文件另存为 .xlsx 后上传, by name or by its bytes, keeping nothing', async () => {
+    const before = uploadedFiles(admin.userInfo.companyId).length;
+    const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    expect((await upload([{ name: 'Query_1.XLS', content: ole2 }])).body).toMatchObject({ code: -1, message: '请将文件另存为 .xlsx 后上传' });
+    expect((await upload([{ name: 'old.xls', content: Buffer.from('old excel') }])).body).toMatchObject({ code: -1, message: '请将文件另存为 .xlsx 后上传' });
+    // an .xls renamed to .xlsx
+    expect((await upload([{ name: 'renamed.xlsx', content: ole2 }])).body).toMatchObject({ code: -1, message: '请将文件另存为 .xlsx 后上传' });
+    expect(uploadedFiles(admin.userInfo.companyId)).toHaveLength(before);
+    const names = await t.handle.db.selectFrom('files').select('name').where('company_id', '=', admin.userInfo.companyId).execute();
+    expect(names.map((n) => n.name)).not.toContain('renamed.xlsx');
   });
 
   it('refuses other extensions, illegal names, a second file and no file', async () => {

@@ -30,7 +30,7 @@ async function declare(d: BillDefinition, fixture: { head: Record<string, unknow
 describe('税单 from the embedded customs', () => {
   it('issues the released inventory\'s tax bill with the estimate\'s figures', async () => {
     await declare(def('order'), importOrderBill());
-    await declare(def('payment'), importPaymentBill());
+    await declare(def('receipt'), importPaymentBill());
     await declare(def('waybill'), importWaybillBill());
     const fixture = importInventoryBill();
     const id = await declare(def('detailedList'), fixture);

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
 import { buildDeclaration, enqueueDeclaration } from '../../server/customs/declaration.ts';
@@ -178,18 +179,20 @@ describe('the external signing client', () => {
 });
 
 describe('the 签名记录 screens', () => {
-  it('list: paged rows of the caller\'s company, newest first, filtered by state and copNo', async () => {
+  it('list: paged rows of the caller\'s company, latest update first, filtered by state and copNo', async () => {
     await declareWaiting('YX-SIGN-LIST');
     const all = await post('/api/enterprise/sign/signData/list', { pageIndex: 0, pageSize: 50 });
     expect(all.body.code).toBe(0);
     expect(all.body.data.total).toBeGreaterThanOrEqual(6);
-    const rows = all.body.data.datas as { id: number; createTime: string }[];
+    const rows = all.body.data.datas as { id: number; createTime: string; updateTime: string }[];
     expect(rows[0]).toEqual({
       id: expect.any(Number), copNo: 'YX-SIGN-LIST', customsRegistCode: admin.userInfo.companyCode, companyName: admin.userInfo.companyName,
       type: 'CEB303Message', typeName: '出口电子订单', purpose: '出口电子订单申报加签', note: null, state: 'WAIT', stateName: '待签名',
       returnInfo: null, createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), updateTime: expect.any(String),
     });
-    expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
+    // acc §9: the latest update first
+    const updated = rows.map((r) => r.updateTime);
+    expect(updated).toEqual([...updated].sort().reverse());
 
     const failed = await post('/api/enterprise/sign/signData/list', { terms: [{ column: 'state', termType: 'eq', value: 'FAILED' }] });
     expect(failed.body.data.datas.map((r: { copNo: string }) => r.copNo)).toEqual(['YX-SIGN-0005']);
@@ -202,6 +205,18 @@ describe('the 签名记录 screens', () => {
     const bad = await post('/api/enterprise/sign/signData/list', { terms: [{ column: 'wait_sign_data', termType: 'eq', value: 'x' }] });
     expect(bad.body.code).toBe(-1);
     expect((await post('/api/enterprise/sign/signData/list', {}, other.token)).body.data).toEqual({ total: 0, datas: [] });
+  });
+
+  it('list: by default the record updated last comes first, whenever it was created (acc §9)', async () => {
+    const list = async () => (await post('/api/enterprise/sign/signData/list', { pageIndex: 0, pageSize: 50 })).body.data.datas as { id: number; updateTime: string }[];
+    const first = await declareWaiting('YX-SIGN-ORDER-1');
+    await declareWaiting('YX-SIGN-ORDER-2');
+    expect((await list())[0]!.id).not.toBe(first.recordId);
+    // the older record is signed (or fails) later: its update time is the latest
+    await db().updateTable('sign_records').set({ update_time: sql`now() + interval '1 hour'` }).where('id', '=', first.recordId).execute();
+    const after = await list();
+    expect(after[0]!.id).toBe(first.recordId);
+    expect(after.map((r) => r.updateTime)).toEqual(after.map((r) => r.updateTime).sort().reverse());
   });
 
   it('findById: the record with the data to sign, the result and the message pretty-printed', async () => {

@@ -290,7 +290,7 @@ describe('one bill of each family, declared as a user clicks', () => {
   });
 
   it('进口订单 and 支付单 drafts, declared with 批量申报, answered by customs', async () => {
-    for (const [path, title] of [['/bill/import/order', /YXI\d{8}005/], ['/bill/import/payment', /LL\d{8}000005/]] as const) {
+    for (const [path, title] of [['/bill/import/order', /YXI\d{8}005/], ['/bill/import/receipt', /LL\d{8}000005/]] as const) {
       await openList(path);
       const draft = rowOf(title);
       expect(await stateOf(draft)).toBe('暂存');

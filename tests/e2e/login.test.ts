@@ -1,11 +1,12 @@
 /**
  * The console end to end: log in as the demo ADMIN, see the side menu, open a page as a tab and
- * close it, log out through the header dropdown (退出系统 → 确定). Real server, real database,
+ * close it, log out through the header dropdown (退出系统 → 确定), open a shared bill link signed
+ * out and land on that bill after logging in. Real server, real database,
  * real chromium; no console errors or CSP violations along the way.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
+import { logIn, screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
 let server: StartedServer, page: Page, problems: PageProblems;
@@ -63,6 +64,27 @@ describe('login, menu, tabs, logout', () => {
     await page.getByLabel('企业账号').waitFor();
     await page.getByText('已退出!').waitFor();
     await screenshot(page, 'login-5-logged-out');
+  });
+
+  it('a shared link to a bill, at the old 支付单 address with its id, opens that bill after login', async () => {
+    await logIn(page, server.url, 'admin', 'Cbec@2026demo');
+    await page.goto(`${server.url}/bill/import/receipt`);
+    const row = page.getByRole('link', { name: /^LL\d{8}000001$/ });
+    await row.waitFor();
+    const title = (await row.textContent())!;
+    const id = new URL((await row.getAttribute('href'))!, server.url).searchParams.get('id')!;
+    // the link is opened by someone signed out (a new browser, a bookmark)
+    await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+    await page.goto(`${server.url}/bill/import/payment?id=${id}`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('企业账号').fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('Cbec@2026demo');
+    await page.getByLabel('验证码').fill('abcd');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(`**/details/import/receipt?id=${id}`);
+    const head = page.getByRole('region', { name: '表头信息' });
+    await expect.poll(() => head.getByPlaceholder('请填写支付交易编号').inputValue()).toBe(title);
+    await screenshot(page, 'login-6-shared-bill-link');
   });
 
   it('saw no console errors, page errors, CSP violations or 5xx answers', () => {

@@ -39,7 +39,8 @@ export const signRecordWhitelist: ColumnWhitelist = {
   update_time: { sql: 's.update_time', kind: 'timestamp', label: c.updateTime },
 };
 
-const LIST_OPTIONS = { defaultSort: [{ name: 'create_time', order: 'desc' as const }], tiebreaker: 's.id' };
+// acc §9: sign records sort by update_time descending by default (a record signed or failed just now comes first)
+const LIST_OPTIONS = { defaultSort: [{ name: 'update_time', order: 'desc' as const }], tiebreaker: 's.id' };
 const EXPORT_CHUNK = 2000;
 export const MAX_SIGN_EXPORT_ROWS = 100_000;
 

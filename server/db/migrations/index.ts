@@ -13,6 +13,7 @@ import * as m012 from './012-outbox-workers.ts';
 import * as m013 from './013-order-search.ts';
 import * as m014 from './014-sessions-and-limits.ts';
 import * as m018 from './018-unmatched-receipt-keys.ts';
+import * as m020 from './020-import-receipt-key.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '013-order-search': m013,
   '014-sessions-and-limits': m014,
   '018-unmatched-receipt-keys': m018,
+  '020-import-receipt-key': m020,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -220,7 +220,7 @@ function demoBills(now: Date): Record<string, DemoBill[]> {
 
   return {
     'import/order': [importOrder(1, released), importOrder(2, released), importOrder(3, rejected('订单实际支付金额与支付单支付金额不一致')), importOrder(4, inFlight), importOrder(5, draft)],
-    'import/payment': [1, 2, 3, 4, 5].map((i) => ({
+    'import/receipt': [1, 2, 3, 4, 5].map((i) => ({
       head: {
         ...parties, orderNo: imp(i).orderNo, payCode: '312226T001', payName: '连连银通电子支付有限公司', payTransactionId: `LL${ymd}${pad(i, 6)}`,
         payerIdType: '1', payerIdNumber: buyer.buyerIdNumber, payerName: buyer.buyerName, telephone: buyer.buyerTelephone, amountPaid: 337.03, currency: '142',

@@ -11,8 +11,10 @@ import { modals } from '@mantine/modals';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Envelope } from '../../../domain/envelope.ts';
+import { EXCEL_ACCEPT, excelNameProblem } from '../../../domain/excel-files.ts';
 import { applyTypes, companyTypes } from '../../../domain/rewards/apply-types.ts';
 import { NO_IMPORT } from '../../../domain/rewards/bill-import.ts';
+import { billText } from '../../../domain/texts/bills.ts';
 import { rewardText as t } from '../../../domain/texts/rewards.ts';
 import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
@@ -24,7 +26,6 @@ import { BillTable } from './BillTable.tsx';
 
 const PAGE = '/rewardApplication/apply/apply';
 const BILL_PAGE = 10;
-const isExcel = (name: string) => /\.xlsx?$/i.test(name);
 
 export default function RewardApplyPage({ client }: { client?: Http }) {
   const [api] = useState(() => createRewardApi(client));
@@ -57,7 +58,9 @@ export default function RewardApplyPage({ client }: { client?: Http }) {
   const chooseFile = (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
-    if (!isExcel(file.name)) { notifyWarning(t.excelOnly); return; }
+    // .xlsx only; an .xls is told to be saved as .xlsx (domain/excel-files.ts)
+    const kind = excelNameProblem(file.name);
+    if (kind) { notifyWarning(kind === billText.saveAsXlsx ? kind : t.excelOnly); return; }
     if (fileName !== null) { notifyWarning(t.oneFile); return; }
     confirm(t.confirmImport, async () => {
       setImporting(true);
@@ -135,7 +138,7 @@ export default function RewardApplyPage({ client }: { client?: Http }) {
             <PermissionButton code="downTemplate" permissionPath={PAGE} variant="default"
               onClick={async () => { try { openDownload((await api.template()).downloadUri); } catch (e) { notifyError(e); } }}>{t.downTemplate}</PermissionButton>
             <PermissionButton code="upExcel" permissionPath={PAGE} onClick={() => (fileName !== null ? notifyWarning(t.oneFile) : fileInput.current?.click())}>{t.upExcel}</PermissionButton>
-            <input ref={fileInput} type="file" hidden aria-label={t.file} accept=".xls,.xlsx" onChange={(e) => chooseFile(e.currentTarget.files?.[0])} />
+            <input ref={fileInput} type="file" hidden aria-label={t.file} accept={EXCEL_ACCEPT} onChange={(e) => chooseFile(e.currentTarget.files?.[0])} />
           </Group>
         </Group>
         {fileName !== null && (

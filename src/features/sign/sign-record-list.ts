@@ -58,7 +58,8 @@ export const signRecordList: BillDefinition = {
       { field: 'type', termType: 'eq' },
       { field: 'purpose', termType: 'like' },
     ],
-    defaultSort: [{ name: 'create_time', order: 'desc' }],
+    // acc §9: update time descending by default
+    defaultSort: [{ name: 'update_time', order: 'desc' }],
     pageSize: BILL_PAGE_SIZE,
     pageSizeOptions: BILL_PAGE_SIZE_OPTIONS,
     createWindow: 'year',

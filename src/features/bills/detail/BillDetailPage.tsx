@@ -4,16 +4,19 @@
  */
 import { useMemo } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { findBill } from '../../../../domain/bills/index.ts';
+import { billRoute } from '../../../../domain/bills/bill-route.ts';
+import { NotApplicablePage } from '../shared/NotApplicablePage.tsx';
 import { BillDetail } from './BillDetail.tsx';
 import { billRefOf } from './bill-ref.ts';
 
 export default function BillDetailPage() {
   const { type = '', key = '' } = useParams();
   const [search] = useSearchParams();
-  const definition = findBill(type, key);
+  const route = billRoute(type, key);
   const bill = useMemo(() => billRefOf(search), [search]);
-  if (!definition) return <Navigate to="/404" replace />;
+  if (route.kind === 'notApplicable') return <NotApplicablePage mode={route.mode} />;
+  if (route.kind !== 'bill') return <Navigate to="/404" replace />;
+  const { definition } = route;
   // The machine is created once per mount, with the bill the page opened. Another bill is another
   // page (the layout keeps one per address), so the address is not in the key: a new bill replacing
   // its add-page address after its first save stays the same page, state and all.

@@ -259,7 +259,8 @@ describe('BillList', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Excel导入' });
     const file = (name: string) => new File(['x'], name, { type: 'application/vnd.ms-excel' });
     const input = container.ownerDocument.querySelector('input[type=file]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [file('a.xlsx'), file('b.xls'), file('c1.xlsx'), file('d.xlsx'), file('坏 名.xlsx')] } });
+    fireEvent.change(input, { target: { files: [file('a.xlsx'), file('old.xls'), file('b.xlsx'), file('c1.xlsx'), file('d.xlsx'), file('坏 名.xlsx')] } });
+    expect(within(dialog).getByText('old.xls：请将文件另存为 .xlsx 后上传')).toBeTruthy();
     expect(within(dialog).getByText('d.xlsx：最多上传3个文件')).toBeTruthy();
     expect(within(dialog).getByText('坏 名.xlsx：非法文件名，文件名只能包含汉字、英文、数字、下划线')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '移除 c1.xlsx' }));

@@ -4,9 +4,9 @@ import { addQueryFiles, queryFileProblem } from './query-files.ts';
 const f = (name: string, size = 10) => ({ name, size });
 
 describe('query import files', () => {
-  it('accepts .xls/.xlsx named with 汉字, letters, digits and underscores', () => {
+  it('accepts .xlsx named with 汉字, letters, digits and underscores; an .xls is told to be saved as .xlsx', () => {
     expect(queryFileProblem(f('订单_2026.XLSX'))).toBeNull();
-    expect(queryFileProblem(f('a.xls'))).toBeNull();
+    expect(queryFileProblem(f('a.xls'))).toBe('请将文件另存为 .xlsx 后上传');
     expect(queryFileProblem(f('a.csv'))).toBe('数据格式不正确或者模板不正确');
     expect(queryFileProblem(f('a b.xlsx'))).toBe('非法文件名，文件名只能包含汉字、英文、数字、下划线');
     expect(queryFileProblem(f('a-b.xlsx'))).toBe('非法文件名，文件名只能包含汉字、英文、数字、下划线');

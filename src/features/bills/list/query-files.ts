@@ -1,8 +1,9 @@
 /**
  * What the Excel query import accepts before anything is uploaded (bills §5), the same rules the
- * server applies (server/files/uploads.ts): at most 3 files, .xls/.xlsx, a name of 汉字, letters,
- * digits and underscores, not empty.
+ * server applies (server/files/uploads.ts): at most 3 files, .xlsx (an .xls is told to be saved as
+ * .xlsx), a name of 汉字, letters, digits and underscores, not empty.
  */
+import { excelNameProblem } from '../../../../domain/excel-files.ts';
 import { billServerText, billText } from '../../../../domain/texts/bills.ts';
 
 export const MAX_QUERY_FILES = 3;
@@ -12,10 +13,9 @@ export interface NamedFile { readonly name: string; readonly size: number }
 
 /** The spec's message for a file the import refuses, or null. */
 export function queryFileProblem(file: NamedFile): string | null {
-  const dot = file.name.lastIndexOf('.');
-  const ext = dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '';
-  if (ext !== 'xls' && ext !== 'xlsx') return billText.badTemplate;
-  if (!NAME.test(file.name.slice(0, dot))) return billText.badFileName;
+  const kind = excelNameProblem(file.name);
+  if (kind) return kind;
+  if (!NAME.test(file.name.slice(0, file.name.lastIndexOf('.')))) return billText.badFileName;
   if (file.size === 0) return billText.emptyFile;
   return null;
 }

@@ -1,13 +1,14 @@
 /**
  * List actions that act on no selected rows, run beside the list machine (whose batch actions
  * always need a selection): 下载数据模板 (kind 'download': the template opens in a new window),
- * 上传Excel (kind 'upload': one .xls/.xlsx chosen, the session checked, uploaded, its path sent as
+ * 上传Excel (kind 'upload': one .xlsx chosen, the session checked, uploaded, its path sent as
  * {filePath}; 上传数据成功), and a dialog action with needsSelection false (汇总 by condition: the
  * form dialog, its filter sent as terms). After a run that may have made bills the list reloads.
  */
 import { Alert, Button, FileButton, Group, List, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useCallback, useState } from 'react';
+import { EXCEL_ACCEPT } from '../../../../domain/excel-files.ts';
 import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
 import { billActionText, billText } from '../../../../domain/texts/bills.ts';
 import { commonText } from '../../../../domain/texts/web.ts';
@@ -21,7 +22,6 @@ import { dialogOf, type ActionDialogs } from './action-dialogs.ts';
 import { filterTerms } from './ActionFormDialog.tsx';
 
 const ENTERPRISE = '/api/enterprise';
-const ACCEPT = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Whether the action runs without selected rows, outside the list machine. */
 export function isStandalone(action: ActionDef): boolean {
@@ -73,7 +73,7 @@ export function UploadForm({ onUpload, onCancel }: UploadFormProps) {
     <Stack gap="sm">
       <Text size="xs" c="dimmed">{billActionText.uploadHint}</Text>
       <Group>
-        <FileButton accept={ACCEPT} onChange={choose} disabled={busy}>
+        <FileButton accept={EXCEL_ACCEPT} onChange={choose} disabled={busy}>
           {(props) => <Button variant="default" size="xs" {...props}>{billActionText.chooseFile}</Button>}
         </FileButton>
       </Group>

@@ -1,11 +1,12 @@
 /**
- * Excel导入 (bills §5): up to 3 .xls/.xlsx files checked here by the server's rules before any
+ * Excel导入 (bills §5): up to 3 .xlsx files checked here by the server's rules before any
  * upload; 导入 asks 导入数据可能会耗费较多时间, 请耐心等待, 是否导入? and hands the files to the list
  * machine (session check, upload, parse, `in` terms).
  */
 import { Alert, Button, CloseButton, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useRef, useState } from 'react';
+import { EXCEL_ACCEPT } from '../../../../../domain/excel-files.ts';
 import { billListText, billText } from '../../../../../domain/texts/bills.ts';
 import { commonText } from '../../../../../domain/texts/web.ts';
 import { addQueryFiles } from '../query-files.ts';
@@ -17,7 +18,6 @@ export interface ImportQueryDialogProps {
   onClose: () => void;
 }
 
-const ACCEPT = '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function ImportQueryDialog({ opened, importing, onImport, onClose }: ImportQueryDialogProps) {
   return (
@@ -50,7 +50,7 @@ function ImportForm({ importing, onImport, onClose }: Omit<ImportQueryDialogProp
     <Stack gap="sm">
       <Text size="xs" c="dimmed">{billListText.importHint}</Text>
       <Group>
-        <FileButton multiple accept={ACCEPT} onChange={choose} resetRef={resetRef} disabled={importing}>
+        <FileButton multiple accept={EXCEL_ACCEPT} onChange={choose} resetRef={resetRef} disabled={importing}>
           {(props) => <Button variant="default" size="xs" {...props}>{billListText.chooseFiles}</Button>}
         </FileButton>
       </Group>
