@@ -5,7 +5,9 @@
  */
 import { enqueueDeclarations, type Declaration } from '../customs/declaration.ts';
 import { redeliverLatestReceipt } from '../customs/bill-events.ts';
+import { customsRuleErrors } from '../../domain/bills/customs-rule-errors.ts';
 import { validateBill } from '../../domain/bills/validation.ts';
+import type { FieldError } from '../../domain/envelope.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { fieldErrors, idOf, type BillCall } from './call.ts';
@@ -18,7 +20,8 @@ import { headValues, titleOf, type HeadRow } from './values.ts';
 /** The most bills one batch call may name. */
 export const MAX_BATCH = 500;
 
-export interface BillAnswerFailure { id: number; title: string; message: string }
+/** One refused bill: its message, and the field errors behind it when there are (customs' rules, missing fields). */
+export interface BillAnswerFailure { id: number; title: string; message: string; errors?: FieldError[] }
 
 export interface BatchAnswer {
   total: number;
@@ -67,7 +70,7 @@ export interface ReadyDeclaration {
   declaration: Declaration;
 }
 
-export type Refusals = Map<number, { title: string; message: string }>;
+export type Refusals = Map<number, { title: string; message: string; errors?: FieldError[] }>;
 
 /**
  * Everything of 申报 that needs no lock, outside any transaction: the bills and their lines read in
@@ -95,14 +98,22 @@ export async function prepareDeclarations(call: BillCall, ids: readonly number[]
       const head = headValues(model, row);
       const valid = validateBill(model.def, head, (lines.get(id) ?? []).map((l) => lineOut(model, l)), 'declare');
       if (valid.errors.length > 0) throw fieldErrors(valid.errors);
+      const ruleErrors = customsRuleErrors(model.def, { ...head, ...valid.head }, valid.lines, call.now);
+      if (ruleErrors.length > 0) throw fieldErrors(ruleErrors);
       const declaration = declarationOf(call, { ...head, ...valid.head }, valid.lines, call.now);
       ready.push({ row, move: { id, version: row.version, state: row.state, next }, declaration });
     } catch (error) {
       if (!(error instanceof BizError)) throw error;
-      refusals.set(id, { title: row ? titleOf(model, row) : '', message: error.message });
+      refusals.set(id, { title: row ? titleOf(model, row) : '', message: error.message, ...errorsOf(error) });
     }
   }
   return { ready, refusals };
+}
+
+/** The field errors a refusal carries (BizError.fields), to answer them per bill. */
+function errorsOf(error: BizError): { errors?: FieldError[] } {
+  const errors = (error.data as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors) && errors.length > 0 ? { errors: errors as FieldError[] } : {};
 }
 
 /**
