@@ -20,7 +20,7 @@ import { headValues, titleOf, type HeadRow } from './values.ts';
 /** The most bills one batch call may name. */
 export const MAX_BATCH = 500;
 
-/** One refused bill: its message, and the field errors behind it when there are (customs' rules, missing fields). */
+/** One refused bill: its message, and the fields customs' rules refused it on (domain/customs/rules). */
 export interface BillAnswerFailure { id: number; title: string; message: string; errors?: FieldError[] }
 
 export interface BatchAnswer {
@@ -98,22 +98,20 @@ export async function prepareDeclarations(call: BillCall, ids: readonly number[]
       const head = headValues(model, row);
       const valid = validateBill(model.def, head, (lines.get(id) ?? []).map((l) => lineOut(model, l)), 'declare');
       if (valid.errors.length > 0) throw fieldErrors(valid.errors);
+      // customs' rules (domain/customs/rules): the bill's answer carries the fields they name
       const ruleErrors = customsRuleErrors(model.def, { ...head, ...valid.head }, valid.lines, call.now);
-      if (ruleErrors.length > 0) throw fieldErrors(ruleErrors);
+      if (ruleErrors.length > 0) {
+        refusals.set(id, { title: titleOf(model, row), message: fieldErrors(ruleErrors).message, errors: ruleErrors });
+        continue;
+      }
       const declaration = declarationOf(call, { ...head, ...valid.head }, valid.lines, call.now);
       ready.push({ row, move: { id, version: row.version, state: row.state, next }, declaration });
     } catch (error) {
       if (!(error instanceof BizError)) throw error;
-      refusals.set(id, { title: row ? titleOf(model, row) : '', message: error.message, ...errorsOf(error) });
+      refusals.set(id, { title: row ? titleOf(model, row) : '', message: error.message });
     }
   }
   return { ready, refusals };
-}
-
-/** The field errors a refusal carries (BizError.fields), to answer them per bill. */
-function errorsOf(error: BizError): { errors?: FieldError[] } {
-  const errors = (error.data as { errors?: unknown } | null)?.errors;
-  return Array.isArray(errors) && errors.length > 0 ? { errors: errors as FieldError[] } : {};
 }
 
 /**
