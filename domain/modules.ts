@@ -267,6 +267,8 @@ export const moduleSeeds: ModuleSeed[] = [
     button('query', '查询'),
     button('export', '导出'),
   ]),
+  // customs' rule table (domain/customs/rules): why a bill was refused, rule by rule
+  page(304, QUERY_GROUP, '/customs-rules', '海关规则', 'declare', 'customs_rules', 3),
 
   // ── 结汇管理 ─────────────────────────────────────────────────────────────────────────────
   group(SETTLEMENT, '结汇管理', 'settlement', 'menu_settlement', 5),
