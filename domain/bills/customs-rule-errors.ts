@@ -7,6 +7,7 @@
  */
 import type { FieldError } from '../envelope.ts';
 import { breachesOf, rulesFor } from '../customs/rules/evaluate.ts';
+import type { CustomsRule } from '../customs/rules/types.ts';
 import { customsRuleText } from '../texts/customs-rules.ts';
 import type { BillDefinition, FieldDef } from './types.ts';
 
@@ -29,13 +30,22 @@ function asElements(fields: Map<string, FieldDef>, values: Values): Record<strin
   return out;
 }
 
+interface Prepared { rules: CustomsRule[]; headFields: Map<string, FieldDef>; lineFields: Map<string, FieldDef> }
+/** Per definition, once: its message's rules and its fields by element (a batch judges hundreds of bills). */
+const prepared = new WeakMap<BillDefinition, Prepared>();
+function prepare(def: BillDefinition): Prepared {
+  let p = prepared.get(def);
+  if (!p) {
+    p = { rules: def.message ? rulesFor(def.message.type) : [], headFields: byElement(def.head), lineFields: byElement(def.lines?.fields ?? []) };
+    prepared.set(def, p);
+  }
+  return p;
+}
+
 /** The field errors of customs' rules for a bill of `def` (none when its type sends no message). */
 export function customsRuleErrors(def: BillDefinition, head: Values, lines: readonly Values[], now: Date): FieldError[] {
-  if (!def.message) return [];
-  const rules = rulesFor(def.message.type);
+  const { rules, headFields, lineFields } = prepare(def);
   if (rules.length === 0) return [];
-  const headFields = byElement(def.head);
-  const lineFields = byElement(def.lines?.fields ?? []);
   const doc = { head: asElements(headFields, head), lines: lines.map((l) => asElements(lineFields, l)) };
   return breachesOf(rules, doc, { now }).map((b) => {
     const message = customsRuleText.withCode(b.message, b.rule.code);

@@ -44,8 +44,8 @@ export const findRule = (code: string): CustomsRule | undefined => customsRules.
 export const documentsRuleOf = (messageType: string): CustomsRule | undefined =>
   customsRules.find((r) => r.check.kind === 'documents' && r.messages.includes(messageType));
 
-const text = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'number' ? unitsTextOf(v) : String(v).trim());
-const unitsTextOf = (n: number) => { const u = toUnits(n); return u === undefined ? String(n) : unitsText(u); };
+// numbers as the engine stores them (≤ 5 decimals) print as their decimal text
+const text = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : String(v).trim());
 const blank = (v: unknown) => text(v) === '';
 const units = (v: unknown) => (blank(v) ? undefined : toUnits(v));
 const CENT = 1000n;
@@ -54,6 +54,13 @@ const codeSets = new Map<string, Set<string> | undefined>();
 function codeSet(table: string): Set<string> | undefined {
   if (!codeSets.has(table)) codeSets.set(table, dictionaryItems(table) && new Set(dictionaryItems(table)!.map((i) => i.value)));
   return codeSets.get(table);
+}
+
+const patterns = new Map<string, RegExp>();
+function patternOf(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) patterns.set(source, (re = new RegExp(source)));
+  return re;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -124,7 +131,7 @@ const judges: { [K in RuleCheck['kind']]: Judge<K> } = {
     return out;
   },
   format(c, { head, lines }) {
-    const pattern = c.pattern === undefined ? undefined : new RegExp(c.pattern);
+    const pattern = c.pattern === undefined ? undefined : patternOf(c.pattern);
     const look = (v: unknown): string | undefined => {
       const s = text(v);
       if (!s) return undefined;
