@@ -269,6 +269,8 @@ export const moduleSeeds: ModuleSeed[] = [
   ]),
   // Receipts and exchange documents that match none of the company's bills (kept, never dropped).
   page(304, QUERY_GROUP, '/receipts/unmatched', '未匹配回执', 'bill', 'unmatched_receipts', 3),
+  // customs' rule table (domain/customs/rules): why a bill was refused, rule by rule
+  page(305, QUERY_GROUP, '/customs-rules', '海关规则', 'declare', 'customs_rules', 4),
 
   // ── 结汇管理 ─────────────────────────────────────────────────────────────────────────────
   group(SETTLEMENT, '结汇管理', 'settlement', 'menu_settlement', 5),

@@ -1,14 +1,14 @@
 /**
  * The checks a bill passes before it is declared (definition.declareChecks), pure: 三单比对 — the
  * other bills customs must already hold (an import inventory's order, payment and waybill; found
- * by the caller, newest of the company's) and the fields that must line up — plus named rules:
- * the order's payment formula and the single-transaction limit (ceb-messages §10). The answer is
+ * by the caller, newest of the company's) and the fields that must line up — plus the order's
+ * payment formula (ceb-messages §10); the rules of the bill's own message (the single-transaction
+ * limit …) are customs' rule table's (domain/customs/rules, row R601 lists these). The answer is
  * the first refusal, in the words customs would use, or undefined. The embedded customs simulator
  * refuses the same cases (server/customs/simulator), so a bill this passes is one customs takes.
  */
 import { declareCheckText } from '../texts/declare-checks.ts';
 import { sameDecimal, sumUnits, toUnits, unitsText } from './decimal.ts';
-import { SINGLE_LIMIT_CNY } from './import-tax.ts';
 import type { BillDefinition } from './types.ts';
 import type { CompanionRule, DeclareChecksDef } from './words.ts';
 
@@ -87,11 +87,6 @@ const rules = {
     if (plus === undefined || minus === undefined) return undefined;
     if (paid === plus - minus) return undefined;
     return declareCheckText.paidFormula(input.theirs.order?.bill ?? '', text(h.acturalPaid), unitsText(plus - minus));
-  },
-  singleLimit(input: CheckInput): string | undefined {
-    const total = sumUnits(input.lines.map((l) => l.totalPrice));
-    if (total === undefined || total <= BigInt(SINGLE_LIMIT_CNY) * 100000n) return undefined;
-    return declareCheckText.singleLimit(unitsText(total), SINGLE_LIMIT_CNY);
   },
 } satisfies Record<NonNullable<DeclareChecksDef['rules']>[number], (input: CheckInput) => string | undefined>;
 

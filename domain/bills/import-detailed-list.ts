@@ -129,7 +129,8 @@ export const importDetailedList: BillDefinition = {
       ['waybill.consigneeTelephone', 'order.consigneeTelephone'],
       ['waybill.consigneeAddress', 'order.consigneeAddress'],
     ],
-    rules: ['paidFormula', 'singleLimit'],
+    // the single-transaction limit is customs' rule R104 of CEB621 (domain/customs/rules)
+    rules: ['paidFormula'],
   },
   detailSections: ['importTaxEstimate'],
   // bills §7 gives /invtInventory/queryPageList only; the rest mirror the export inventory's verbs

@@ -88,9 +88,7 @@ export interface CompanionRule {
 /** Pure rules of domain/bills/import-checks.ts a definition may name. */
 export type DeclareRuleName =
   /** the order's acturalPaid = goodsValue + freight + taxTotal − discount */
-  | 'paidFormula'
-  /** my lines' Σ totalPrice within the single-transaction limit (5,000 CNY) */
-  | 'singleLimit';
+  | 'paidFormula';
 
 export interface DeclareChecksDef {
   companions: readonly CompanionRule[];

@@ -58,7 +58,6 @@ export const simulatorText = {
   deleted: (guid: string) => `删除申报成功[${guid}]`,
   rejected: (reason: string) => `海关退单：${reason}`,
   missing: (label: string, element: string) => `${label}[${element}]不能为空`,
-  goodsValueMismatch: (goodsValue: string, sum: string) => `订单商品金额[goodsValue=${goodsValue}]与表体商品总价合计[totalPrice=${sum}]不一致`,
   /** what customs writes with each step of a taken document */
   stepInfo: {
     accepted: '海关入库成功',
@@ -69,13 +68,6 @@ export const simulatorText = {
     refunded: '退货成功',
   },
   linePrefix: (gnum: string) => `第${gnum}项商品：`,
-  badCode: (prefix: string, element: string, value: string) => `${prefix}${element}[${value}]不在海关参数代码表中`,
-  linePriceMismatch: (gnum: string, total: string, product: string) => `第${gnum}项商品总价[totalPrice=${total}]与数量×单价[${product}]不一致`,
-  netOverGross: (net: string, gross: string) => `净重[netWeight=${net}]不能大于毛重[grossWeight=${gross}]`,
-  quantityPair: (gnum: string, qty: string, unit: string) => `第${gnum}项商品${qty}与${unit}必须同时填写或同时为空`,
-  quantityPositive: (gnum: string, qty: string) => `第${gnum}项商品${qty}必须大于0`,
-  paidMismatch: (paid: string, expected: string) => `实际支付金额[acturalPaid=${paid}]不等于商品价格+运杂费+代扣税款-非现金抵扣金额[${expected}]`,
-  singleLimit: (sum: string, limit: string) => `订购人单次交易金额[${sum}]超过单次交易限值${limit}元`,
   /** 三单比对: the referred document customs does not hold (key values shown) */
   matchMissing: {
     order: (key: string) => `[三单比对]电子订单不存在或未入库(${key})`,

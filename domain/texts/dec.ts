@@ -15,6 +15,4 @@ export const decText = {
   /** ErrorMessage of a refused import */
   duplicate: '客户端报关单编号[ClientSeqNo]已存在，不能重复导入；修改后重新申报请带统一编号',
   unknownSeqNo: '统一编号[SeqNo]不存在或不属于本企业，不能修改',
-  lineTotal: (gno: string, total: string, product: string) => `第${gno}项商品总价[DeclTotal=${total}]与成交数量×单价[${product}]不一致`,
-  netOverGross: (net: string, gross: string) => `净重[NetWt=${net}]不能大于毛重[GrossWet=${gross}]`,
 } as const;

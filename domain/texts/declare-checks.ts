@@ -17,7 +17,6 @@ export const declareCheckText = {
     `三单比对未通过：${aBill}的${aField}（${aValue || '空'}）与${bBill}的${bField}（${bValue || '空'}）不一致`,
   paidFormula: (billLabel: string, paid: string, expected: string) =>
     `${billLabel}实际支付金额${paid || '空'}与“商品价格+运杂费+代扣税款-非现金抵扣金额”（${expected}）不符`,
-  singleLimit: (total: string, limit: number) => `商品总价${total}元超过跨境电商零售进口单次交易限值${limit}元`,
   taxTitle: '税费预估',
   taxNote: '跨境电商零售进口：关税税率0%，进口环节增值税、消费税按法定应纳税额的70%征收；以海关电子税单为准。',
   taxColumns: { gnum: '序号', gname: '商品名称', gcode: '商品编码', taxPrice: '完税价格', vatRate: '增值税率%', exciseRate: '消费税率%', customsTax: '关税', valueAddedTax: '增值税', consumptionTax: '消费税', total: '税额合计' },

@@ -5,7 +5,9 @@
  */
 import { enqueueDeclarations, type Declaration } from '../customs/declaration.ts';
 import { redeliverLatestReceipt } from '../customs/bill-events.ts';
+import { customsRuleErrors } from '../../domain/bills/customs-rule-errors.ts';
 import { validateBill } from '../../domain/bills/validation.ts';
+import type { FieldError } from '../../domain/envelope.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { fieldErrors, idOf, type BillCall } from './call.ts';
@@ -18,7 +20,8 @@ import { headValues, titleOf, type HeadRow } from './values.ts';
 /** The most bills one batch call may name. */
 export const MAX_BATCH = 500;
 
-export interface BillAnswerFailure { id: number; title: string; message: string }
+/** One refused bill: its message, and the fields customs' rules refused it on (domain/customs/rules). */
+export interface BillAnswerFailure { id: number; title: string; message: string; errors?: FieldError[] }
 
 export interface BatchAnswer {
   total: number;
@@ -67,7 +70,7 @@ export interface ReadyDeclaration {
   declaration: Declaration;
 }
 
-export type Refusals = Map<number, { title: string; message: string }>;
+export type Refusals = Map<number, { title: string; message: string; errors?: FieldError[] }>;
 
 /**
  * Everything of 申报 that needs no lock, outside any transaction: the bills and their lines read in
@@ -95,6 +98,12 @@ export async function prepareDeclarations(call: BillCall, ids: readonly number[]
       const head = headValues(model, row);
       const valid = validateBill(model.def, head, (lines.get(id) ?? []).map((l) => lineOut(model, l)), 'declare');
       if (valid.errors.length > 0) throw fieldErrors(valid.errors);
+      // customs' rules (domain/customs/rules): the bill's answer carries the fields they name
+      const ruleErrors = customsRuleErrors(model.def, { ...head, ...valid.head }, valid.lines, call.now);
+      if (ruleErrors.length > 0) {
+        refusals.set(id, { title: titleOf(model, row), message: fieldErrors(ruleErrors).message, errors: ruleErrors });
+        continue;
+      }
       const declaration = declarationOf(call, { ...head, ...valid.head }, valid.lines, call.now);
       ready.push({ row, move: { id, version: row.version, state: row.state, next }, declaration });
     } catch (error) {

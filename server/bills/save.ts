@@ -3,6 +3,7 @@
  * transaction, or nothing at all. The lifecycle decides whether a stored bill may change; a stale
  * version, a duplicate number or a field error refuses the save.
  */
+import { customsRuleErrors } from '../../domain/bills/customs-rule-errors.ts';
 import { validateBill, type ValidatedBill } from '../../domain/bills/validation.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
@@ -90,6 +91,9 @@ export async function saveBill(call: BillCall, data: Record<string, unknown>, de
     if (!declare) await claimUnmatchedReceipts(trx, [saved.id]);
     if (appTime) {
       const declHead = { ...(existing ? headValues(model, existing) : {}), ...valid.head };
+      // customs' rules (domain/customs/rules): a breach is refused on its field, as customs would refuse it
+      const ruleErrors = customsRuleErrors(def, declHead, valid.lines, appTime);
+      if (ruleErrors.length > 0) throw fieldErrors(ruleErrors);
       // definition.declareChecks (三单比对 …): a refusal undoes the whole save
       const refusal = (await declareCheckRefusals(trx, call, [{ id: saved.id, head: declHead, lines: valid.lines }])).get(saved.id);
       if (refusal) throw new BizError(refusal);

@@ -18,10 +18,10 @@ import { decideFiling } from './filing.ts';
 
 const selects = enterpriseFields.filter((f) => f.kind === 'select' && f.codeTable && f.nameField);
 /** kept in columns, never in the profile */
-const columnFields = new Set(['companyName', 'customsRegistCode']);
+export const columnFields = new Set(['companyName', 'customsRegistCode']);
 
 /** Fills each chosen code's name from its dictionary and the area's name; answers the codes nobody knows. */
-async function resolveNames(db: Db, values: Record<string, unknown>): Promise<FieldError[]> {
+export async function resolveNames(db: Db, values: Record<string, unknown>): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const chosen = selects.filter((f) => typeof values[f.name] === 'string');
   const rows = chosen.length === 0 ? [] : await db.selectFrom('dictionary_items').select(['dic_code', 'value', 'name'])

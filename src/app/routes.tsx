@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
               { path: 'workorder/edit', lazy: page(() => import('../features/tickets/TicketFormPage.tsx')) },
               { path: 'workorder/show/:id', lazy: page(() => import('../features/tickets/TicketDetailPage.tsx')) },
               { path: 'feedback', lazy: page(() => import('../features/feedback/FeedbackPage.tsx')) },
+              { path: 'customs-rules', lazy: page(() => import('../features/customs-rules/CustomsRulesPage.tsx')) },
               { path: 'archive', lazy: page(() => import('../features/archive/ArchivePage.tsx')) },
               { path: 'notice', lazy: page(() => import('../features/news/NoticeListPage.tsx')) },
               { path: 'notice/noticeDetails/:id', lazy: page(() => import('../features/news/NoticeDetailPage.tsx')) },

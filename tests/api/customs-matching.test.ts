@@ -69,14 +69,14 @@ describe('import: order, payment and waybill before the inventory', () => {
     expect(b.return_info, b.return_info ?? '').toBe('海关放行');
     expect(b.invt_no).toMatch(/^\d{4}\d{4}I\d{9}$/);
 
-    // the console checks the limit and 三单比对 before declaring (definition.declareChecks), as customs
+    // the console checks the limit (customs' rule R104) and 三单比对 (definition.declareChecks) before declaring, as customs
     // would (−621005, [三单比对]): such an inventory never reaches customs; the simulator's own
     // refusals are tested on messages (tests/customs/simulator-*.test.ts)
     const big = importInventoryBill({ copNo: 'YXI-BIG-0001' });
     big.lines = big.lines.map((l) => ({ ...l, qty: 40, totalPrice: 40 * Number(l.price) }));
     const { appTime: _t, ...bigHead } = big.head;
     const over = await post(inventory, 'saveAndApply', { ...bigHead, details: big.lines.map((l, i) => ({ ...l, id: `temp${i + 1}` })) });
-    expect(over.body).toMatchObject({ code: -1, message: expect.stringMatching(/超过跨境电商零售进口单次交易限值5000元/) });
+    expect(over.body).toMatchObject({ code: -1, message: expect.stringMatching(/超过单次交易限值5000元（海关规则R104）/) });
   });
 
   it('refuses an inventory whose buyer differs from the order\'s', async () => {

@@ -42,6 +42,28 @@ const order = (orderNo: string, extra: Record<string, unknown> = {}) => ({
 
 interface Event { kind: string; id: number; time: string; [k: string]: unknown }
 
+/** An order written straight into the tables and queued, as an ERP or an older console might: customs judges it. */
+async function queuedPastTheConsole(orderNo: string, goodsValue: number): Promise<number> {
+  const { head } = exportOrderBill({ orderNo, ebpCode: '3302960E8F', ebcCode: admin.userInfo.companyCode, goodsValue });
+  const lines = [line(1), line(2)].map(({ id: _id, ...l }) => l);
+  const id = await db().transaction().execute(async (trx) => {
+    const columns: Record<string, unknown> = {};
+    const data: Record<string, unknown> = {};
+    for (const f of exportOrder.head) {
+      if (head[f.name] === undefined || head[f.name] === null) continue;
+      if (f.column) columns[f.column] = head[f.name]; else data[f.name] = head[f.name];
+    }
+    const row = await trx.insertInto('bill_heads').values({
+      company_id: admin.userInfo.companyId, bill_key: exportOrder.key, mode: exportOrder.mode, state: 'DECLARING', ...columns, data: JSON.stringify(data), app_time: new Date(),
+    } as never).returning('id').executeTakeFirstOrThrow();
+    for (const { gnum, ...rest } of lines) await trx.insertInto('bill_lines').values({ head_id: row.id, gnum, data: JSON.stringify(rest) }).execute();
+    await enqueueDeclaration(trx, { companyId: admin.userInfo.companyId, billId: row.id, declaration: buildDeclaration(exportOrder, { ...head, appTime: new Date() }, lines, { appStatus: '2' }) });
+    return row.id;
+  });
+  await t.app.customs.drain();
+  return id;
+}
+
 async function declaredAndAnswered(def: BillDefinition, data: Record<string, unknown>): Promise<number> {
   const r = await post(def, 'saveAndApply', data);
   expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0, data: { state: 'DECLARING' } });
@@ -110,7 +132,9 @@ describe('POST /api/receipter/timeline', () => {
   });
 
   it('shows a refused bill\'s 100 receipt with the cause and fix, and the corrected declaration after it', async () => {
-    const id = await declaredAndAnswered(exportOrder, order('TL-ORDER-0002', { goodsValue: 150 }));
+    // the bill routes refuse it first (customs' rule R102, on the field); it reaches customs by another path
+    expect((await post(exportOrder, 'saveAndApply', order('TL-ORDER-0002', { goodsValue: 150 }))).body.code).toBe(-1);
+    const id = await queuedPastTheConsole('TL-ORDER-0002', 150);
     let events = (await timeline(id)).body.data.events as Event[];
     const refused = events.at(-1)!;
     expect(refused).toMatchObject({

@@ -108,19 +108,23 @@ describe('declare → outbox → simulator → receipts', () => {
   });
 
   it('ends an order whose goods value is not the sum of its lines in 100 海关退单 with the reason', async () => {
+    // the console refuses it before sending, on the field, with customs' rule R102 …
     const r = await post(exportOrder, 'saveAndApply', order('YX-CUS-0002', { goodsValue: 150 }));
-    const id = r.body.data.id as number;
+    expect(r.body).toMatchObject({ code: -1, data: { errors: [{ field: 'goodsValue', message: '订单商品金额[goodsValue=150]与表体商品总价合计[totalPrice=200]不一致（海关规则R102）' }] } });
+    // … and customs refuses it with the same words when it reaches customs by another path
+    const { head, lines } = exportOrderBill({ orderNo: 'YX-CUS-0002', ebpCode: '3302960E8F', ebcCode: admin.userInfo.companyCode, goodsValue: 150 });
+    const id = await insertDeclared(head, lines);
     await t.app.customs.drain();
     const b = await bill(id);
     expect(b).toMatchObject({ state: '100', return_status: '100' });
-    expect(b.return_info).toBe('海关退单：订单商品金额[goodsValue=150]与表体商品总价合计[totalPrice=200]不一致');
+    expect(b.return_info).toBe('海关退单：订单商品金额[goodsValue=150]与表体商品总价合计[totalPrice=309.3]不一致');
     const timeline = await findByBill({ messageType: 'CEB304Message', ebpCode: '3302960E8F', orderNo: 'YX-CUS-0002' });
     expect(timeline.body.data.map((x: { returnStatusName: string }) => x.returnStatusName)).toEqual(['海关退单', '电子口岸申报中']);
 
     // customs keeps the refused order: the bill is now a change (appType 2 变更) …
     expect(b.app_type).toBe('2');
     // … so fixed and declared again it goes out as 变更 and is taken
-    const again = await post(exportOrder, 'saveAndApply', order('YX-CUS-0002', { id, version: b.version, details: undefined, goodsValue: 200, appType: '2' }));
+    const again = await post(exportOrder, 'saveAndApply', order('YX-CUS-0002', { id, version: b.version, details: undefined, goodsValue: 309.3, appType: '2' }));
     expect(again.body).toMatchObject({ code: 0, data: { state: 'DECLARING' } });
     await t.app.customs.drain();
     expect(await bill(id)).toMatchObject({ state: '120' });

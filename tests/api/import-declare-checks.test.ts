@@ -67,7 +67,7 @@ describe('三单比对 before declaring an import inventory', () => {
     const inventory = importInventoryBill({ copNo: 'YXI2603180003' });
     const lines = inventory.lines.map((l, i) => (i === 0 ? { ...l, qty: 40, totalPrice: 5160 } : l));
     const r = await post(importDetailedList, 'saveAndApply', { ...strip(inventory.head), details: lines.map((l, i) => ({ ...l, id: `temp${i}` })) });
-    expect(r.body).toMatchObject({ code: -1, message: '商品总价5205.5元超过跨境电商零售进口单次交易限值5000元' });
+    expect(r.body).toMatchObject({ code: -1, message: '订购人单次交易金额[5205.5]超过单次交易限值5000元（海关规则R104）', data: { errors: [{ field: 'lines', message: '订购人单次交易金额[5205.5]超过单次交易限值5000元（海关规则R104）' }] } });
   });
 
   it('never counts another company\'s order, payment or waybill', async () => {

@@ -100,6 +100,8 @@ const field = (label: string) => textbox(page, label);
 async function pickDateTime(opener: Locator, time: string) {
   await opener.click();
   const picker = page.getByRole('dialog').filter({ has: page.getByRole('spinbutton') });
+  // last month's 15th: a payment or arrival time customs takes (not later than its clock, rule R501) whatever today is
+  await picker.locator('button[data-direction="previous"]').click();
   await picker.getByRole('button', { name: /^15 / }).click();
   const parts = time.split(':');
   for (const [i, digits] of parts.entries()) {

@@ -45,7 +45,6 @@ export const decDocType: CustomsDocType = {
     f('GNo', '项号'), f('CodeTS', '商品编号'), f('GName', '商品名称'), f('GModel', '规格型号'), f('DeclPrice', '单价'), f('DeclTotal', '总价'),
     f('OriginCountry', '原产国（地区）'),
   ],
-  checks: ['decAmounts'],
 };
 
 const escapeText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

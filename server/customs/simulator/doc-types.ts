@@ -2,7 +2,8 @@
  * What the simulated customs knows of each declaration it accepts, as data (ceb-messages §1, §3,
  * §5): the body layout, the fields that identify the document at customs, the receipts it answers
  * with on the way to its final state, the numbers customs issues, the business fields that must not
- * be blank, and which checks and cross-document matches (三单比对) apply.
+ * be blank, and which cross-document matches (三单比对) apply; the checks of a document are the rows
+ * of customs' rule table for its message (domain/customs/rules, shared with the console).
  *
  * Deliberately independent of the console's bill definitions: a definition bug must show up as a
  * refusal, as it would with real customs. Negative codes follow ceb-messages §5.3 where it names
@@ -24,24 +25,6 @@ export interface PathStep {
 
 /** preNo … of CEB receipts; seqNo (统一编号) and entryId (报关单号) of the 报关单's answers. */
 export type IssuedNumber = 'preNo' | 'invtNo' | 'sumNo' | 'rkdNo' | 'seqNo' | 'entryId';
-
-export type CheckName =
-  /** head goodsValue = Σ line totalPrice */
-  | 'orderTotal'
-  /** line totalPrice = qty × price (to the cent) */
-  | 'linePrice'
-  /** netWeight ≤ grossWeight */
-  | 'netGross'
-  /** qty1/unit1 and qty2/unit2 both filled or both empty, quantities positive */
-  | 'quantityPairs'
-  /** currency, country, unit, customs and mode codes exist in the customs code tables */
-  | 'codeTables'
-  /** import order: acturalPaid = goodsValue + freight + taxTotal − discount */
-  | 'importPaid'
-  /** import inventory: Σ totalPrice within the single-transaction limit (−621005) */
-  | 'singleLimit'
-  /** 报关单: DeclTotal = GQty × DeclPrice (to the cent), NetWt ≤ GrossWet, its codes in the customs tables */
-  | 'decAmounts';
 
 /** Another document that must already be held by customs (三单比对). */
 export interface MatchRule {
@@ -97,7 +80,6 @@ export interface CustomsDocType {
   unknown: { status: string; info: string };
   required: readonly RequiredField[];
   lineRequired?: readonly RequiredField[];
-  checks?: readonly CheckName[];
   matches?: readonly MatchRule[];
   /** numbers customs writes into the receipt at a status and keeps for the document */
   issues?: readonly { field: IssuedNumber; at: string }[];
@@ -125,7 +107,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     required: [f('orderType', '订单类型'), f('orderNo', '订单编号'), f('ebpCode', '电商平台代码'), f('ebpName', '电商平台名称'),
       f('ebcCode', '电商企业代码'), f('ebcName', '电商企业名称'), f('goodsValue', '商品金额'), f('freight', '运杂费'), f('currency', '币制')],
     lineRequired: [f('itemNo', '企业商品货号'), ...orderLines, f('currency', '币制')],
-    checks: ['orderTotal', 'codeTables'],
   },
   {
     type: 'CEB403', root: 'CEB403Message', schema: 'export', body: 'Receipts', receipt: 'CEB404',
@@ -133,7 +114,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     duplicate: dup('-401010', '收款单已存在'), unknown: dup('-401009', '申报类型与已存在的收款单不符'),
     required: [f('ebpCode', '电商平台代码'), f('ebpName', '电商平台名称'), f('ebcCode', '电商企业代码'), f('ebcName', '电商企业名称'),
       f('orderNo', '订单编号'), f('payName', '支付企业名称'), f('charge', '收款金额'), f('currency', '币制'), f('accountingDate', '到账时间')],
-    checks: ['codeTables'],
   },
   {
     type: 'CEB505', root: 'CEB505Message', schema: 'export', body: 'Logistics', receipt: 'CEB506',
@@ -142,7 +122,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     duplicate: dup('-504010', '物流运单编号已存在'), unknown: dup('-504009', '申报类型与已存在的运单不符'),
     required: [f('logisticsCode', '物流企业代码'), f('logisticsName', '物流企业名称'), f('logisticsNo', '物流运单编号'), f('freight', '运杂费'),
       f('insuredFee', '保价费'), f('currency', '币制'), f('grossWeight', '毛重'), f('packNo', '件数'), f('goodsInfo', '主要货物信息')],
-    checks: ['codeTables'],
   },
   {
     type: 'CEB507', root: 'CEB507Message', schema: 'export', body: 'Arrival', head: 'ArrivalHead', line: 'ArrivalList', receipt: 'CEB508',
@@ -151,7 +130,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     required: [f('customsCode', '申报地海关代码'), f('copNo', '企业内部编号'), f('operatorCode', '监管场所经营人代码'), f('operatorName', '监管场所经营人名称'),
       f('logisticsCode', '物流企业代码'), f('logisticsName', '物流企业名称')],
     lineRequired: [f('logisticsNo', '物流运单编号')],
-    checks: ['codeTables'],
   },
   {
     type: 'CEB509', root: 'CEB509Message', schema: 'export', body: 'Departure', head: 'DepartureHead', line: 'DepartureList', receipt: 'CEB510',
@@ -160,7 +138,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     required: [f('customsCode', '申报地海关代码'), f('copNo', '企业内部编号'), f('logisticsCode', '物流企业代码'), f('logisticsName', '物流企业名称'),
       f('leaveTime', '离境时间')],
     lineRequired: [f('logisticsNo', '物流运单编号')],
-    checks: ['codeTables'],
   },
   {
     type: 'CEB603', root: 'CEB603Message', schema: 'export', body: 'Inventory', head: 'InventoryHead', line: 'InventoryList', receipt: 'CEB604',
@@ -171,7 +148,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
       f('logisticsNo', '物流运单编号'), f('copNo', '企业内部编号'), f('agentCode', '申报企业代码'), f('ebcCode', '电商企业代码'),
       f('tradeMode', '贸易方式'), f('grossWeight', '毛重'), f('netWeight', '净重')],
     lineRequired: [f('itemNo', '企业商品货号'), ...inventoryLines],
-    checks: ['linePrice', 'netGross', 'quantityPairs', 'codeTables'],
     matches: [
       { type: 'CEB303', by: { ebpCode: 'ebpCode', orderNo: 'orderNo' }, missing: 'order', equal: [['ebcCode', 'ebcCode', '电商企业代码']] },
       { type: 'CEB403', by: { ebcCode: 'ebcCode', orderNo: 'orderNo' }, missing: 'receipt' },
@@ -193,14 +169,12 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     required: [f('customsCode', '申报地海关代码'), f('copNo', '企业内部编号'), f('agentCode', '申报企业代码'), f('billNo', '提运单号'),
       f('logisticsCode', '物流企业代码'), f('grossWeight', '毛重')],
     lineRequired: [f('logisticsNo', '物流运单编号')],
-    checks: ['codeTables'],
   },
   {
     type: 'CEB213', root: 'CEB213Message', schema: 'export', body: 'InvtRefund', head: 'InvtRefundHead', line: 'InvtRefundList', receipt: 'CEB214',
     key: ['agentCode', 'coElNo'], path: [taken, released], issues: [{ field: 'preNo', at: '2' }],
     duplicate: dup('-213010', '退货申请单已存在'), unknown: dup('-213009', '申报类型与已存在的退货申请单不符'),
     required: [f('customsCode', '申报地海关代码'), f('coElNo', '企业内部标识'), f('invtNo', '清单编号'), f('reason', '退货原因'), f('agentCode', '申报企业代码')],
-    checks: ['quantityPairs', 'codeTables'],
     matches: [{ type: 'CEB603', by: { invtNo: 'invtNo' }, states: ['800', '899'], missing: 'inventory' }],
   },
   {
@@ -208,7 +182,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     key: ['operatorCode', 'coElNo'], path: [concluded], issues: [{ field: 'preNo', at: '2' }],
     duplicate: dup('-215010', '理货明细单已存在'), unknown: dup('-215009', '申报类型与已存在的理货明细单不符'),
     required: [f('customsCode', '申报地海关代码'), f('operatorCode', '监管场所经营人代码'), f('logisticsNo', '物流运单编号'), f('coElNo', '企业内部标识')],
-    checks: ['codeTables'],
   },
   {
     type: 'CEB701', root: 'CEB701Message', schema: 'export', body: 'SummaryApply', head: 'SummaryApplyHead', line: 'SummaryApplyList', receipt: 'CEB702',
@@ -216,7 +189,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     duplicate: dup('-701010', '汇总申请单已存在'), unknown: dup('-701009', '申报类型与已存在的汇总申请单不符'),
     required: [f('customsCode', '申报地海关代码'), f('copNo', '企业内部编号'), f('agentCode', '申报企业代码'), f('ebcCode', '电商企业代码'),
       f('declAgentCode', '报关单位代码'), f('summaryFlag', '收发货人汇总标志')],
-    checks: ['codeTables'],
   },
   // ── import ────────────────────────────────────────────────────────────────────────────────
   {
@@ -226,7 +198,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     required: [f('orderNo', '订单编号'), f('ebpCode', '电商平台代码'), f('ebcCode', '电商企业代码'), f('goodsValue', '商品金额'),
       f('acturalPaid', '实际支付金额'), f('buyerName', '订购人姓名'), f('buyerIdNumber', '订购人证件号码'), f('consignee', '收货人姓名')],
     lineRequired: [...orderLines, f('country', '原产国')],
-    checks: ['orderTotal', 'importPaid', 'codeTables'],
   },
   {
     type: 'CEB411', root: 'CEB411Message', schema: 'import', body: 'Payment', head: 'PaymentHead', receipt: 'CEB412',
@@ -234,7 +205,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     duplicate: dup('-401010', '支付交易编号已存在'), unknown: dup('-401009', '申报类型与已存在的支付单不符'),
     required: [f('payCode', '支付企业代码'), f('payTransactionId', '支付交易编号'), f('orderNo', '订单编号'), f('ebpCode', '电商平台代码'),
       f('payerIdNumber', '支付人证件号码'), f('payerName', '支付人姓名'), f('amountPaid', '支付金额'), f('payTime', '支付时间')],
-    checks: ['codeTables'],
   },
   {
     type: 'CEB511', root: 'CEB511Message', schema: 'import', body: 'Logistics', head: 'LogisticsHead', receipt: 'CEB512',
@@ -242,7 +212,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     duplicate: dup('-504010', '物流运单编号已存在'), unknown: dup('-504009', '申报类型与已存在的运单不符'),
     required: [f('logisticsCode', '物流企业代码'), f('logisticsNo', '物流运单编号'), f('orderNo', '订单编号'), f('weight', '毛重'),
       f('consignee', '收货人姓名'), f('consigneeAddress', '收货地址'), f('consigneeTelephone', '收货人电话')],
-    checks: ['codeTables'],
   },
   {
     type: 'CEB513', root: 'CEB513Message', schema: 'import', body: 'LogisticsStatus', receipt: 'CEB514',
@@ -260,7 +229,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
       f('logisticsCode', '物流企业代码'), f('assureCode', '担保企业编号'), f('customsCode', '申报地海关代码'), f('buyerIdNumber', '订购人证件号码'),
       f('buyerName', '订购人姓名'), f('agentCode', '申报企业代码'), f('tradeMode', '贸易方式'), f('grossWeight', '毛重'), f('netWeight', '净重')],
     lineRequired: inventoryLines,
-    checks: ['linePrice', 'netGross', 'quantityPairs', 'singleLimit', 'codeTables'],
     matches: [
       {
         type: 'CEB311', by: { ebpCode: 'ebpCode', orderNo: 'orderNo' }, missing: 'order',
@@ -283,7 +251,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     key: ['agentCode', 'invtNo'], path: [taken, concluded], issues: [{ field: 'preNo', at: '2' }],
     duplicate: dup('-625004', '退货申请单已存在'), unknown: dup('-625009', '申报类型与已存在的退货申请单不符'),
     required: [f('customsCode', '申报地海关代码'), f('orderNo', '订单编号'), f('invtNo', '清单编号'), f('reason', '退货原因'), f('agentCode', '申报企业代码')],
-    checks: ['codeTables'],
     matches: [{ type: 'CEB621', by: { invtNo: 'invtNo' }, states: ['800', '899'], missing: 'inventory' }],
   },
   {
@@ -292,7 +259,6 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     duplicate: dup('-800004', '入库明细单已存在'), unknown: dup('-800005', '申报类型与已存在的入库明细单不符'),
     required: [f('customsCode', '申报地海关代码'), f('operatorCode', '监管场所经营人代码'), f('logisticsCode', '物流企业代码')],
     lineRequired: [f('logisticsNo', '物流运单编号')],
-    checks: ['codeTables'],
   },
   // ── 报关单 (单一窗口 货物申报, dec.ts) ─────────────────────────────────────────────────────────
   decDocType,

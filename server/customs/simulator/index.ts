@@ -91,7 +91,7 @@ export function createSimulatorTransport(options: SimulatorOptions): SimulatorTr
       const q = matchQuery(m, head);
       return q ? memory.findBy(m.type, q) : undefined;
     }));
-    const verdict: Verdict = judge(type, { head, lines }, { held, matched, rejectRate, random });
+    const verdict: Verdict = judge(type, { head, lines }, { held, matched, rejectRate, random, now: now() });
     let doc: StoredDocument | undefined;
     if (verdict.kind === 'stored') {
       // a draft at the e-port: kept unless customs already holds a declared one under the key

@@ -18,7 +18,7 @@ import { validateCebXml } from '../schemas.ts';
 import { readXml } from '../xml/read.ts';
 import { decReplyXml } from './dec.ts';
 import { findReceiptType, type ReceiptType } from '../receipts/catalogue.ts';
-import { runChecks, type DocumentBody } from './checks.ts';
+import { checkDocument, type DocumentBody } from './checks.ts';
 import { customsDocTypes, findCustomsDocType, type CustomsDocType, type IssuedNumber } from './doc-types.ts';
 import { judgeImportTrio, judgeMatch, type HeldDocument } from './matching.ts';
 
@@ -38,6 +38,8 @@ export interface JudgeContext {
   matched?: readonly (HeldDocument | undefined)[];
   rejectRate: number;
   random: () => number;
+  /** customs' clock, for the rules about dates (absent: they are not judged) */
+  now?: Date;
 }
 
 /** A held document in one of these is not in customs' way: a draft, or one withdrawn. */
@@ -59,7 +61,7 @@ export function judge(type: CustomsDocType, body: DocumentBody, ctx: JudgeContex
     if (missing) return { kind: 'rejected', reason: simulatorText.linePrefix(line[type.lineNumber ?? 'gnum'] ?? '?') + simulatorText.missing(missing.label, missing.name) };
   }
 
-  const refusal = runChecks(type.checks, body);
+  const refusal = checkDocument(type.type, body, ctx.now);
   if (refusal) return refusal.status ? { kind: 'negative', status: refusal.status, info: refusal.reason } : { kind: 'rejected', reason: refusal.reason };
 
   const matches = type.matches ?? [];

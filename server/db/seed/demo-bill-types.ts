@@ -21,6 +21,7 @@ import { decReplyXml } from '../../customs/simulator/dec.ts';
 import { findCustomsDocType } from '../../customs/simulator/doc-types.ts';
 import { businessKey, createCustomsMemory } from '../../customs/simulator/memory.ts';
 import { elementOf } from '../../customs/xml/build.ts';
+import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 
 export const DEMO = { code: '3302961A2B', name: '宁波跨境优选供应链管理有限公司', dxpId: 'DXPENT0000458763', customs: '3105' };
@@ -28,6 +29,14 @@ export const PLATFORM = { code: '3302960E8F', name: '宁波保税区跨境购电
 export const CARRIER = { code: '3301964C7D', name: '杭州云途国际物流有限公司' };
 export const OPERATOR = { code: '3302980021', name: '宁波栎社国际机场货运站有限公司' };
 const transfer = { copCode: DEMO.code, copName: DEMO.name, dxpMode: 'DXP', dxpId: DEMO.dxpId, appType: '1', customsCode: DEMO.customs };
+
+/** How long before its declaration (a draft: before its time) a demo bill was entered. */
+export const CREATED_BEFORE_MS = 25 * 60_000;
+
+/** A demo bill's 创建时间 (the engine stamps the insert's clock; the demo's bills were entered before they were declared). */
+export async function enteredAt(q: Db, id: number, at: Date): Promise<void> {
+  await sql`update bill_heads set create_time = ${at} where id = ${id}`.execute(q);
+}
 
 /** How a demo bill ends. */
 export type Outcome =
@@ -44,6 +53,11 @@ function customsTime(d: Date): string {
   return `${c.getUTCFullYear()}${pad(c.getUTCMonth() + 1)}${pad(c.getUTCDate())}${pad(c.getUTCHours())}${pad(c.getUTCMinutes())}${pad(c.getUTCSeconds())}${pad(c.getUTCMilliseconds(), 3)}`;
 }
 const day = (d: Date) => customsTime(d).slice(0, 8);
+/** yyyy-MM-dd HH:mm:ss in China time, as the bill routes store date-times */
+function chinaDateTime(d: Date): string {
+  const t = customsTime(d);
+  return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)} ${t.slice(8, 10)}:${t.slice(10, 12)}:${t.slice(12, 14)}`;
+}
 
 const stepInfo: Record<string, string> = {
   '2': '新增申报成功', '120': '海关入库', '300': '人工审核', '399': '海关审结', '800': '海关放行', '899': '结关',
@@ -86,6 +100,8 @@ export async function addDemoBill(db: Db, companyId: number, def: BillDefinition
   const { id } = await db.transaction().execute(async (trx) => {
     const row = await insertHead(trx, { companyId, model }, storage, declared ? 'DECLARING' : 'DRAFT', declared ? appTime : null);
     for (const line of bill.lines ?? []) await insertLine(trx, row.id, line as Values);
+    // entered before it was declared
+    await enteredAt(trx, row.id, new Date(appTime.getTime() - CREATED_BEFORE_MS));
     return row;
   });
   if (!def.message || bill.outcome.kind === 'draft' || bill.outcome.kind === 'sent') return id;
@@ -176,6 +192,8 @@ function exportInventoryLines(n: number) {
 /** The demo bills of each type, by mode/key. */
 function demoBills(now: Date): Record<string, DemoBill[]> {
   const ymd = day(now);
+  // what happened before any of these bills was declared (the latest is declared about a day ago at most)
+  const earlier = (hours: number) => chinaDateTime(new Date(now.getTime() - hours * 3600_000));
   const flight = { trafMode: '5', trafName: '国航CA', voyageNo: 'CA1037', billNo: '999-86735210' };
   const exp = (i: number) => ({ orderNo: `SO${ymd}E${pad(i, 3)}`, logisticsNo: `YT${ymd}E${pad(i, 4)}`, invtNo: `${DEMO.customs}${ymd.slice(0, 4)}E${String(700000000 + i)}` });
   const imp = (i: number) => ({ orderNo: `YXI${ymd}${pad(i, 3)}`, logisticsNo: `YT${ymd}I${pad(i, 4)}`, invtNo: `${DEMO.customs}${ymd.slice(0, 4)}I${String(700000000 + i)}` });
@@ -224,7 +242,7 @@ function demoBills(now: Date): Record<string, DemoBill[]> {
       head: {
         ...parties, orderNo: imp(i).orderNo, payCode: '312226T001', payName: '连连银通电子支付有限公司', payTransactionId: `LL${ymd}${pad(i, 6)}`,
         payerIdType: '1', payerIdNumber: buyer.buyerIdNumber, payerName: buyer.buyerName, telephone: buyer.buyerTelephone, amountPaid: 337.03, currency: '142',
-        payTime: `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6)} 09:30:15`,
+        payTime: earlier(26 + i),
       },
       outcome: [released, released, rejected('支付人证件号码与订购人证件号码不一致'), inFlight, draft][i - 1]!,
     })),
@@ -255,19 +273,21 @@ function demoBills(now: Date): Record<string, DemoBill[]> {
       exportInventory(4, inFlight), exportInventory(5, draft),
     ],
     'export/arrivalNote': [1, 2, 3].map((i) => ({
-      head: { copNo: `YXA${ymd}${pad(i, 3)}`, operatorCode: OPERATOR.code, operatorName: OPERATOR.name, logisticsCode: CARRIER.code, logisticsName: CARRIER.name, ...flight, domesticTrafNo: '浙B7K281', msgCount: 1, msgSeqNo: 1 },
-      lines: [1, 2].map((g) => ({ gnum: g, logisticsNo: exp(g).logisticsNo, totalPackageNo: 1 })),
+      head: { copNo: `YXA${ymd}${pad(i, 3)}`, operatorCode: OPERATOR.code, operatorName: OPERATOR.name, logisticsCode: CARRIER.code, logisticsName: CARRIER.name, ...flight, domesticTrafNo: '浙B7K281', msgCount: 1, msgSeqNo: 1, ieFlag: 'E' },
+      // the refused one carries the parcel whose inventory customs refused (exportInventory 3)
+      lines: [1, 2].map((g) => ({ gnum: g, logisticsNo: exp(i === 2 ? g + 1 : g).logisticsNo, totalPackageNo: 1 })),
       outcome: [released, rejected(`运抵单中运单[${exp(3).logisticsNo}]对应清单未放行`), draft][i - 1]!,
     })),
     'export/departureForm': [1, 2, 3].map((i) => ({
-      head: { copNo: `YXD${ymd}${pad(i, 3)}`, logisticsCode: CARRIER.code, logisticsName: CARRIER.name, ...flight, leaveTime: `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6)} 21:40:00`, msgCount: 1, msgSeqNo: 1 },
+      head: { copNo: `YXD${ymd}${pad(i, 3)}`, logisticsCode: CARRIER.code, logisticsName: CARRIER.name, ...flight, leaveTime: earlier(24 + i), msgCount: 1, msgSeqNo: 1 },
       lines: [1, 2].map((g) => ({ gnum: g, logisticsNo: exp(g).logisticsNo, totalPackageNo: 1 })),
       outcome: [released, inFlight, rejected('离境单提运单号与清单总分单不一致')][i - 1]!,
     })),
     'export/billOfLading': [1, 2].map((i) => ({
       head: { copNo: `YXB${ymd}${pad(i, 3)}`, agentCode: DEMO.code, agentName: DEMO.name, logisticsCode: CARRIER.code, logisticsName: CARRIER.name, ...flight, domesticTrafNo: '浙B7K281', grossWeight: 3.6, msgCount: 1, msgSeqNo: 1 },
-      lines: [1, 2].map((g) => ({ gnum: g, logisticsNo: exp(g).logisticsNo, invtNo: exp(g).invtNo, totalPackageNo: 1 })),
-      outcome: [released, rejected(`总分单中运单[${exp(2).logisticsNo}]未找到对应的放行清单`)][i - 1]!,
+      // the refused one carries the parcel whose inventory customs refused (exportInventory 3)
+      lines: [1, 2].map((g) => ({ gnum: g, logisticsNo: exp(i === 2 ? g + 1 : g).logisticsNo, invtNo: exp(i === 2 ? g + 1 : g).invtNo, totalPackageNo: 1 })),
+      outcome: [released, rejected(`总分单中运单[${exp(3).logisticsNo}]未找到对应的放行清单`)][i - 1]!,
     })),
     'export/billCancellation': [1, 2].map((i) => ({
       head: { ...parties, ...exp(i), copNo: `YXEC${ymd}${pad(i, 3)}`, reason: ['买家取消订单', '商品信息申报错误'][i - 1] },

@@ -18,7 +18,7 @@ import { findReceiptType } from '../../customs/receipts/catalogue.ts';
 import { ingestReceiptXml } from '../../customs/receipts/ingest.ts';
 import type { Db } from '../database.ts';
 import { seedDemoSettlement } from './demo-settlement.ts';
-import { seedDemoBillTypes } from './demo-bill-types.ts';
+import { CREATED_BEFORE_MS, enteredAt, seedDemoBillTypes } from './demo-bill-types.ts';
 import { seedDemoIssued } from './demo-issued.ts';
 
 const COMPANY = { code: '3302961A2B', name: '宁波跨境优选供应链管理有限公司', dxpId: 'DXPENT0000458763' };
@@ -46,19 +46,21 @@ function customsTime(d: Date): string {
 
 export async function seedDemoBills(db: Db, companyId: number, now = new Date()): Promise<void> {
   const orders: [string, Outcome][] = [
-    ['SO20261121001', stored()], ['SO20261121002', stored()], ['SO20261121003', rejected('商品[真丝围巾]申报计量单位与海关备案不一致')],
+    // a refusal names the bill's own goods ({goods}: its first line)
+    ['SO20261121001', stored()], ['SO20261121002', stored()], ['SO20261121003', rejected('商品[{goods}]申报计量单位与海关备案不一致')],
     ['SO20261121004', stored()], ['SO20261121005', 'draft'], ['SO20261121006', 'draft'],
-    ['SO20261120011', stored()], ['SO20261120012', rejected('电商平台代码[3302960001]未在海关备案')],
+    ['SO20261120011', stored()], ['SO20261120012', rejected('商品[{goods}]企业商品货号未在海关备案')],
   ];
   let n = 0;
   for (const [orderNo, outcome] of orders) {
     const items = [goods[n % goods.length]!, goods[(n + 1) % goods.length]!];
     const lines = items.map((g, i) => ({ gnum: i + 1, ...g, currency: '142', qty: 1 + i, totalPrice: g.price * (1 + i), country: '142', itemDescribe: null }));
     const total = lines.reduce((s, l) => s + l.totalPrice, 0);
+    const told = outcome === 'draft' ? outcome : { ...outcome, info: outcome.info.replace('{goods}', items[0]!.itemName) };
     await addBill(db, companyId, exportOrder, {
       ...transfer, orderType: 'E', orderNo, ebpCode: PLATFORM.code, ebpName: PLATFORM.name, ebcCode: COMPANY.code, ebcName: COMPANY.name,
       goodsValue: total, freight: 25, currency: '142', note: null,
-    }, lines, outcome, new Date(now.getTime() - (n + 1) * 3 * 3600_000), { ebpCode: PLATFORM.code, ebcCode: COMPANY.code, orderNo });
+    }, lines, told, new Date(now.getTime() - (n + 1) * 3 * 3600_000), { ebpCode: PLATFORM.code, ebcCode: COMPANY.code, orderNo });
     n++;
   }
   for (const [i, [orderNo, outcome]] of orders.slice(0, 5).entries()) {
@@ -96,6 +98,8 @@ async function addBill(db: Db, companyId: number, def: BillDefinition, head: Val
   const { id } = await db.transaction().execute(async (trx) => {
     const bill = await insertHead(trx, { companyId, model }, toStorage(model, head), declared ? 'DECLARING' : 'DRAFT', declared ? appTime : null);
     for (const line of lines) await insertLine(trx, bill.id, line);
+    // entered before it was declared (a draft: a while before now)
+    await enteredAt(trx, bill.id, new Date(appTime.getTime() - CREATED_BEFORE_MS));
     return bill;
   });
   if (!declared || !def.message) return id;

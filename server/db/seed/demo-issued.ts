@@ -5,7 +5,8 @@
  * the real receipt pipeline, so they fill 税单, 汇总结果单 and 清单总分单明细 as customs' would —
  * plus 运营商口岸 rows and two 报关单 drafts.
  */
-import { findBill } from '../../../domain/bills/index.ts';
+import { sql } from 'kysely';
+import { billDefinitions, findBill } from '../../../domain/bills/index.ts';
 import { billModel } from '../../bills/model.ts';
 import { insertHead, insertLine } from '../../bills/repository.ts';
 import { newGuid } from '../../customs/declaration.ts';
@@ -107,13 +108,19 @@ export async function seedDemoIssued(db: Db, companyId: number, now = new Date()
         else storage.data[f.name] = v as string | number;
       }
       const bill = await insertHead(db, { companyId, model }, storage, 'DRAFT', null);
-      if (i === 0) {
-        const goods = [
-          { gno: 1, gname: '白茶', codeTs: '0902109000', gmodel: '宁波白茶礼盒/250克', exgNo: 'NB-TEA-001', gqty: 5, gunit: '140', firstQty: 1.25, firstUnit: '035', declPrice: 168, declTotal: 840, tradeCurr: '142', originCountry: '142', destinationCountry: '502' },
-          { gno: 2, gname: '真丝围巾', codeTs: '6214100000', gmodel: '真丝/180×60cm', exgNo: 'NB-SILK-012', gqty: 3, gunit: '015', firstQty: 3, firstUnit: '015', declPrice: 239, declTotal: 717, tradeCurr: '142', originCountry: '142', destinationCountry: '502' },
-        ];
-        for (const g of goods) await insertLine(db, bill.id, g);
-      }
+      // each ready to declare: its goods lines as 订单汇总 makes them
+      const goods = i === 0 ? [
+        { gno: 1, gname: '白茶', codeTs: '0902109000', gmodel: '宁波白茶礼盒/250克', exgNo: 'NB-TEA-001', gqty: 5, gunit: '140', firstQty: 1.25, firstUnit: '035', declPrice: 168, declTotal: 840, tradeCurr: '142', originCountry: '142', destinationCountry: '502' },
+        { gno: 2, gname: '真丝围巾', codeTs: '6214100000', gmodel: '真丝/180×60cm', exgNo: 'NB-SILK-012', gqty: 3, gunit: '015', firstQty: 3, firstUnit: '015', declPrice: 239, declTotal: 717, tradeCurr: '142', originCountry: '142', destinationCountry: '502' },
+      ] : [
+        { gno: 1, gname: '瓷制茶具', codeTs: '6911101900', gmodel: '青瓷茶具套装/6件', exgNo: 'NB-CER-203', gqty: 4, gunit: '006', firstQty: 6.4, firstUnit: '035', declPrice: 420, declTotal: 1680, tradeCurr: '142', originCountry: '142', destinationCountry: '502' },
+      ];
+      for (const g of goods) await insertLine(db, bill.id, g);
     }
   }
+
+  // what customs issued was received as customs issued it: 创建时间 never after 申报时间 (the issue time)
+  const issuedKeys = billDefinitions.filter((d) => d.issuedBy === 'customs').map((d) => `${d.mode}/${d.key}`);
+  await sql`update bill_heads set create_time = app_time where company_id = ${companyId} and app_time is not null and create_time > app_time
+    and mode || '/' || bill_key in (${sql.join(issuedKeys)})`.execute(db);
 }

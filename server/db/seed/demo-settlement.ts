@@ -38,19 +38,26 @@ export async function seedDemoSettlement(db: Db, demoCode: string, otherCode: st
   // two months of released inventories: parcels every day, bonded exports and imports every few days
   for (let i = 0; i < 60; i++) {
     const at = new Date(now.getTime() - (i * 24 + 3) * 3600_000);
-    const base = { ebcCode: demo.companyCode!, ebcName: demo.companyName, ieDate: day(at), appTime: at, customsCode: i % 3 === 0 ? '3104' : '3105' };
+    const customsCode = i % 3 === 0 ? '3104' : '3105';
+    const base = { ebcCode: demo.companyCode!, ebcName: demo.companyName, ieDate: day(at), appTime: at, customsCode };
+    // customs' formats (ceb-messages §6): invtNo = 关区 + year + I/E + 9-digit serial; the company's own numbers dated
+    const ymd = day(at).replaceAll('-', '');
+    const numbers = (ie: 'E' | 'I', series: number, prefix: string) => ({
+      copNo: `${prefix}${ymd}${series + i}`, invtNo: `${customsCode}${ymd.slice(0, 4)}${ie}${String(series * 1_000_000 + i).padStart(9, '0')}`,
+      orderNo: `SO${ymd}${series + i}`, logisticsNo: `YT${ymd}${ie}${series + i}`,
+    });
     exportIds.push(await insertReleasedInventory(db, demo.companyId, {
-      ...base, ...PLATFORMS[i % 2]!, mode: 'export', tradeMode: '9610', copNo: `DEMOE${String(i).padStart(4, '0')}`, invtNo: `31052026E${String(100000 + i)}`,
+      ...base, ...PLATFORMS[i % 2]!, mode: 'export', tradeMode: '9610', ...numbers('E', 510, 'YXE'),
       billNo: `784-2231${String(1000 + Math.floor(i / 3)).padStart(4, '0')}`, grossWeight: 0.8 + (i % 5) * 0.35, prices: [168 + (i % 7) * 10, 86.5],
     }));
     if (i % 4 === 0) {
       bonded.push(await insertReleasedInventory(db, demo.companyId, {
-        ...base, ...PLATFORMS[0]!, ...ZONES[(i / 4) % 2]!, mode: 'export', tradeMode: '1210', copNo: `DEMOB${String(i).padStart(4, '0')}`,
-        invtNo: `31052026B${String(100000 + i)}`, voyageNo: 'MU5011', grossWeight: 3.2, prices: [420, 239],
+        ...base, ...PLATFORMS[0]!, ...ZONES[(i / 4) % 2]!, mode: 'export', tradeMode: '1210', ...numbers('E', 520, 'YXE'),
+        voyageNo: 'MU5011', grossWeight: 3.2, prices: [420, 239],
       }));
       imports.push(await insertReleasedInventory(db, demo.companyId, {
-        ...base, ...PLATFORMS[1]!, ...ZONES[(i / 4) % 2]!, mode: 'import', tradeMode: '1210', copNo: `DEMOI${String(i).padStart(4, '0')}`,
-        invtNo: `31052026I${String(100000 + i)}`, voyageNo: 'CA1234', grossWeight: 1.6, prices: [299, 59.9],
+        ...base, ...PLATFORMS[1]!, ...ZONES[(i / 4) % 2]!, mode: 'import', tradeMode: '1210', ...numbers('I', 530, 'YXI'),
+        voyageNo: 'CA1234', grossWeight: 1.6, prices: [299, 59.9],
       }));
     }
   }

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { moduleSeeds } from '../../../domain/modules.ts';
 import { dictionaryCodes, dictionaryItems } from '../../../domain/dictionaries.ts';
 import { billStateDictionaries } from '../../../domain/bill-states.ts';
+import { checkEnterprise, normalizeEnterprise } from '../../../domain/enterprise/rules.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { columnFields, resolveNames } from '../../company/profile.ts';
 import type { Db } from '../database.ts';
 import { demoCompanies, demoUsers } from './demo.ts';
 import { seedServiceDemo } from './service.ts';
@@ -61,12 +63,27 @@ async function writeReferenceData(trx: Db, version: string) {
     .onConflict((oc) => oc.column('name').doUpdateSet({ value: version })).execute();
 }
 
+/**
+ * The approved filing of a demo enterprise, checked by the page's own rules and with the names the
+ * server fills (注册海关, 行政区划 …), as if it had been saved and approved: 备案通过 never shows an
+ * empty record.
+ */
+async function demoProfile(trx: Db, c: (typeof demoCompanies)[number]): Promise<Record<string, unknown>> {
+  const values = normalizeEnterprise({ ...c.filing });
+  values.companyName = c.company_name;
+  values.customsRegistCode = c.company_code;
+  const codeErrors = await resolveNames(trx, values);
+  const check = checkEnterprise(values);
+  if (codeErrors.length > 0 || check.message) throw new Error(`demo filing of ${c.company_name}: ${JSON.stringify([...codeErrors, ...check.errors])}`);
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !columnFields.has(k)));
+}
+
 async function createDemo(trx: Db) {
   const companyIds = new Map<string, number>();
   for (const c of demoCompanies) {
     const row = await trx.insertInto('companies').values({
       company_code: c.company_code, company_name: c.company_name, social_credit_code: c.social_credit_code,
-      dxp_id: c.dxp_id, approve_state: 2, profile: JSON.stringify({ customsCode: c.customsCode }),
+      dxp_id: c.dxp_id, approve_state: 2, profile: JSON.stringify(await demoProfile(trx, c)),
     }).returning('id').executeTakeFirstOrThrow();
     companyIds.set(c.key, row.id);
   }

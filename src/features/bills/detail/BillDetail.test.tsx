@@ -183,6 +183,17 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(seen.some((r) => r.url === api(exportOrder.api.detail) && r.data.id === '7')).toBe(true));
   });
 
+  it('保存并申报 checks customs\' rules on the page: the breach is shown on its field with the rule\'s code, nothing is sent', async () => {
+    const seen = open('/details/export/order?id=7');
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
+    fireEvent.change(within(head()).getByPlaceholderText('请填写商品金额'), { target: { value: '250' } });
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '保存并申报' }));
+    expect(await within(head()).findByText('订单商品金额[goodsValue=250]与表体商品总价合计[totalPrice=200]不一致（海关规则R102）')).toBeTruthy();
+    expect(screen.queryByText('是否保存并申报？')).toBeNull();
+    expect(seen.some((r) => r.url === api(exportOrder.api.saveAndApply))).toBe(false);
+  });
+
   it('保存并申报 of a new bill without rows names the rule the server would (表体至少需要1行)', async () => {
     const seen = open('/details/export/order');
     const section = await screen.findByRole('region', { name: '表头信息' });
