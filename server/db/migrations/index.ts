@@ -12,6 +12,7 @@ import * as m011 from './011-archive-trade-mode.ts';
 import * as m012 from './012-outbox-workers.ts';
 import * as m013 from './013-order-search.ts';
 import * as m014 from './014-sessions-and-limits.ts';
+import * as m021 from './021-live-events.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '012-outbox-workers': m012,
   '013-order-search': m013,
   '014-sessions-and-limits': m014,
+  '021-live-events': m021,
 };
 
 export const migrationProvider: MigrationProvider = {

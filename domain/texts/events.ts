@@ -1,0 +1,5 @@
+/** Texts of the live event stream (issue 16). */
+export const eventsText = {
+  ticketInvalid: '实时更新的连接凭证无效或已过期，请重新连接',
+  sessionEnded: '登录已失效，实时更新已停止',
+} as const;
