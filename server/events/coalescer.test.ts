@@ -39,27 +39,29 @@ describe('Coalescer', () => {
   function manual() {
     const timers: { fn: () => void; ms: number }[] = [];
     const sent: { events: LiveEvent[]; lastSeq: number }[] = [];
+    const clock = { now: 0 };
     const c = new Coalescer((events, lastSeq) => sent.push({ events, lastSeq }), {
-      delayMs: 100, maxDelayMs: 400, maxBills: 3,
+      delayMs: 100, maxDelayMs: 400, maxBills: 3, now: () => clock.now,
       setTimer: (fn, ms) => { const t = { fn, ms }; timers.push(t); return t; },
       clearTimer: (t) => { const i = timers.indexOf(t as never); if (i >= 0) timers.splice(i, 1); },
     });
-    const fire = () => { const t = timers.shift(); t?.fn(); return t?.ms; };
-    return { c, sent, timers, fire };
+    // a timer fires when it is due: the clock moves by its wait
+    const fire = () => { const t = timers.shift(); if (t) { clock.now += t.ms; t.fn(); } return t?.ms; };
+    return { c, sent, timers, fire, clock };
   }
 
-  it('sends a window as one batch with its last sequence, and lengthens the window while a burst lasts', () => {
-    const { c, sent, timers, fire } = manual();
+  it('sends the first event at once, later ones a window after the last batch, and lengthens the window while a burst lasts', () => {
+    const { c, sent, timers, fire, clock } = manual();
     c.push({ seq: 1, event: bill(1, 'A') });
     c.push({ seq: 2, event: bill(1, 'B') });
     expect(timers).toHaveLength(1);
-    expect(fire()).toBe(100);
+    expect(fire()).toBe(0);
     expect(sent).toEqual([{ events: [{ type: 'counts', mode: 'export', key: 'order' }, bill(1, 'B')], lastSeq: 2 }]);
 
+    clock.now += 30;
     for (let i = 0; i < 10; i++) c.push({ seq: 10 + i, event: bill(100 + i, 'X') });
-    expect(fire()).toBe(100);
-    c.push({ seq: 30, event: bill(200, 'X') });
-    for (let i = 0; i < 10; i++) c.push({ seq: 31 + i, event: bill(300 + i, 'X') });
+    expect(fire()).toBe(70);
+    for (let i = 0; i < 10; i++) c.push({ seq: 30 + i, event: bill(300 + i, 'X') });
     expect(fire()).toBe(200);
     for (let i = 0; i < 10; i++) c.push({ seq: 50 + i, event: bill(400 + i, 'X') });
     expect(fire()).toBe(400);
@@ -71,6 +73,9 @@ describe('Coalescer', () => {
     expect(fire()).toBe(100);
     expect(sent.slice(1, 5).every((s) => s.events.length === 1 && s.events[0]!.type === 'counts')).toBe(true);
     expect(sent.at(-1)!.lastSeq).toBe(91);
+    clock.now += 1000;
+    c.push({ seq: 92, event: bill(1, 'E') });
+    expect(fire()).toBe(0);
   });
 
   it('stop drops what was pending', () => {

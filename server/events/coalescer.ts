@@ -1,6 +1,8 @@
 /**
- * Per stream: events arriving within a short window are sent as one batch, merged so a burst (a
- * 500-bill batch declare, the receipts answering it) is a few dozen messages, not hundreds:
+ * Per stream: the first event after a quiet spell leaves at once (the next turn of the event loop,
+ * which groups one transaction's notifications), later ones wait until `delayMs` after the last
+ * batch and are sent as one, merged so a burst (a 500-bill batch declare, the receipts answering it)
+ * is a few dozen messages, not hundreds:
  * - a bill's events in one window become one (its latest state; 'state' outranks 'receipt' outranks 'data');
  * - a list whose bills changed state gets one 'counts' (its rows and state counts need refetching);
  * - more than `maxBills` distinct bills in a window: no bill events at all, only each touched list's
@@ -18,6 +20,7 @@ export interface CoalescerOptions {
   maxBills: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
+  now?: () => number;
 }
 
 export const coalescerDefaults: CoalescerOptions = { delayMs: 150, maxDelayMs: 2000, maxBills: 10 };
@@ -60,6 +63,7 @@ export class Coalescer {
   private pending: Sequenced[] = [];
   private timer: unknown;
   private delay: number;
+  private lastFlush = -Infinity;
   private readonly o: Required<CoalescerOptions>;
 
   constructor(private readonly send: (events: LiveEvent[], lastSeq: number) => void, options: Partial<CoalescerOptions> = {}) {
@@ -68,13 +72,17 @@ export class Coalescer {
       ...o,
       setTimer: o.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
       clearTimer: o.clearTimer ?? ((t) => clearTimeout(t as NodeJS.Timeout)),
+      now: o.now ?? (() => performance.now()),
     };
     this.delay = this.o.delayMs;
   }
 
   push(item: Sequenced): void {
     this.pending.push(item);
-    if (this.timer === undefined) this.timer = this.o.setTimer(() => this.flush(), this.delay);
+    if (this.timer === undefined) {
+      const wait = Math.max(0, this.lastFlush + this.delay - this.o.now());
+      this.timer = this.o.setTimer(() => this.flush(), wait);
+    }
   }
 
   flush(): void {
@@ -83,6 +91,7 @@ export class Coalescer {
     const items = this.pending;
     if (items.length === 0) return;
     this.pending = [];
+    this.lastFlush = this.o.now();
     const { out, truncated } = mergeWindow(items.map((i) => i.event), this.o.maxBills);
     this.delay = truncated ? Math.min(this.delay * 2, this.o.maxDelayMs) : this.o.delayMs;
     this.send(out, items[items.length - 1]!.seq);
