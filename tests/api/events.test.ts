@@ -116,6 +116,32 @@ describe('GET /api/events', () => {
     await vi.waitFor(() => expect([...t.app.events.streams].every((x) => !x.isClosed)).toBe(true));
   });
 
+  it('ends when its user is frozen (here by SQL, as another server or an administrator would)', async () => {
+    const user = await login(t.app, demo.user.username, demo.user.password);
+    const s = await stream(t, user.token);
+    try {
+      await t.handle.db.updateTable('users').set({ state: 'INVALID' }).where('login_name', '=', demo.user.username).execute();
+      await s.waitFor((m) => m.event === 'end');
+      await s.ended;
+    } finally {
+      await t.handle.db.updateTable('users').set({ state: 'EFFECTIVE' }).where('login_name', '=', demo.user.username).execute();
+    }
+  });
+
+  it("tells a company of its filing's new state, and everybody of a published notice", async () => {
+    const mine = await stream(t, admin.token);
+    const theirs = await stream(t, other.token);
+    const company = await t.handle.db.selectFrom('companies').select(['id', 'approve_state']).where('id', '=', other.userInfo.companyId).executeTakeFirstOrThrow();
+    const next = company.approve_state === 5 ? 2 : 5;
+    await t.handle.db.updateTable('companies').set({ approve_state: next }).where('id', '=', company.id).execute();
+    await t.handle.db.updateTable('companies').set({ approve_state: company.approve_state }).where('id', '=', company.id).execute();
+    await theirs.waitFor((m) => (m.data as LiveEvent).type === 'filing' && (m.data as { approveState: number }).approveState === company.approve_state);
+    const notice = await t.handle.db.insertInto('notices').values({ type: 'NOTICE', title: '实时更新测试公告', content: '<p>测试</p>' }).returning('id').executeTakeFirstOrThrow();
+    for (const s of [mine, theirs]) await s.waitFor((m) => (m.data as LiveEvent).type === 'notice' && (m.data as { id: number }).id === notice.id);
+    expect(events(mine).some((e) => e.type === 'filing')).toBe(false);
+    await t.handle.db.deleteFrom('notices').where('id', '=', notice.id).execute();
+  });
+
   it('a stream reconnecting with its Last-Event-ID is caught up; an unknown one is told to resync', async () => {
     const s = await stream(t, admin.token);
     await s.waitFor(() => true, 100).catch(() => undefined);
