@@ -11,6 +11,12 @@ import { Coalescer, type CoalescerOptions, type Sequenced } from './coalescer.ts
 export const HEARTBEAT_MS = 15_000;
 /** EventSource waits this long before reconnecting by itself. */
 export const RETRY_MS = 3_000;
+/**
+ * A client that stopped reading (a suspended laptop behind a proxy that still accepts) would make the
+ * server keep every event for it: past this much unsent text the stream is closed; the page
+ * reconnects and is caught up or told to resync.
+ */
+export const MAX_UNSENT_BYTES = 256 * 1024;
 
 export interface StreamOptions {
   res: ServerResponse;
@@ -68,6 +74,7 @@ export class EventStream {
     const text = events.map((e, i) => frame(e, i === events.length - 1 ? this.o.idOf(lastSeq) : undefined)).join('');
     this.messages += events.length;
     this.o.res.write(text);
+    if (this.o.res.writableLength > MAX_UNSENT_BYTES) this.close();
   }
 
   /** Ends the stream when its session no longer stands. */
