@@ -6,7 +6,7 @@
 import { createActor, type Actor } from 'xstate';
 import { liveEventPaths } from '../../domain/events.ts';
 import { http } from '../lib/http.ts';
-import { liveEvents, liveEventsLogic } from '../lib/live-events.ts';
+import { liveEvents, liveEventsLogic, liveStatus } from '../lib/live-events.ts';
 import { authActor } from './session.ts';
 
 let live: Actor<typeof liveEventsLogic> | undefined;
@@ -18,12 +18,14 @@ function follow(authenticated: boolean): void {
         ticket: async () => (await http.post<{ ticket: string }>(liveEventPaths.ticket, {})).ticket,
         open: (url) => new EventSource(url),
         deliver: (event) => liveEvents.deliver(event),
+        status: (status) => liveStatus.set(status),
       },
     });
     live.start();
   } else if (!authenticated && live) {
     live.stop();
     live = undefined;
+    liveStatus.set('ended');
   }
 }
 

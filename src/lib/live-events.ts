@@ -104,6 +104,26 @@ export function createLiveBus() {
 
 export const liveEvents = createLiveBus();
 
+/** The stream's state, for the header's quiet indicator. */
+export function createLiveStatus(initial: LiveStatus = 'connecting') {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: (): LiveStatus => current,
+    set(next: LiveStatus): void {
+      if (next === current) return;
+      current = next;
+      for (const l of [...listeners]) l();
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+  };
+}
+
+export const liveStatus = createLiveStatus();
+
 /** Whether an event asks the list of (mode, key) to refresh. */
 export function touchesList(event: LiveEvent, mode: string, key: string): boolean {
   return event.type === 'resync' || ((event.type === 'bill' || event.type === 'counts') && event.mode === mode && event.key === key);
