@@ -73,5 +73,9 @@ export type BillListEvent =
   | { type: 'user.import'; files: readonly QueryFile[] }
   | { type: 'user.dismissResult' }
   /** from the list's bulk job child (./bill-list-job.ts): the job is done */
-  | { type: 'job.finished' };
+  | { type: 'job.finished' }
+  /** from the app's live-event stream: this list's rows or counts changed elsewhere (a hint) */
+  | { type: 'live.changed' }
+  /** internal: the debounced refresh after live.changed */
+  | { type: 'live.refresh' };
 

@@ -35,6 +35,7 @@ function world() {
   };
   const jobs = { started: [] as (string | number)[][], details: 0 };
   const machine = billListMachine.provide({
+    delays: { liveDebounce: 20 },
     actors: {
       pageList: fromPromise(({ input }) => { calls.pageList.push(input); return answer.pageList(input); }),
       stateCount: fromPromise(({ input }) => { calls.stateCount.push(input); return answer.stateCount(input); }),
@@ -363,5 +364,50 @@ describe('bill-list machine', () => {
     }).start();
     await waitFor(actor, (s) => s.matches({ browsing: 'idle' }));
     expect(w.calls.pageList[0]?.terms).toEqual([]);
+  });
+
+  it('live.changed: a burst is one quiet refresh of the page and the counts, keeping page, filters and the selected rows still shown', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.filterState', state: 'DRAFT' });
+    await w.idle();
+    w.actor.send({ type: 'user.page', pageIndex: 2 });
+    const loaded = await w.idle();
+    w.actor.send({ type: 'user.select', rows: loaded.context.rows });
+    const lists = w.calls.pageList.length;
+    const countCalls = w.calls.stateCount.length;
+    w.answer.pageList = async () => ({ rows: [row(2, '120'), row(3)], total: 3 });
+    w.answer.stateCount = async () => [{ state: 'DRAFT', stateName: '暂存', count: 1 }, { state: '120', stateName: '海关入库', count: 1 }];
+    for (let i = 0; i < 5; i++) w.actor.send({ type: 'live.changed' });
+    // refreshing keeps the table (no loading indicator)
+    await waitFor(w.actor, (s) => s.matches({ browsing: 'refreshing' }));
+    expect(w.actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(w.actor.getSnapshot().hasTag('ready')).toBe(true);
+    const s = await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'selected' } }));
+    expect(w.calls.pageList).toHaveLength(lists + 1);
+    expect(w.calls.stateCount).toHaveLength(countCalls + 1);
+    expect(w.calls.pageList.at(-1)).toMatchObject({ pageIndex: 2, terms: [expect.anything(), { column: 'state', termType: 'eq', value: 'DRAFT' }] });
+    expect(s.context.rows).toEqual([row(2, '120'), row(3)]);
+    expect(s.context.selected).toEqual([row(2, '120')]);
+    expect(s.context.counts).toHaveLength(2);
+  });
+
+  it('live.changed: a failed quiet refresh keeps the rows and says nothing; after a failed load it reloads', async () => {
+    const w = world();
+    w.actor.start();
+    const loaded = await w.idle();
+    w.answer.pageList = async () => { throw new Error('网络连接失败'); };
+    w.actor.send({ type: 'live.changed' });
+    await waitFor(w.actor, (s) => s.matches({ browsing: 'refreshing' }));
+    const s = await w.idle();
+    expect(s.context.rows).toEqual(loaded.context.rows);
+    expect(w.effects.errors).toEqual([]);
+    w.actor.send({ type: 'user.refresh' });
+    await waitFor(w.actor, (x) => x.matches({ browsing: 'error' }));
+    w.answer.pageList = async () => ({ rows: [row(9)], total: 1 });
+    w.actor.send({ type: 'live.changed' });
+    const back = await w.idle();
+    expect(back.context.rows).toEqual([row(9)]);
   });
 });

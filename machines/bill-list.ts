@@ -25,6 +25,10 @@
  *   user.select {rows}   user.action {action}   user.confirm {values?}   user.cancel
  *   user.export   user.import {files}   user.dismissResult
  *   job.finished  (from the `job` child) in browsing: reload list and counts
+ *   live.changed  (the app's live-event stream: a bill of this list or its counts changed elsewhere)
+ *       in browsing: debounced (liveDebounce), then from idle a quiet refresh — .refreshing [ready]
+ *       reloads the page and the counts keeping page, filters and the selected rows still shown
+ *       (a failure keeps the old rows, silently: events are hints); from error a normal reload.
  *
  * Effects (placeholders; the view supplies them with machine.provide()):
  *   actors  pageList, stateCount, batch, export, importQuery; billJob (./bill-job.ts, invoked for the
@@ -33,7 +37,7 @@
  * Its data: ./bill-list-types.ts; what it asks the server: ./bill-list-requests.ts. Imports only xstate,
  * domain/ and machines/: no axios, React, window or clock.
  */
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, cancel, fromPromise, raise, sendTo, setup } from 'xstate';
 import { estimateSimpleTotal, type ListRequest, type Term } from '../domain/query.ts';
 import { billText } from '../domain/texts/bills.ts';
 import { listJobMachine } from './bill-list-job.ts';
@@ -72,8 +76,13 @@ export const billListMachine = setup({
     hasRows: ({ event }) => event.type === 'user.select' && event.rows.length > 0,
     hasEligible: ({ context }) => (context.pending?.rows.length ?? 0) > 0,
     startsJob: ({ context }) => context.pending?.action.kind === 'job' && context.pending.rows.length > 0,
+    keepsSelection: ({ context }) => context.selected.length > 0,
     allSucceeded: ({ context, event }) =>
       (event as unknown as { output: BatchResult }).output.failed.length === 0 && (context.pending?.excluded.length ?? 0) === 0,
+  },
+  delays: {
+    /** a burst of live events (a batch's receipts) is one refresh */
+    liveDebounce: 500,
   },
 }).createMachine({
   id: 'billList',
@@ -103,6 +112,7 @@ export const billListMachine = setup({
         'user.refresh': { target: '.loading', actions: assign({ countsKey: null }) },
         // a finished job changed states (elsewhere: the reload after a batch or import shows it)
         'job.finished': { target: '.loading', actions: assign({ countsKey: null }) },
+        'live.changed': { actions: [cancel('liveRefresh'), raise({ type: 'live.refresh' }, { id: 'liveRefresh', delay: 'liveDebounce' })] },
       },
       states: {
         loading: {
@@ -157,10 +167,58 @@ export const billListMachine = setup({
             },
           },
         },
+        refreshing: {
+          type: 'parallel',
+          tags: ['ready'],
+          onDone: [{ guard: 'keepsSelection', target: 'idle.selected' }, { target: 'idle.unselected' }],
+          on: { 'user.select': { actions: assign({ selected: ({ event }) => event.rows }) } },
+          states: {
+            list: {
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  invoke: {
+                    id: 'pageList', src: 'pageList',
+                    input: ({ context }) => listRequest(context),
+                    onDone: {
+                      target: 'done',
+                      actions: assign(({ context, event }) => {
+                        const fresh = new Map(event.output.rows.map((r) => [r.id, r]));
+                        return {
+                          rows: event.output.rows,
+                          total: event.output.total ?? estimateSimpleTotal(context.pageSize, context.pageIndex, event.output.rows.length),
+                          estimated: event.output.total === undefined,
+                          // the selected rows still on the page, as they are now
+                          selected: context.selected.flatMap((r) => fresh.get(r.id) ?? []),
+                        };
+                      }),
+                    },
+                    onError: { target: 'done' },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            counts: {
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  invoke: {
+                    id: 'stateCount', src: 'stateCount',
+                    input: ({ context }) => countRequest(context),
+                    onDone: { target: 'done', actions: assign(({ context, event }) => ({ counts: event.output, countsKey: countsKeyOf(context) })) },
+                    onError: { target: 'done' },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+          },
+        },
         idle: {
           tags: ['ready'],
           initial: 'unselected',
-          on: { 'user.import': { target: '#billList.importing' } },
+          on: { 'user.import': { target: '#billList.importing' }, 'live.refresh': { target: 'refreshing' } },
           states: {
             unselected: {
               on: {
@@ -186,7 +244,7 @@ export const billListMachine = setup({
             },
           },
         },
-        error: { tags: ['error'] },
+        error: { tags: ['error'], on: { 'live.refresh': { target: 'loading', actions: assign({ countsKey: null }) } } },
       },
     },
     confirming: {

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { router } from './app/router.ts';
 import { authActor } from './app/session.ts';
+import './app/live.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -34,6 +34,7 @@ export class SessionGuard implements ListenHandlers {
   private generation = 0;
   /** Whether notifications are heard: only then may answers be kept. */
   private hearing = false;
+  private readonly changed = new Set<() => void>();
 
   constructor(
     private readonly read: (familyId: string, userId: number) => Promise<boolean>,
@@ -66,11 +67,25 @@ export class SessionGuard implements ListenHandlers {
     this.known.set(familyId, known);
   }
 
+  /**
+   * Called after anything kept was dropped (a session may have ended): holders of long-lived
+   * connections (the event streams) check their sessions again. Answers the unsubscribe.
+   */
+  onChange(listener: () => void): () => void {
+    this.changed.add(listener);
+    return () => { this.changed.delete(listener); };
+  }
+
+  private announce(): void {
+    for (const listener of this.changed) listener();
+  }
+
   /** A family was revoked here (logout, reuse): call after the change is committed. */
   forgetFamily(familyId: string): void {
     this.generation++;
     this.known.delete(familyId);
     this.reading.clear();
+    this.announce();
   }
 
   /** A user's sessions changed here (freeze, delete, password change or reset): call after commit. */
@@ -83,6 +98,7 @@ export class SessionGuard implements ListenHandlers {
     this.generation++;
     for (const [familyId, known] of this.known) if (users.has(known.userId)) this.known.delete(familyId);
     this.reading.clear();
+    this.announce();
   }
 
   /** Everything kept is dropped. */
@@ -90,6 +106,7 @@ export class SessionGuard implements ListenHandlers {
     this.generation++;
     this.known.clear();
     this.reading.clear();
+    this.announce();
   }
 
   /** A notification from the database (this server's own changes come back too; dropping twice is harmless). */

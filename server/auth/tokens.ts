@@ -63,6 +63,8 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
   }
 
   return {
+    /** The service's clock (tests move it): whatever expires with the tokens reads it too. */
+    now,
     /** An access token of the session of this refresh-token family. */
     accessToken: (user: AuthUser, familyId: string) => sign({ ...claimsOf(user, 'access'), fam: familyId }, accessTtlSeconds),
     passwordChangeToken: (user: AuthUser) => sign(claimsOf(user, 'pwd'), 15 * 60),

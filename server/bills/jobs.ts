@@ -153,7 +153,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   async function runToEnd(jobId: number): Promise<JobView | undefined> {
     try {
       while (!stopped && await step(jobId)) {
+        // on PGlite a chunk never waits on I/O: without a turn of the event loop between chunks the
+        // server's timers and sockets (answers, live-event streams) would wait for the whole job
         if (deps.pauseMs) await new Promise((r) => setTimeout(r, deps.pauseMs));
+        else await new Promise((r) => setImmediate(r));
       }
     } catch (e) {
       // a fault of the server (database gone): the job keeps its place and is tried again

@@ -89,6 +89,15 @@ export interface LoginAttemptsTable {
 }
 
 /** The one rate limiter's fixed windows (server/http/rate-limit.ts): '<limit>:<ip>' → hits since window_start. */
+/** One-use tickets of the event stream (migration 021), by SHA-256. */
+export interface EventTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  family_id: string;
+  claims: ColumnType<Record<string, unknown>, string, string>;
+  expires_at: Timestamp;
+}
+
 export interface RateLimitsTable {
   bucket: string;
   window_start: Timestamp;
@@ -577,6 +586,7 @@ export interface Database {
   captchas: CaptchasTable;
   login_attempts: LoginAttemptsTable;
   rate_limits: RateLimitsTable;
+  event_tickets: EventTicketsTable;
   modules: ModulesTable;
   module_buttons: ModuleButtonsTable;
   dictionary_items: DictionaryItemsTable;

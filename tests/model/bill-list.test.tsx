@@ -22,6 +22,7 @@ import { billListMachine, type BatchResult, type BillListContext, type BillListI
 import { BillList } from '../../src/features/bills/list/BillList.tsx';
 import { createFakeBackend, Refusal, type FakeBackend } from '../../src/features/bills/list/testing/fake-backend.ts';
 import { listSession, orderApi, orderRow, serveOrders } from '../../src/features/bills/list/testing/fixtures.ts';
+import { liveEvents } from '../../src/lib/live-events.ts';
 import { createTestAuthActor } from '../../src/testing/auth.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../src/testing/render.tsx';
 import {
@@ -70,6 +71,9 @@ const ev = {
   import: { type: 'user.import', files: [{ name: 'q.xlsx', size: 1 }] },
   dismissResult: { type: 'user.dismissResult' },
   jobFinished: { type: 'job.finished' },
+  // the stream's live.changed reaches the machine through the page (liveEvents); the step is what
+  // the machine does after the debounce, so the model walks live.refresh (see drive and record)
+  liveRefresh: { type: 'live.refresh' },
   listDone: { type: 'xstate.done.actor.pageList', output: { rows: rows.slice(0, 50), total: rows.length } },
   listError: { type: 'xstate.error.actor.pageList', error: new Error('查询参数不正确') },
   countsDone: { type: 'xstate.done.actor.stateCount', output: [] },
@@ -142,6 +146,19 @@ const expectations: Record<string, () => void> = {
   '{"browsing":"error"}': () => {
     expect(screen.getByText(/列表加载失败/)).toBeTruthy();
     expect(tableLoading()).toBe(false); // the loading indicator ends on failure
+  },
+  // a quiet refresh: no loading indicators, the table stays; the page and counts are asked again
+  '{"browsing":{"refreshing":{"list":"fetching","counts":"fetching"}}}': () => {
+    expect(!tableLoading() && !countsLoading()).toBe(true);
+    expect([backend.waiting(orderApi.pageList), backend.waiting(orderApi.counts)]).toEqual([1, 1]);
+  },
+  '{"browsing":{"refreshing":{"list":"done","counts":"fetching"}}}': () => {
+    expect(!tableLoading() && !countsLoading()).toBe(true);
+    expect([backend.waiting(orderApi.pageList), backend.waiting(orderApi.counts)]).toEqual([0, 1]);
+  },
+  '{"browsing":{"refreshing":{"list":"fetching","counts":"done"}}}': () => {
+    expect(!tableLoading() && !countsLoading()).toBe(true);
+    expect([backend.waiting(orderApi.pageList), backend.waiting(orderApi.counts)]).toEqual([1, 0]);
   },
   '"confirming"': () => {
     expect(confirmShown()).toBe(true);
@@ -298,6 +315,13 @@ async function drive(step: EventObject, before: Snap): Promise<void | typeof UND
       await settle(orderApi.jobDetail, () => ({ id: 1, state: 'done', total: 1, done: 1, succeeded: 1, failed: [] }));
       return void (await screen.findByText('任务已完成'));
     }
+    case ev.liveRefresh: {
+      // the stream tells of a change to this list (twice: one refresh); the machine's debounce
+      // (500 ms) has passed before the next step, whatever it did with it
+      liveEvents.deliver({ type: 'counts', mode: 'export', key: 'order' });
+      liveEvents.deliver({ type: 'bill', mode: 'export', key: 'order', id: 1, state: '120', stateName: '海关入库', change: 'state' });
+      return void (await new Promise((resolve) => setTimeout(resolve, 700)));
+    }
     case ev.listDone:
       return settle(orderApi.pageList, (d) => {
         const { pageIndex, pageSize } = d as { pageIndex: number; pageSize: number };
@@ -338,6 +362,11 @@ const [countsCurrent, countsStale] = [
   keysWhere((k) => k.startsWith('billList.browsing.loading.counts.checking||') && k.endsWith('|'))[0]!,
 ];
 const loadingDone = keysWhere((k) => k.startsWith('billList.browsing.loading|xstate.done.state.'))[0]!;
+const [refreshedSelected, refreshedUnselected] = [
+  keysWhere((k) => k.startsWith('billList.browsing.refreshing|xstate.done.state.') && k.endsWith('|keepsSelection'))[0]!,
+  keysWhere((k) => k.startsWith('billList.browsing.refreshing|xstate.done.state.') && k.endsWith('|'))[0]!,
+];
+const liveChanged = keysWhere((k) => k.startsWith('billList.browsing|live.changed|'))[0]!;
 type Snap = ModelStep['state'] & { value: unknown; context: unknown; matches(v: unknown): boolean };
 
 function record(prev: Snap | null, event: EventObject, next: Snap) {
@@ -351,6 +380,11 @@ function record(prev: Snap | null, event: EventObject, next: Snap) {
     covered.transitions.add(next.matches({ browsing: { loading: { counts: 'done' } } }) ? countsCurrent : countsStale);
   }
   if (prev?.matches({ browsing: 'loading' }) && next.matches({ browsing: 'idle' })) covered.transitions.add(loadingDone);
+  if (prev?.matches({ browsing: 'refreshing' }) && next.matches({ browsing: 'idle' })) {
+    covered.transitions.add(next.matches({ browsing: { idle: 'selected' } }) ? refreshedSelected : refreshedUnselected);
+  }
+  // the live.refresh step sent live.changed through the page first (in browsing, it is handled there)
+  if (event === ev.liveRefresh && prev?.matches('browsing')) covered.transitions.add(liveChanged);
 }
 
 /**
@@ -384,6 +418,7 @@ const scenarios: { name: string; events: EventObject[] }[] = [
   { name: 'an import cleared while its list is still loading', events: [...loaded, ev.import, ev.importDone, ev.clearImport, ev.listDone] },
   { name: 'a refused batch shows its per-bill result, closed while the list reloads', events: [...loaded, ev.select, ev.action, ev.confirm, ev.batchRefused, ev.dismissResult, ...loaded] },
   { name: '批量申报 confirmed goes to the job; the job done reloads list and counts', events: [...loaded, ev.select, ev.jobAction, ev.confirm, ev.jobFinished, ...loaded] },
+  { name: 'a live change refreshes the page quietly, keeping the selected row', events: [...loaded, ev.select, ev.liveRefresh, ev.listDone, ev.countsDone] },
 ];
 
 describe('bill-list machine, generated paths through the real view', { timeout: 30_000 }, () => {

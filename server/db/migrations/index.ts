@@ -14,6 +14,7 @@ import * as m013 from './013-order-search.ts';
 import * as m014 from './014-sessions-and-limits.ts';
 import * as m018 from './018-unmatched-receipt-keys.ts';
 import * as m020 from './020-import-receipt-key.ts';
+import * as m021 from './021-live-events.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '014-sessions-and-limits': m014,
   '018-unmatched-receipt-keys': m018,
   '020-import-receipt-key': m020,
+  '021-live-events': m021,
 };
 
 export const migrationProvider: MigrationProvider = {

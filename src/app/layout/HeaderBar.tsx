@@ -13,6 +13,7 @@ import { appTitle, appVersion, commonText, layoutText } from '../../../domain/te
 import { useAuthSend, useUserInfo } from '../../lib/auth-context.tsx';
 import { http } from '../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { LiveIndicator } from './LiveIndicator.tsx';
 
 export function HeaderBar({ onChangePassword }: { onChangePassword: () => void }) {
   const navigate = useNavigate();
@@ -39,6 +40,7 @@ export function HeaderBar({ onChangePassword }: { onChangePassword: () => void }
         </Badge>
       </Group>
       <Group gap="md" wrap="nowrap">
+        <LiveIndicator />
         <Anchor component="button" type="button" size="sm" onClick={() => {
           http.post<{ downloadUri: string }>('/api/enterprise/agreement/getDownloadUrl', {})
             .then(({ downloadUri }) => window.open(downloadUri, '_blank', 'noopener'), notifyError);

@@ -4,12 +4,13 @@
  * mounted list; kept-alive tabs keep it (and its data), so switching tabs never refetches.
  */
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { BillDefinition } from '../../../../domain/bills/types.ts';
 import { listJobMachine } from '../../../../machines/bill-list-job.ts';
 import { billListMachine, type BillListInput } from '../../../../machines/bill-list.ts';
 import type { Http } from '../../../lib/http.ts';
+import { liveEvents, touchesList } from '../../../lib/live-events.ts';
 import { errorMessage, notifyError, notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { exportBills, runBatch } from './api/actions.ts';
 import { fetchJob, fetchRecentJobs, startJob } from './api/jobs.ts';
@@ -56,5 +57,11 @@ export function useBillListActor(definition: BillDefinition, client: Http) {
     sorts: definition.list.defaultSort,
     window: defaultWindow(definition.list, new Date()),
   }));
-  return useActorRef(machine, { input });
+  const actor = useActorRef(machine, { input });
+  // the list's rows or counts changed elsewhere (customs answered, a colleague saved): the machine
+  // decides what to do (a debounced quiet refresh)
+  useEffect(() => liveEvents.subscribe((event) => {
+    if (touchesList(event, definition.mode, definition.key)) actor.send({ type: 'live.changed' });
+  }), [actor, definition.mode, definition.key]);
+  return actor;
 }

@@ -1,0 +1,118 @@
+/**
+ * Live events (issue 16): from the commit of a bill's change to its event on an open stream, and
+ * what 1,000 open streams cost one server.
+ *
+ * - Latency: a bill's receipt fields are changed in a transaction of their own (the trigger of
+ *   migration 021 is the same for every write path) once every 250 ms, so each change is the first
+ *   after a quiet spell (the coalescer's window is then not waited for); measured from the commit's
+ *   return to the frame read by a raw-socket client. On PostgreSQL also across two app servers: the
+ *   commit through server A's pool, the stream held on server B.
+ * - 1,000 streams: raw sockets (a few KB each client side; the process's heap and RSS before and
+ *   after, after GC, are an upper bound of the server's share) and how long one change takes to
+ *   reach them all.
+ *
+ * Targets: p50 ≤ 100 ms, p99 ≤ 500 ms; 1,000 streams add < 100 MB and all hear a change within 1 s.
+ *
+ *   node --import tsx bench/events.ts            (PGlite; DATABASE_URL=… for PostgreSQL and two servers)
+ */
+import { connect, type Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { exportOrder } from '../domain/bills/export-order.ts';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { openBenchDatabase, startBenchSession } from './api-session.ts';
+import { percentile, verdict } from './lib.ts';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const CHANGES = 120;
+const STREAMS = 1000;
+
+const opened = await openBenchDatabase();
+const s = await startBenchSession(opened, { CUSTOMS_POLL_MS: '0' });
+const db = opened.handle.db;
+const kind = opened.handle.kind === 'pg' ? 'PostgreSQL' : 'PGlite';
+const line = { id: 'temp1', gnum: 1, itemNo: 'SKU-1', itemName: '西湖龙井茶礼盒', unit: '140', currency: '142', qty: 2, price: 50, totalPrice: 100 };
+const bill = await s.post(`/api/enterprise${exportOrder.api.save}`, {
+  orderNo: `BENCH-EVT-${Date.now()}`, ebpCode: '3302960E8F', ebpName: '宁波保税区跨境购电子商务平台有限公司', goodsValue: 100, freight: 0, details: [line],
+});
+const billId = bill.id as number;
+
+/** A stream read by a bare socket: calls `heard` with the time a bill frame arrived. */
+function rawStream(address: string, token: string, heard: (at: number) => void): Promise<Socket> {
+  const url = new URL(address);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(`GET /api/events HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\nX-Authorization: Bearer ${token}\r\n\r\n`);
+    });
+    let opened = false;
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      const at = performance.now();
+      if (!opened && chunk.startsWith('HTTP/1.1 200')) { opened = true; resolve(socket); }
+      if (chunk.includes('event: bill')) heard(at);
+    });
+    socket.on('error', reject);
+  });
+}
+
+async function change(): Promise<number> {
+  await db.transaction().execute((trx) => trx.updateTable('bill_heads')
+    .set({ return_time: String(Date.now()), return_status: '2', return_info: 'bench' }).where('id', '=', billId).execute());
+  return performance.now();
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function latencies(address: string, label: string) {
+  let waiting: ((at: number) => void) | undefined;
+  const socket = await rawStream(address, s.token, (at) => waiting?.(at));
+  await pause(300);
+  const ms: number[] = [];
+  for (let i = 0; i < CHANGES; i++) {
+    const arrived = new Promise<number>((resolve) => { waiting = resolve; });
+    const committed = await change();
+    ms.push(Math.max(0, (await arrived) - committed));
+    await pause(250);
+  }
+  socket.destroy();
+  const p50 = percentile(ms, 50); const p99 = percentile(ms, 99);
+  console.log(`  ${label}: commit → event, ${CHANGES} changes: p50 ${p50.toFixed(1)} ms ${verdict(p50, 100)}, p99 ${p99.toFixed(1)} ms ${verdict(p99, 500)}, max ${Math.max(...ms).toFixed(1)} ms`);
+}
+
+console.log(`events [${kind}]`);
+await latencies(s.address, 'one server');
+
+if (opened.handle.kind === 'pg') {
+  const handleB = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 4 });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DATA_DIR: '/tmp/cbec-bench-data', CUSTOMS_POLL_MS: '0' });
+  const b = await buildApp({ config, db: handleB.db, listen: handleB.listen });
+  const addressB = await b.listen({ port: 0, host: '127.0.0.1' });
+  await latencies(addressB, 'two servers (commit on A, stream on B)');
+  await b.close();
+  await handleB.close();
+}
+
+gc(); await pause(200); gc();
+const before = process.memoryUsage();
+const heardAt: number[] = [];
+const sockets: Socket[] = [];
+for (let i = 0; i < STREAMS; i += 50) {
+  sockets.push(...await Promise.all(Array.from({ length: 50 }, () => rawStream(s.address, s.token, (at) => heardAt.push(at)))));
+}
+await pause(500);
+gc(); await pause(200); gc();
+const after = process.memoryUsage();
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const added = after.rss - before.rss;
+console.log(`  ${STREAMS} open streams (${s.app.events.streams.size} on the server): RSS +${mb(added)} ${verdict(added / 1024 / 1024, 100)}, heap +${mb(after.heapUsed - before.heapUsed)} (clients' sockets included)`);
+const committed = await change();
+const deadline = performance.now() + 10_000;
+while (heardAt.length < STREAMS && performance.now() < deadline) await pause(5);
+const all = heardAt.length === STREAMS ? Math.max(...heardAt) - committed : Number.POSITIVE_INFINITY;
+console.log(`  one change reaches all ${STREAMS} streams in ${all.toFixed(1)} ms (${heardAt.length} heard) ${verdict(all, 1000)}`);
+for (const socket of sockets) socket.destroy();
+await s.close();

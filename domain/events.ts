@@ -1,0 +1,70 @@
+/**
+ * The live events of GET /api/events (issue 16), shared by the server and the browser. Events are
+ * hints, not data: they say what changed so a page refetches what it shows. Every event is scoped
+ * to the reader's company (notices are the platform's, read by everybody).
+ */
+
+/** What changed on a bill: its state (also: created, deleted), a receipt arrived, or its data. */
+export type BillChange = 'state' | 'receipt' | 'data';
+
+export interface BillChangedEvent {
+  type: 'bill';
+  mode: string;
+  key: string;
+  id: number;
+  state: string;
+  stateName: string;
+  change: BillChange;
+}
+
+/** A list's rows or state counts changed: the list of (mode, key) refetches its page and counts. */
+export interface CountsChangedEvent {
+  type: 'counts';
+  mode: string;
+  key: string;
+}
+
+export interface JobProgressEvent {
+  type: 'job';
+  jobId: number;
+  done: number;
+  total: number;
+  state: string;
+}
+
+export interface NoticePublishedEvent {
+  type: 'notice';
+  id: number;
+}
+
+export interface FilingChangedEvent {
+  type: 'filing';
+  approveState: number;
+}
+
+/**
+ * Whatever was missed cannot be told (a Last-Event-ID older than the kept window or from another
+ * app server, a lost LISTEN connection, a burst too big to list): refetch everything shown.
+ */
+export interface ResyncEvent {
+  type: 'resync';
+}
+
+export type LiveEvent = BillChangedEvent | CountsChangedEvent | JobProgressEvent | NoticePublishedEvent | FilingChangedEvent | ResyncEvent;
+export type LiveEventType = LiveEvent['type'];
+
+/** SSE `event:` names, one per type (EventSource listens by name). */
+export const liveEventNames: Record<LiveEventType, string> = {
+  bill: 'bill',
+  counts: 'counts',
+  job: 'job',
+  notice: 'notice',
+  filing: 'filing',
+  resync: 'resync',
+};
+
+/** The stream's end: the session is over (logout, freeze, expiry); the page must not reconnect with it. */
+export const LIVE_END_EVENT = 'end';
+
+/** Paths of the stream and of its one-use ticket (for EventSource, which cannot send headers). */
+export const liveEventPaths = { stream: '/api/events', ticket: '/api/events/ticket' } as const;

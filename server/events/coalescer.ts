@@ -1,0 +1,105 @@
+/**
+ * Per stream: the first event after a quiet spell leaves at once (the next turn of the event loop,
+ * which groups one transaction's notifications), later ones wait until `delayMs` after the last
+ * batch and are sent as one, merged so a burst (a 500-bill batch declare, the receipts answering it)
+ * is a few dozen messages, not hundreds:
+ * - a bill's events in one window become one (its latest state; 'state' outranks 'receipt' outranks 'data');
+ * - a list whose bills changed state gets one 'counts' (its rows and state counts need refetching);
+ * - more than `maxBills` distinct bills in a window: no bill events at all, only each touched list's
+ *   'counts' (the list refetches; an open detail of that list refetches too), and the next window
+ *   is twice as long (up to `maxDelayMs`) while the burst lasts;
+ * - a job's progress: its latest; notices and filing: once; a 'resync' replaces everything else.
+ */
+import type { BillChangedEvent, LiveEvent } from '../../domain/events.ts';
+
+export interface Sequenced { seq: number; event: LiveEvent }
+
+export interface CoalescerOptions {
+  delayMs: number;
+  maxDelayMs: number;
+  maxBills: number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+  now?: () => number;
+}
+
+export const coalescerDefaults: CoalescerOptions = { delayMs: 150, maxDelayMs: 2000, maxBills: 10 };
+
+const rank = { data: 0, receipt: 1, state: 2 } as const;
+
+/** The merge itself (pure): what one window's events become. */
+export function mergeWindow(events: readonly LiveEvent[], maxBills: number): { out: LiveEvent[]; truncated: boolean } {
+  if (events.some((e) => e.type === 'resync')) return { out: [{ type: 'resync' }], truncated: false };
+  const bills = new Map<number, BillChangedEvent>();
+  const counts = new Map<string, { mode: string; key: string }>();
+  const jobs = new Map<number, LiveEvent>();
+  const notices = new Map<number, LiveEvent>();
+  let filing: LiveEvent | undefined;
+  for (const e of events) {
+    switch (e.type) {
+      case 'bill': {
+        const before = bills.get(e.id);
+        const change = before && rank[before.change] > rank[e.change] ? before.change : e.change;
+        bills.delete(e.id); // re-inserted: the map keeps the order of each bill's latest event
+        bills.set(e.id, { ...e, change });
+        break;
+      }
+      case 'counts': counts.set(`${e.mode}/${e.key}`, e); break;
+      case 'job': jobs.delete(e.jobId); jobs.set(e.jobId, e); break;
+      case 'notice': notices.set(e.id, e); break;
+      case 'filing': filing = e; break;
+    }
+  }
+  const truncated = bills.size > maxBills;
+  for (const b of bills.values()) if (truncated || b.change === 'state') counts.set(`${b.mode}/${b.key}`, { mode: b.mode, key: b.key });
+  const out: LiveEvent[] = [...counts.values()].map((c) => ({ type: 'counts', mode: c.mode, key: c.key }));
+  if (!truncated) out.push(...bills.values());
+  out.push(...jobs.values(), ...notices.values());
+  if (filing) out.push(filing);
+  return { out, truncated };
+}
+
+export class Coalescer {
+  private pending: Sequenced[] = [];
+  private timer: unknown;
+  private delay: number;
+  private lastFlush = -Infinity;
+  private readonly o: Required<CoalescerOptions>;
+
+  constructor(private readonly send: (events: LiveEvent[], lastSeq: number) => void, options: Partial<CoalescerOptions> = {}) {
+    const o = { ...coalescerDefaults, ...options };
+    this.o = {
+      ...o,
+      setTimer: o.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+      clearTimer: o.clearTimer ?? ((t) => clearTimeout(t as NodeJS.Timeout)),
+      now: o.now ?? (() => performance.now()),
+    };
+    this.delay = this.o.delayMs;
+  }
+
+  push(item: Sequenced): void {
+    this.pending.push(item);
+    if (this.timer === undefined) {
+      const wait = Math.max(0, this.lastFlush + this.delay - this.o.now());
+      this.timer = this.o.setTimer(() => this.flush(), wait);
+    }
+  }
+
+  flush(): void {
+    if (this.timer !== undefined) this.o.clearTimer(this.timer);
+    this.timer = undefined;
+    const items = this.pending;
+    if (items.length === 0) return;
+    this.pending = [];
+    this.lastFlush = this.o.now();
+    const { out, truncated } = mergeWindow(items.map((i) => i.event), this.o.maxBills);
+    this.delay = truncated ? Math.min(this.delay * 2, this.o.maxDelayMs) : this.o.delayMs;
+    this.send(out, items[items.length - 1]!.seq);
+  }
+
+  stop(): void {
+    if (this.timer !== undefined) this.o.clearTimer(this.timer);
+    this.timer = undefined;
+    this.pending = [];
+  }
+}

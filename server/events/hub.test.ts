@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Sequenced } from './coalescer.ts';
+import { EventHub } from './hub.ts';
+
+const billPayload = (c: number, id: number, s = 'DECLARING') => JSON.stringify({ t: 'b', c, m: 'export', k: 'order', i: id, s, w: 'state' });
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('EventHub', () => {
+  it("hands a company's facts to that company's streams only, notices to all, with the state's name", async () => {
+    const hub = new EventHub({ stateName: (_m, _k, s) => Promise.resolve(s === 'DECLARING' ? '申报中' : s) });
+    const a: Sequenced[] = []; const a2: Sequenced[] = []; const b: Sequenced[] = [];
+    hub.subscribe(1, (i) => a.push(i));
+    const stopA2 = hub.subscribe(1, (i) => a2.push(i));
+    hub.subscribe(2, (i) => b.push(i));
+    hub.message(billPayload(1, 10));
+    hub.message('not json');
+    hub.message(JSON.stringify({ t: 'b', c: 1 }));
+    hub.message(JSON.stringify({ t: 'j', c: 2, i: 5, d: 3, n: 9, s: 'running' }));
+    hub.message(JSON.stringify({ t: 'n', i: 8 }));
+    await settle();
+    expect(a.map((x) => x.event)).toEqual([
+      { type: 'bill', mode: 'export', key: 'order', id: 10, state: 'DECLARING', stateName: '申报中', change: 'state' },
+      { type: 'notice', id: 8 },
+    ]);
+    expect(a2).toEqual(a);
+    expect(b.map((x) => x.event)).toEqual([{ type: 'job', jobId: 5, done: 3, total: 9, state: 'running' }, { type: 'notice', id: 8 }]);
+    stopA2();
+    hub.message(billPayload(1, 11));
+    await settle();
+    expect(a).toHaveLength(3);
+    expect(a2).toHaveLength(2);
+    expect(hub.streams).toBe(2);
+  });
+
+  it("catches up a company's facts after a Last-Event-ID of this server and window; resync otherwise", async () => {
+    let now = 1000;
+    const hub = new EventHub({ windowMs: 10_000, windowMax: 5, now: () => now });
+    for (let i = 1; i <= 4; i++) hub.message(billPayload(i % 2 ? 1 : 2, i));
+    await settle();
+    const after1 = hub.since(hub.idOf(1), 1);
+    expect(after1).toEqual({ resync: false, items: [expect.objectContaining({ seq: 3 })] });
+    expect(hub.since(hub.idOf(4), 1)).toEqual({ resync: false, items: [] });
+    expect(hub.since('deadbeef-3', 1)).toEqual({ resync: true });
+    expect(hub.since('garbage', 1)).toEqual({ resync: true });
+    expect(hub.since(hub.idOf(99), 1)).toEqual({ resync: true });
+    for (let i = 5; i <= 8; i++) hub.message(billPayload(1, i));
+    await settle();
+    // kept: 4..8; after 2 the next (3) is gone
+    expect(hub.since(hub.idOf(2), 1)).toEqual({ resync: true });
+    expect(hub.since(hub.idOf(3), 1).resync).toBe(false);
+    now += 20_000;
+    expect(hub.since(hub.idOf(5), 1)).toEqual({ resync: true });
+    expect(hub.since(hub.idOf(8), 1)).toEqual({ resync: false, items: [] });
+  });
+
+  it('tells every stream to resync when LISTEN is back after a loss', async () => {
+    const hub = new EventHub();
+    const got: Sequenced[] = [];
+    hub.subscribe(3, (i) => got.push(i));
+    hub.ready();
+    await settle();
+    expect(got).toEqual([]);
+    hub.lost();
+    hub.ready();
+    await settle();
+    expect(got.map((g) => g.event)).toEqual([{ type: 'resync' }]);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The tab's live-event stream (src/lib/live-events.ts) as an actor of the app: running while the
+ * auth actor is authenticated, stopped when the session ends. Its events go to `liveEvents`, where
+ * the pages' machine hosts listen.
+ */
+import { createActor, type Actor } from 'xstate';
+import { liveEventPaths } from '../../domain/events.ts';
+import { http } from '../lib/http.ts';
+import { liveEvents, liveEventsLogic, liveStatus } from '../lib/live-events.ts';
+import { authActor } from './session.ts';
+
+let live: Actor<typeof liveEventsLogic> | undefined;
+
+function follow(authenticated: boolean): void {
+  if (authenticated && !live) {
+    live = createActor(liveEventsLogic, {
+      input: {
+        ticket: async () => (await http.post<{ ticket: string }>(liveEventPaths.ticket, {})).ticket,
+        open: (url) => new EventSource(url),
+        deliver: (event) => liveEvents.deliver(event),
+        status: (status) => liveStatus.set(status),
+      },
+    });
+    live.start();
+  } else if (!authenticated && live) {
+    live.stop();
+    live = undefined;
+    liveStatus.set('ended');
+  }
+}
+
+if (typeof EventSource !== 'undefined') {
+  follow(authActor.getSnapshot().matches('authenticated'));
+  authActor.subscribe((snapshot) => follow(snapshot.matches('authenticated')));
+}
