@@ -229,6 +229,60 @@ describe('bill-detail machine', () => {
     expect(actor.getSnapshot().context.errors).toEqual({ head: { goodsValue: '请填写商品金额' }, lines: { 11: { unit: '第1行：请选择计量单位' } }, general: [] });
   });
 
+  it('live.changed in view: the bill is read again quietly (no busy tag, no toast), keeping the page and the selected row', async () => {
+    let state = 'DECLARING';
+    const { actor, calls, notes } = start({ load: async () => bill(state) });
+    await settled(actor);
+    actor.send({ type: 'user.selectLine', id: '12' });
+    state = '800';
+    actor.send({ type: 'live.changed' });
+    expect(actor.getSnapshot().value).toBe('following');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    const s = await waitFor(actor, (x) => x.matches('view'));
+    expect(calls.load.at(-1)).toEqual({ bill: existing, pageIndex: 1 });
+    expect(s.context).toMatchObject({ state: '800', revision: 2, selectedLineId: '12' });
+    expect(notes).toEqual([]);
+  });
+
+  it('live.changed in view: a failed quiet read keeps the shown copy and says nothing', async () => {
+    let calls = 0;
+    const { actor, notes } = start({ load: async () => { calls += 1; if (calls > 1) throw new Error('网络连接失败'); return bill('DECLARING'); } });
+    await settled(actor);
+    actor.send({ type: 'live.changed' });
+    const s = await waitFor(actor, (x) => x.matches('view'));
+    expect(s.context).toMatchObject({ state: 'DECLARING', revision: 1, loadError: null });
+    expect(notes).toEqual([]);
+  });
+
+  it('live.changed in edit never touches the edits: 该单据已被更新 until 继续编辑 (dismiss) or 刷新 (reload)', async () => {
+    const { actor, calls } = start();
+    await settled(actor);
+    actor.send({ type: 'user.edit' });
+    actor.send({ type: 'user.saveLine', line: { gnum: 3, itemName: '充电线' } });
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'live.changed' });
+    let s = actor.getSnapshot();
+    expect(s.value).toBe('edit');
+    expect(s.context.outdated).toBe(true);
+    expect(s.context.lines).toBe(before.lines);
+    expect(s.context.revision).toBe(before.revision);
+    expect(calls.load).toHaveLength(1);
+    actor.send({ type: 'user.dismiss' });
+    expect(actor.getSnapshot().context).toMatchObject({ outdated: false, linesChanged: true });
+    actor.send({ type: 'live.changed' });
+    actor.send({ type: 'user.refresh' });
+    s = await settled(actor);
+    expect(s.value).toBe('view');
+    expect(s.context).toMatchObject({ outdated: false, lines, linesChanged: false });
+  });
+
+  it('live.changed means nothing to a new bill (it has no id to be named by)', async () => {
+    const { actor } = start({ load: async () => ({ row: {}, lines: [], lineTotal: 0 }) }, { bill: { id: null, startTime: null, endTime: null } });
+    await settled(actor);
+    actor.send({ type: 'live.changed' });
+    expect(actor.getSnapshot().context.outdated).toBe(false);
+  });
+
   it('mapErrors: a row index the page does not hold is a general error', () => {
     expect(mapErrors([{ field: 'lines.5.gnum', message: 'm' }, { field: 'a.b', message: 'n' }], lines)).toEqual({ head: {}, lines: {}, general: ['m', 'n'] });
   });

@@ -7,6 +7,8 @@
  *                            form's defaults (a new bill starts in edit mode, bills §4)
  *   failed                   the bill could not be read (单据不存在或无权访问, network); 刷新 retries
  *   view                     read-only; 编辑 only while the bill's lifecycle state is 'editable'
+ *   following                invoke `follow` (load): the bill changed elsewhere (live.changed), read
+ *                            again quietly (no busy tag, page and selection kept); a failure keeps the copy
  *   paging         [busy]    invoke `lines`: another page of a paged body (read-only bodies)
  *   edit           [editing] head form and body rows editable; rows added here get temp ids
  *   stashing       [editing] the stash warning is on screen; 确定 keeps the whole bill (temp rows
@@ -25,9 +27,12 @@
  * the version check of the save. A separate deleteLines call would move the bill's version
  * (server/bills/lines.ts) and make the save that follows stale; 刷新 brings the row back.
  *
+ * live.changed (the page forwards the app's live events naming this stored bill, its list's counts, resync):
+ * in view the bill is read again quietly; in edit nothing the user typed is touched: `outdated` shows
+ * 该单据已被更新 with 刷新 (user.refresh: drop the edits, reload) and 继续编辑 (user.dismiss).
  * Events: user.edit · user.save|saveAndDeclare|stash {head} · user.confirm · user.cancel ·
  * user.refresh · user.page {pageIndex} · user.selectLine|deleteLine {id} · user.newLine ·
- * user.saveLine {line} · form.invalid {errors} (the view's own checks failed; shown as server errors are).
+ * user.saveLine {line} · user.dismiss · live.changed · form.invalid {errors} (the view's own checks failed; shown as server errors are).
  * Effects (placeholders, supplied with provide()): actors load, lines, save, saveAndDeclare;
  * action notify({kind, message}). Imports only xstate, domain/ and bill-lifecycle.
  */
@@ -35,7 +40,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../domain/envelope.ts';
 import { billText } from '../domain/texts/bills.ts';
 import { lifecycleAccepts, lifecycleSnapshot } from './bill-lifecycle.ts';
-import { lineFailure, renumber, savedLine } from './bill-detail-lines.ts';
+import { dropLine, failure, loaded, mapErrors, noErrors, withLine } from './bill-detail-copy.ts';
+import { lineFailure, savedLine } from './bill-detail-lines.ts';
 
 export type FieldValues = Record<string, unknown>;
 export interface DetailLine extends FieldValues { id: string }
@@ -72,6 +78,7 @@ export interface DetailContext {
   loadError: string | null; nextTemp: number;
   lineSave: boolean; sequenceField: string | null; // bodySave saves rows alone; the row number field
   pendingLine: (FieldValues & { id?: string | null }) | null; // the row being saved alone
+  outdated: boolean; // the bill changed elsewhere while being edited (该单据已被更新)
 }
 
 export type DetailEvent =
@@ -80,56 +87,18 @@ export type DetailEvent =
   | { type: 'user.page'; pageIndex: number }
   | { type: 'user.selectLine' | 'user.deleteLine'; id: string }
   | { type: 'user.saveLine'; line: FieldValues & { id?: string | null } }
-  | { type: 'form.invalid'; errors: FieldError[] };
+  | { type: 'form.invalid'; errors: FieldError[] }
+  | { type: 'user.dismiss' } | { type: 'live.changed' };
 
-export const TEMP_PREFIX = 'temp';
-export const isTempId = (id: string): boolean => id.startsWith(TEMP_PREFIX);
-const noErrors: DetailErrors = { head: {}, lines: {}, general: [] };
-
-export const failure = (error: unknown): DetailFailure =>
-  typeof error === 'object' && error !== null && typeof (error as DetailFailure).message === 'string' ? (error as DetailFailure) : { message: String(error) };
-
-/** `orderNo` → head; `lines.1.itemName` → the second row sent; anything else → general. */
-export function mapErrors(errors: readonly FieldError[], lines: readonly DetailLine[]): DetailErrors {
-  const out: DetailErrors = { head: {}, lines: {}, general: [] };
-  for (const { field, message } of errors) {
-    const m = /^lines\.(\d+)\.(.+)$/.exec(field);
-    const id = m ? lines[Number(m[1])]?.id : undefined;
-    if (m && id !== undefined) (out.lines[id] ??= {})[m[2]!] = message;
-    else if (/^[^.]+$/.test(field) && field !== 'lines') out.head[field] = message;
-    else out.general.push(message);
-  }
-  return out;
-}
-
-/** The page's copy replaced by a loaded bill (or a new bill's defaults). */
-const loaded = (context: DetailContext, { row, lines, lineTotal }: LoadedBill): Partial<DetailContext> => ({
-  head: row, lines, lineTotal, selectedLineId: null, errors: noErrors, stashed: false, linesChanged: false, loadError: null,
-  version: (row.version as number | string | undefined) ?? null,
-  state: row.state === undefined || row.state === null ? 'DRAFT' : String(row.state),
-  revision: context.revision + 1,
-});
-
-/** A row from the body form into the table: replaces its row, or comes in with the next temp id. */
-function withLine(context: DetailContext, line: FieldValues & { id?: string | null }): Partial<DetailContext> {
-  const { id, ...fields } = line;
-  const existing = id ? context.lines.find((l) => l.id === id) : undefined;
-  const rowId = existing ? existing.id : `${TEMP_PREFIX}${context.nextTemp}`;
-  const { [rowId]: _fixed, ...otherLineErrors } = context.errors.lines;
-  return {
-    lines: existing ? context.lines.map((l) => (l.id === rowId ? { ...fields, id: rowId } : l)) : [...context.lines, { ...fields, id: rowId }],
-    nextTemp: existing ? context.nextTemp : context.nextTemp + 1,
-    selectedLineId: rowId, linesChanged: true, errors: { ...context.errors, lines: otherLineErrors },
-  };
-}
-
-const dropLine = (context: DetailContext, id: string) => ({ lines: renumber(context.lines.filter((l) => l.id !== id), context.sequenceField), selectedLineId: null, linesChanged: true });
+export { TEMP_PREFIX, failure, isTempId, mapErrors } from './bill-detail-copy.ts';
 
 /** A failed effect's message as a warning toast (bills §8: -1 → warning). */
 const warn = { type: 'notify', params: ({ event }: { event: unknown }): NotifyParams => ({ kind: 'warning', message: failure((event as { error?: unknown }).error).message }) } as const;
 const success = (message: string) => ({ type: 'notify', params: { kind: 'success', message } }) as const;
 const reject = (message: string) => async (): Promise<never> => { throw new Error(message); };
 const billInput = ({ context }: { context: DetailContext }): LoadInput => ({ bill: context.bill, pageIndex: context.pageIndex });
+/** the selected row, if the newly read bill still has it */
+const kept = (context: DetailContext, bill: LoadedBill): string | null => (bill.lines.some((l) => l.id === context.selectedLineId) ? context.selectedLineId : null);
 const saveInput = ({ context }: { context: DetailContext }): SaveInput => ({ bill: context.bill, version: context.version, head: context.head, lines: context.lines });
 
 export const billDetailMachine = setup({
@@ -165,6 +134,8 @@ export const billDetailMachine = setup({
     rowsEditable: ({ context }) => !context.paged,
     /** bodySave: a row of a stored bill goes to the server on its own */
     savesLineAlone: ({ context }) => context.lineSave && !context.paged && context.bill.id !== null,
+    /** a live change can only name a stored bill */
+    stored: ({ context }) => context.bill.id !== null,
     lineExists: ({ context, event }) => event.type === 'user.selectLine' && context.lines.some((l) => l.id === event.id),
   },
 }).createMachine({
@@ -172,7 +143,7 @@ export const billDetailMachine = setup({
   context: ({ input }) => ({
     bill: input.bill, paged: input.paged ?? false, version: null, state: 'DRAFT', head: {}, lines: [], lineTotal: 0,
     pageIndex: 1, selectedLineId: null, errors: noErrors, stashed: false, linesChanged: false, revision: 0, loadError: null, nextTemp: 1,
-    lineSave: input.lineSave ?? false, sequenceField: input.sequenceField ?? null, pendingLine: null,
+    lineSave: input.lineSave ?? false, sequenceField: input.sequenceField ?? null, pendingLine: null, outdated: false,
   }),
   initial: 'loading',
   states: {
@@ -189,6 +160,14 @@ export const billDetailMachine = setup({
       on: {
         'user.edit': { guard: 'editable', target: 'edit' }, 'user.refresh': { target: 'refreshing' },
         'user.page': { guard: 'paged', target: 'paging' }, 'user.selectLine': { guard: 'lineExists', actions: 'select' },
+        'live.changed': { guard: 'stored', target: 'following' },
+      },
+    },
+    following: {
+      invoke: {
+        id: 'follow', src: 'load', input: billInput,
+        onDone: { target: 'view', actions: assign(({ context, event }) => ({ ...loaded(context, event.output), selectedLineId: kept(context, event.output) })) },
+        onError: { target: 'view' }, // quiet: the shown copy stays, the next change or 刷新 tries again
       },
     },
     paging: {
@@ -213,6 +192,8 @@ export const billDetailMachine = setup({
         ],
         'user.deleteLine': { guard: 'rowsEditable', actions: [assign(({ context, event }) => dropLine(context, event.id)), success(billText.deleted)] },
         'form.invalid': { actions: assign({ errors: ({ context, event }) => mapErrors(event.errors, context.lines) }) },
+        'live.changed': { guard: 'stored', actions: assign({ outdated: true }) },
+        'user.dismiss': { actions: assign({ outdated: false }) },
       },
     },
     stashing: {

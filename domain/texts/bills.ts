@@ -183,6 +183,10 @@ export const billDetailText = {
   newLine: '新增',
   saveLine: '保存',
   confirmRefresh: '当前修改尚未保存，刷新后将丢失，是否继续?', // ours
+  /** edit mode: the bill changed elsewhere (issue 16); 刷新 drops the edits, 继续编辑 keeps them */
+  outdated: '该单据已被更新',
+  outdatedRefresh: '刷新',
+  outdatedKeepEditing: '继续编辑',
   loading: '加载中', // ours
   noLines: '暂无数据', // ours
   selectColumn: '选择', // ours

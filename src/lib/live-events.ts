@@ -124,6 +124,15 @@ export function createLiveStatus(initial: LiveStatus = 'connecting') {
 
 export const liveStatus = createLiveStatus();
 
+/**
+ * Whether an event asks the open detail of bill `id` of (mode, key) to follow: a change of that
+ * bill, its list's counts (a burst too big to list its bills) or a resync.
+ */
+export function touchesBill(event: LiveEvent, mode: string, key: string, id: string): boolean {
+  if (event.type === 'bill') return event.mode === mode && event.key === key && String(event.id) === id;
+  return event.type === 'resync' || (event.type === 'counts' && event.mode === mode && event.key === key);
+}
+
 /** Whether an event asks the list of (mode, key) to refresh. */
 export function touchesList(event: LiveEvent, mode: string, key: string): boolean {
   return event.type === 'resync' || ((event.type === 'bill' || event.type === 'counts') && event.mode === mode && event.key === key);

@@ -4,7 +4,7 @@
  * view renders the machine's snapshot and sends it events; the forms hold what is being typed and
  * are reset from the machine whenever the page's copy of the bill is replaced (context.revision).
  */
-import { Alert, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -78,7 +78,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   const lineForm = useDefinitionForm(lineFields, lineDefaults);
 
   const editing = snap.hasTag('editing');
-  const mode = editing ? 'edit' : snap.matches('view') || snap.matches('refreshing') || snap.matches('paging') ? 'view' : 'none';
+  const mode = editing ? 'edit' : snap.matches('view') || snap.matches('following') || snap.matches('refreshing') || snap.matches('paging') ? 'view' : 'none';
   const rowsEditable = snap.matches('edit') && definition.lines !== undefined && definition.lines.paged !== true;
   // while a row is saved alone (bodySave) its buttons stay, 保存 with its loader
   const savingLine = snap.matches('savingLine');
@@ -179,6 +179,15 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
         idle={snap.matches('view') || snap.matches('edit') || snap.matches('failed')}
         matches={(s) => snap.matches(s as never)} accepts={accepts} onBack={() => navigate(listPath)} label={billDetailText.toolbar} />
       {snap.matches('failed') && <Alert color="red">{context.loadError}</Alert>}
+      {snap.matches('edit') && context.outdated && (
+        <Alert color="blue" title={billDetailText.outdated}>
+          <Group gap="xs">
+            {/* the user chose to drop the edits here: no second question */}
+            <Button size="xs" onClick={() => send({ type: 'user.refresh' })}>{billDetailText.outdatedRefresh}</Button>
+            <Button size="xs" variant="default" onClick={() => send({ type: 'user.dismiss' })}>{billDetailText.outdatedKeepEditing}</Button>
+          </Group>
+        </Alert>
+      )}
       {context.stashed && <Alert color="yellow">{billText.stashWarning}</Alert>}
       {context.errors.general.length > 0 && <Alert color="red">{context.errors.general.join('；')}</Alert>}
       {snap.matches('loading') ? (

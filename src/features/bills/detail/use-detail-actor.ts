@@ -3,7 +3,7 @@
  * Created once per page (the page stays mounted while its tab is open, accounts §2).
  */
 import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import type { BillDefinition } from '../../../../domain/bills/types.ts';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../../machines/bill-detail.ts';
 import { useUserInfo } from '../../../lib/auth-context.tsx';
 import type { Http } from '../../../lib/http.ts';
+import { liveEvents, touchesBill } from '../../../lib/live-events.ts';
 import { notifySuccess, notifyWarning } from '../../../lib/notify.ts';
 import { createDetailApi } from './api.ts';
 import { fieldDefaults } from './defaults.ts';
@@ -41,5 +42,12 @@ export function useDetailActor(definition: BillDefinition, bill: BillRef, client
     bill, paged: definition.lines?.paged === true, lineSave: savesLinesAlone(definition),
     ...(definition.lines?.sequenceField ? { sequenceField: definition.lines.sequenceField } : {}),
   };
-  return useActorRef(machine, { input, ...(inspect ? { inspect } : {}) });
+  const actor = useActorRef(machine, { input, ...(inspect ? { inspect } : {}) });
+  // this bill changed elsewhere (customs answered, a colleague saved): the machine decides what to
+  // do (view: read it again quietly; edit: say so and keep the edits)
+  useEffect(() => liveEvents.subscribe((event) => {
+    const { id } = actor.getSnapshot().context.bill;
+    if (id !== null && touchesBill(event, definition.mode, definition.key, id)) actor.send({ type: 'live.changed' });
+  }), [actor, definition.mode, definition.key]);
+  return actor;
 }
