@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { LiveEvent } from '../../domain/events.ts';
-import { createLiveBus, liveEventsLogic, touchesList, type EventSourceLike, type LiveStatus } from './live-events.ts';
+import { createLiveBus, liveEventsLogic, touchesBill, touchesList, type EventSourceLike, type LiveStatus } from './live-events.ts';
 
 class FakeSource implements EventSourceLike {
   onopen: ((event: Event) => void) | null = null;
@@ -100,5 +100,16 @@ describe('createLiveBus / touchesList', () => {
     expect(touchesList({ type: 'counts', mode: 'import', key: 'order' }, 'export', 'order')).toBe(false);
     expect(touchesList({ type: 'resync' }, 'export', 'order')).toBe(true);
     expect(touchesList({ type: 'job', jobId: 1, done: 1, total: 2, state: 'running' }, 'export', 'order')).toBe(false);
+  });
+
+  it('an open detail cares about its own bill only, its list\'s counts and resync', () => {
+    const id = '1'; // the page's id (a string) of bill 1
+    expect(touchesBill(bill, 'export', 'order', id)).toBe(true);
+    expect(touchesBill(bill, 'export', 'order', `${id}0`)).toBe(false);
+    expect(touchesBill(bill, 'import', 'order', id)).toBe(false);
+    expect(touchesBill({ type: 'counts', mode: 'export', key: 'order' }, 'export', 'order', id)).toBe(true);
+    expect(touchesBill({ type: 'counts', mode: 'export', key: 'waybill' }, 'export', 'order', id)).toBe(false);
+    expect(touchesBill({ type: 'resync' }, 'export', 'order', id)).toBe(true);
+    expect(touchesBill({ type: 'notice', id: 1 }, 'export', 'order', id)).toBe(false);
   });
 });
