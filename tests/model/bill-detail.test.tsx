@@ -21,6 +21,7 @@ import {
   detailSession, dictionaryAnswer, ok, orderLines, orderRow, refused, reply, requestData, type Envelope,
 } from '../../src/features/bills/detail/test-fixtures.ts';
 import { http } from '../../src/lib/http.ts';
+import { liveEvents } from '../../src/lib/live-events.ts';
 import { createTestAuthActor } from '../../src/testing/auth.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../src/testing/render.tsx';
 import { activeStateIds, declaredStates, declaredTransitions, firedTransitions, modelPaths, serializeState, type ModelPath } from './harness.ts';
@@ -54,7 +55,8 @@ const events = (variant: Variant): EventObject[] => [
   { type: 'user.page', pageIndex: 2 } as EventObject, { type: 'user.selectLine', id: '12' } as EventObject,
   { type: 'user.saveLine', line: { gnum: 3, itemName: '充电线' } } as EventObject, { type: 'user.deleteLine', id: '12' } as EventObject,
   { type: 'form.invalid', errors: [{ field: 'ebpName', message: '请填写电商平台名称' }] } as EventObject,
-  ...['load', 'reload'].flatMap((id) => [
+  { type: 'live.changed' }, { type: 'user.dismiss' },
+  ...['load', 'reload', 'follow'].flatMap((id) => [
     outcome(`xstate.done.actor.${id}`, { output: variant.input.bill.id === null ? { row: {}, lines: [], lineTotal: 0 } : { row: orderRow, lines: orderLines, lineTotal: 12 } }),
     ...(variant.input.bill.id === null ? [] : [outcome(`xstate.error.actor.${id}`, { error: { message: '单据不存在或无权访问' } })]),
   ]),
@@ -122,6 +124,9 @@ const body = () => screen.getByRole('region', { name: '表体信息' });
 const orderNoInput = () => within(head()).getByPlaceholderText('请填写订单编号') as HTMLInputElement;
 const toolbarButton = (name: string) => within(toolbar()).queryByRole('button', { name });
 const page = () => document.querySelector('article[aria-busy]')!;
+/** customs answered bill 7 (the stream's event, as src/app/live.ts hands it to the pages) */
+const customsAnswered = () => liveEvents.deliver({ type: 'bill', mode: 'export', key: 'order', id: 7, state: '120', stateName: '海关入库', change: 'state' });
+const outdatedNotice = () => screen.queryByText('该单据已被更新')?.closest<HTMLElement>('.mantine-Alert-root') ?? null;
 const confirmModal = async (text: string) => {
   const dialog = (await screen.findByText(text)).closest('[role="dialog"]') as HTMLElement;
   fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
@@ -163,6 +168,12 @@ const expectations: Record<string, (variant: Variant) => void> = {
   declaring: () => {
     expect(toolbarButton('保存并申报')!.getAttribute('data-loading')).toBe('true');
     expect(orderNoInput().disabled).toBe(true);
+  },
+  following: () => {
+    // quiet: no busy page, no loader; the read-only copy stays on screen
+    expect(page().getAttribute('aria-busy')).toBe('false');
+    expect(orderNoInput().disabled).toBe(true);
+    expect(toolbarButton('编辑')).not.toBeNull();
   },
   refreshing: () => {
     expect(page().getAttribute('aria-busy')).toBe('true');
@@ -225,6 +236,7 @@ async function drive(world: World, variant: Variant, event: EventObject) {
   switch (id ?? event.type) {
     case 'load':
     case 'reload':
+    case 'follow':
       return answerLoad(world, variant, success);
     case 'lines': {
       const data = await world.net.answer(urls.lines, success ? ok({ total: 12, datas: page2 }) : refused('网络连接失败,请检查网络链接!'));
@@ -279,6 +291,13 @@ async function drive(world: World, variant: Variant, event: EventObject) {
       if (screen.queryByText('当前修改尚未保存，刷新后将丢失，是否继续?')) await confirmModal('当前修改尚未保存，刷新后将丢失，是否继续?');
       return undefined;
     }
+    case 'live.changed':
+      return customsAnswered();
+    case 'user.dismiss': {
+      // 继续编辑 is only on screen after a change: the change comes first
+      if (!outdatedNotice()) customsAnswered();
+      return fireEvent.click(await screen.findByRole('button', { name: '继续编辑' }));
+    }
     case 'user.page':
       return fireEvent.click(within(body()).getByRole('button', { name: '下一页' }));
     case 'user.selectLine':
@@ -327,6 +346,18 @@ async function afterStep(event: EventObject, variant: Variant) {
       expect(await within(body()).findByText('序号3重复')).toBeTruthy();
       expect((within(body()).getByPlaceholderText('请填写企业商品名称') as HTMLInputElement).value).toBe('充电线');
       expect(within(body()).queryByRole('cell', { name: '充电线' })).toBeNull();
+      break;
+    case 'live.changed':
+      if (!orderNoInput().disabled) {
+        // edit: said, with both ways out, and nothing typed is lost
+        const notice = await waitFor(() => { const n = outdatedNotice(); expect(n).not.toBeNull(); return n!; });
+        expect(within(notice).getByRole('button', { name: '刷新' })).toBeTruthy();
+        expect(within(notice).getByRole('button', { name: '继续编辑' })).toBeTruthy();
+      }
+      break;
+    case 'user.dismiss':
+      await waitFor(() => expect(outdatedNotice()).toBeNull());
+      expect(orderNoInput().disabled).toBe(false);
       break;
     case 'user.deleteLine':
       await waitFor(() => expect(within(body()).queryByText('手机保护壳')).toBeNull());
