@@ -244,6 +244,18 @@ describe('bill-detail machine', () => {
     expect(notes).toEqual([]);
   });
 
+  it('live.changed while following reads again, so the page ends on the latest copy', async () => {
+    let state = 'DECLARING';
+    const { actor, calls } = start({ load: async () => bill(state) });
+    await settled(actor);
+    actor.send({ type: 'live.changed' });
+    state = '800';
+    actor.send({ type: 'live.changed' });
+    const s = await waitFor(actor, (x) => x.matches('view'));
+    expect(calls.load).toHaveLength(3);
+    expect(s.context.state).toBe('800');
+  });
+
   it('live.changed in view: a failed quiet read keeps the shown copy and says nothing', async () => {
     let calls = 0;
     const { actor, notes } = start({ load: async () => { calls += 1; if (calls > 1) throw new Error('网络连接失败'); return bill('DECLARING'); } });

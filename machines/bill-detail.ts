@@ -164,6 +164,8 @@ export const billDetailMachine = setup({
       },
     },
     following: {
+      // a change after this read began: read again, so the page ends on the latest copy
+      on: { 'live.changed': { target: 'following', reenter: true } },
       invoke: {
         id: 'follow', src: 'load', input: billInput,
         onDone: { target: 'view', actions: assign(({ context, event }) => ({ ...loaded(context, event.output), selectedLineId: kept(context, event.output) })) },
