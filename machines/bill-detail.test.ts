@@ -266,26 +266,64 @@ describe('bill-detail machine', () => {
     expect(notes).toEqual([]);
   });
 
-  it('live.changed in edit never touches the edits: 该单据已被更新 until 继续编辑 (dismiss) or 刷新 (reload)', async () => {
-    const { actor, calls } = start();
+  it('live.changed in edit never touches the edits: a newer version shows 该单据已被更新 until 继续编辑 (dismiss) or 刷新 (reload)', async () => {
+    let version = 3;
+    const { actor, calls } = start({ load: async () => ({ ...bill(), row: { ...bill().row, version } }) });
     await settled(actor);
     actor.send({ type: 'user.edit' });
     actor.send({ type: 'user.saveLine', line: { gnum: 3, itemName: '充电线' } });
     const before = actor.getSnapshot().context;
+    version = 4; // a colleague saved, or customs answered
     actor.send({ type: 'live.changed' });
-    let s = actor.getSnapshot();
+    let s = await waitFor(actor, (x) => x.context.outdated);
     expect(s.value).toBe('edit');
-    expect(s.context.outdated).toBe(true);
+    expect(calls.load).toHaveLength(2); // the peek
     expect(s.context.lines).toBe(before.lines);
-    expect(s.context.revision).toBe(before.revision);
-    expect(calls.load).toHaveLength(1);
+    expect(s.context).toMatchObject({ revision: before.revision, version: 3, linesChanged: true });
     actor.send({ type: 'user.dismiss' });
     expect(actor.getSnapshot().context).toMatchObject({ outdated: false, linesChanged: true });
     actor.send({ type: 'live.changed' });
+    await waitFor(actor, (x) => x.context.outdated);
     actor.send({ type: 'user.refresh' });
     s = await settled(actor);
     expect(s.value).toBe('view');
-    expect(s.context).toMatchObject({ outdated: false, lines, linesChanged: false });
+    expect(s.context).toMatchObject({ outdated: false, lines, linesChanged: false, version: 4 });
+  });
+
+  it('live.changed in edit: the page\'s own version (its own row saved alone) is no news', async () => {
+    const { actor, calls } = start();
+    await settled(actor);
+    actor.send({ type: 'user.edit' });
+    actor.send({ type: 'live.changed' });
+    await waitFor(actor, () => calls.load.length === 2);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().context.outdated).toBe(false);
+    expect(actor.getSnapshot().value).toBe('edit');
+  });
+
+  it('live.changed in edit: a failed peek says nothing and keeps editing', async () => {
+    let calls = 0;
+    const { actor, notes } = start({ load: async () => { calls += 1; if (calls > 1) throw new Error('网络连接失败'); return bill(); } });
+    await settled(actor);
+    actor.send({ type: 'user.edit' });
+    actor.send({ type: 'live.changed' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toBe(2);
+    expect(actor.getSnapshot()).toMatchObject({ status: 'active', value: 'edit', context: { outdated: false } });
+    expect(notes).toEqual([]);
+    actor.send({ type: 'user.save', head: {} });
+    expect(actor.getSnapshot().value).toBe('saving');
+  });
+
+  it('live.changed in edit: a peek still out when edit is left is dropped (its failure cannot stop the page)', async () => {
+    let calls = 0;
+    const { actor } = start({ load: async () => { calls += 1; if (calls > 1) { await new Promise((r) => setTimeout(r, 5)); throw new Error('x'); } return bill(); } });
+    await settled(actor);
+    actor.send({ type: 'user.edit' });
+    actor.send({ type: 'live.changed' });
+    actor.send({ type: 'user.stash', head: {} });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(actor.getSnapshot()).toMatchObject({ status: 'active', value: 'stashing' });
   });
 
   it('live.changed means nothing to a new bill (it has no id to be named by)', async () => {

@@ -28,15 +28,15 @@
  * (server/bills/lines.ts) and make the save that follows stale; 刷新 brings the row back.
  *
  * live.changed (the page forwards the app's live events naming this stored bill, its list's counts, resync):
- * in view the bill is read again quietly; in edit nothing the user typed is touched: `outdated` shows
- * 该单据已被更新 with 刷新 (user.refresh: drop the edits, reload) and 继续编辑 (user.dismiss).
+ * in view the bill is read again quietly; in edit nothing the user typed is touched: a peek (load, child
+ * `peek`) whose version is not the page's sets `outdated`, shown as 该单据已被更新 with 刷新 (user.refresh: drop the edits, reload) and 继续编辑 (user.dismiss).
  * Events: user.edit · user.save|saveAndDeclare|stash {head} · user.confirm · user.cancel ·
  * user.refresh · user.page {pageIndex} · user.selectLine|deleteLine {id} · user.newLine ·
  * user.saveLine {line} · user.dismiss · live.changed · form.invalid {errors} (the view's own checks failed; shown as server errors are).
  * Effects (placeholders, supplied with provide()): actors load, lines, save, saveAndDeclare;
  * action notify({kind, message}). Imports only xstate, domain/ and bill-lifecycle.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, spawnChild, stopChild } from 'xstate';
 import type { FieldError } from '../domain/envelope.ts';
 import { billText } from '../domain/texts/bills.ts';
 import { lifecycleAccepts, lifecycleSnapshot } from './bill-lifecycle.ts';
@@ -134,6 +134,7 @@ export const billDetailMachine = setup({
     rowsEditable: ({ context }) => !context.paged,
     /** bodySave: a row of a stored bill goes to the server on its own */
     savesLineAlone: ({ context }) => context.lineSave && !context.paged && context.bill.id !== null,
+    newerVersion: ({ context, event }) => String((event as unknown as { output: LoadedBill }).output.row.version) !== String(context.version),
     /** a live change can only name a stored bill */
     stored: ({ context }) => context.bill.id !== null,
     lineExists: ({ context, event }) => event.type === 'user.selectLine' && context.lines.some((l) => l.id === event.id),
@@ -183,6 +184,7 @@ export const billDetailMachine = setup({
     },
     edit: {
       tags: ['editing'],
+      exit: stopChild('peek'), // its answer is about this edit only
       on: {
         'user.save': { target: 'saving', actions: 'takeHead' }, 'user.stash': { target: 'stashing', actions: 'takeHead' },
         'user.saveAndDeclare': { guard: 'declarable', target: 'declaring', actions: 'takeHead' },
@@ -194,7 +196,11 @@ export const billDetailMachine = setup({
         ],
         'user.deleteLine': { guard: 'rowsEditable', actions: [assign(({ context, event }) => dropLine(context, event.id)), success(billText.deleted)] },
         'form.invalid': { actions: assign({ errors: ({ context, event }) => mapErrors(event.errors, context.lines) }) },
-        'live.changed': { guard: 'stored', actions: assign({ outdated: true }) },
+        // a peek at the stored bill: only a version other than the page's (not the user's own row saved
+        // alone, savedLine took its version) is someone else's change
+        'live.changed': { guard: 'stored', actions: [stopChild('peek'), spawnChild('load', { id: 'peek', input: billInput })] },
+        'xstate.done.actor.peek': { guard: 'newerVersion', actions: assign({ outdated: true }) },
+        'xstate.error.actor.peek': {}, // unknown: say nothing (an unhandled child error would stop the page)
         'user.dismiss': { actions: assign({ outdated: false }) },
       },
     },

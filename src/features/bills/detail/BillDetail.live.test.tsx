@@ -57,13 +57,20 @@ describe('bill detail page, live', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(toolbar()).queryByRole('button', { name: '编辑' })).not.toBeNull());
   });
 
-  it('edit: 该单据已被更新 keeps the edits; 继续编辑 dismisses it; its 刷新 drops them and reloads without asking again', async () => {
-    const seen = open(() => orderRow);
+  it('edit: a change of another version says 该单据已被更新 and keeps the edits; 继续编辑 dismisses it; its 刷新 drops them and reloads without asking again', async () => {
+    let row: Record<string, unknown> = orderRow;
+    const seen = open(() => row);
     await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
     fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
     const orderNo = within(head()).getByPlaceholderText('请填写订单编号') as HTMLInputElement;
     fireEvent.change(orderNo, { target: { value: 'SO-TYPED' } });
-    const reads = count(seen, api(exportOrder.api.detail));
+    let reads = count(seen, api(exportOrder.api.detail));
+    // the same version as the page's (the user's own row saved alone): no news
+    liveEvents.deliver(answered(7));
+    await waitFor(() => expect(count(seen, api(exportOrder.api.detail))).toBe(reads + 1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('该单据已被更新')).toBeNull();
+    row = { ...orderRow, version: 4, orderNo: 'SO-COLLEAGUE' };
     liveEvents.deliver(answered(7));
     fireEvent.click(await screen.findByRole('button', { name: '继续编辑' }));
     await waitFor(() => expect(screen.queryByText('该单据已被更新')).toBeNull());
@@ -71,9 +78,10 @@ describe('bill detail page, live', { timeout: 20_000 }, () => {
     expect(orderNo.disabled).toBe(false);
     liveEvents.deliver(answered(7));
     const notice = (await screen.findByText('该单据已被更新')).closest<HTMLElement>('.mantine-Alert-root')!;
-    expect(count(seen, api(exportOrder.api.detail))).toBe(reads); // nothing read behind the user's back
+    expect(orderNo.value).toBe('SO-TYPED'); // the peeks replaced nothing
+    reads = count(seen, api(exportOrder.api.detail));
     fireEvent.click(within(notice).getByRole('button', { name: '刷新' }));
-    await waitFor(() => expect((within(head()).getByPlaceholderText('请填写订单编号') as HTMLInputElement).value).toBe('SO-001'));
+    await waitFor(() => expect((within(head()).getByPlaceholderText('请填写订单编号') as HTMLInputElement).value).toBe('SO-COLLEAGUE'));
     expect(screen.queryByText('当前修改尚未保存，刷新后将丢失，是否继续?')).toBeNull();
     expect(screen.queryByText('该单据已被更新')).toBeNull();
     expect(count(seen, api(exportOrder.api.detail))).toBe(reads + 1);
