@@ -9,15 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
-import { buildDeclaration, enqueueDeclaration } from '../../server/customs/declaration.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
 import { RSA_SHA1_URI, SHA1_URI, SM2_SM3_URI, SM3_URI } from '../../server/customs/sign/dsig.ts';
-import { requestSignature } from '../../server/customs/sign/records.ts';
 import { derToRawSignature } from '../../server/customs/sign/sm2.ts';
 import { loadOrCreateSoftwareKey, type SoftwareKey } from '../../server/customs/sign/software-key.ts';
 import { verifySignature } from '../../server/customs/sign/verify.ts';
-import { exportOrderBill } from '../customs/fixtures.ts';
 import { opensslSm2, type OpensslSm2 } from '../helpers/openssl.ts';
+import { declareWaiting as declareWaitingFor } from '../helpers/sign-waiting.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -60,21 +58,7 @@ async function pendingOf(recordId: number): Promise<Pending> {
 }
 const dataFor = (p: Pending, algorithm: 'sm2' | 'rsa') => p.signData.find((d) => d.algorithm === algorithm)!.data;
 
-/** A declared export order whose message waits for the card, as SIGN_MODE=external leaves it. */
-async function declareWaiting(orderNo: string): Promise<{ billId: number; messageId: number; recordId: number }> {
-  const { head, lines } = exportOrderBill({ orderNo, ebcCode: admin.userInfo.companyCode, ebpCode: '3302960E8F' });
-  return db().transaction().execute(async (trx) => {
-    const { id: billId } = await trx.insertInto('bill_heads').values({
-      company_id: admin.userInfo.companyId, bill_key: exportOrder.key, mode: exportOrder.mode, state: 'DECLARING',
-      order_no: orderNo, ebp_code: '3302960E8F', ebc_code: admin.userInfo.companyCode, data: JSON.stringify({}), app_time: new Date(),
-    } as never).returning('id').executeTakeFirstOrThrow();
-    const declaration = buildDeclaration(exportOrder, head, lines, { appStatus: '2' });
-    await enqueueDeclaration(trx, { companyId: admin.userInfo.companyId, billId, declaration });
-    const m = await trx.selectFrom('customs_messages').select(['id', 'xml']).where('guid', '=', declaration.guid).executeTakeFirstOrThrow();
-    const recordId = await requestSignature(trx, { id: m.id, companyId: admin.userInfo.companyId, guid: declaration.guid, messageType: 'CEB303', xml: m.xml, billId }, 'sm2');
-    return { billId, messageId: m.id, recordId };
-  });
-}
+const declareWaiting = (orderNo: string) => declareWaitingFor(db(), admin, orderNo, 'sm2');
 
 describe('an SM2 UKey in external mode', () => {
   it('a bill declared through the API waits; the record offers SM2 data first and RSA data too; an openssl SM2 signature sends the message', async () => {

@@ -10,12 +10,10 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
-import { buildDeclaration, enqueueDeclaration } from '../../server/customs/declaration.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
-import { requestSignature } from '../../server/customs/sign/records.ts';
 import { loadOrCreateSoftwareKey, type SoftwareKey } from '../../server/customs/sign/software-key.ts';
 import { verifySignature } from '../../server/customs/sign/verify.ts';
-import { exportOrderBill } from '../customs/fixtures.ts';
+import { declareWaiting as declareWaitingFor } from '../helpers/sign-waiting.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -47,24 +45,7 @@ const bill = (id: number) => db().selectFrom('bill_heads').selectAll().where('id
 const signWith = (key: SoftwareKey, data: string) => rsaSign('sha1', Buffer.from(data, 'utf8'), key.privateKey).toString('base64');
 const certOf = (key: SoftwareKey) => key.certificate.keyInfo.certificate;
 
-/**
- * A declared export order whose message waits for the external signature: what the declaration
- * path does in SIGN_MODE=external (enqueue, then requestSignature) in one transaction.
- */
-async function declareWaiting(orderNo: string): Promise<{ billId: number; messageId: number; recordId: number }> {
-  const { head, lines } = exportOrderBill({ orderNo, ebcCode: admin.userInfo.companyCode, ebpCode: '3302960E8F' });
-  return db().transaction().execute(async (trx) => {
-    const { id: billId } = await trx.insertInto('bill_heads').values({
-      company_id: admin.userInfo.companyId, bill_key: exportOrder.key, mode: exportOrder.mode, state: 'DECLARING',
-      order_no: orderNo, ebp_code: '3302960E8F', ebc_code: admin.userInfo.companyCode, data: JSON.stringify({}), app_time: new Date(),
-    } as never).returning('id').executeTakeFirstOrThrow();
-    const declaration = buildDeclaration(exportOrder, head, lines, { appStatus: '2' });
-    await enqueueDeclaration(trx, { companyId: admin.userInfo.companyId, billId, declaration });
-    const m = await trx.selectFrom('customs_messages').select(['id', 'xml']).where('guid', '=', declaration.guid).executeTakeFirstOrThrow();
-    const recordId = await requestSignature(trx, { id: m.id, companyId: admin.userInfo.companyId, guid: declaration.guid, messageType: 'CEB303', xml: m.xml, billId }, 'rsa');
-    return { billId, messageId: m.id, recordId };
-  });
-}
+const declareWaiting = (orderNo: string) => declareWaitingFor(db(), admin, orderNo, 'rsa');
 
 describe('the external signing client', () => {
   it('a bill declared through the API waits for the card: the worker holds its message as a sign record', async () => {
