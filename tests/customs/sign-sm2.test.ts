@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { billDefinitions } from '../../domain/bills/index.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
-import { DSIG_NS, RSA_SHA1_URI, SHA1_URI, SM2_SM3_URI, SM3_URI } from '../../server/customs/sign/dsig.ts';
+import { RSA_SHA1_URI, SHA1_URI, SM2_SM3_URI, SM3_URI } from '../../server/customs/sign/dsig.ts';
 import { schemaOfMessageType } from '../../server/customs/sign/message-types.ts';
 import { rawToDerSignature } from '../../server/customs/sign/sm2.ts';
 import { createSoftwareSigner } from '../../server/customs/sign/software.ts';
@@ -26,9 +26,9 @@ import { SM2_CERT_FILE, SM2_KEY_FILE, KEY_DIR } from '../../server/customs/sign/
 import { verifySignature } from '../../server/customs/sign/verify.ts';
 import { openssl, opensslSm2Verify } from '../helpers/openssl.ts';
 import { xmllintFor } from './checks.ts';
+import { independentCanonicalForms } from './c14n-oracle.ts';
 
 await initCustomsSchemas();
-const lib = await import('libxml2-wasm');
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'cbec-sign-sm2-'));
@@ -52,31 +52,6 @@ it('the golden files cover every message type a bill definition declares with an
   expect(declared.size).toBeGreaterThan(10);
   for (const type of declared) expect(golden.map((g) => g.type)).toContain(type);
 });
-
-/** The canonical document without its Signature and the canonical SignedInfo, by libxml2's visibility filter. */
-function independentCanonicalForms(xml: string): { document: string; signedInfo: string; text: (path: string) => string } {
-  const doc = lib.XmlDocument.fromString(xml);
-  try {
-    const ns = { ds: DSIG_NS };
-    const signature = doc.get('/*/ds:Signature', ns)!;
-    const inSignature = (node: { isSameNode(o: never): boolean; parent: unknown } | null): boolean => {
-      for (let n = node; n; n = n.parent as typeof n) if (n.isSameNode(signature as never)) return true;
-      return false;
-    };
-    const document = doc.canonicalizeToString({
-      mode: lib.XmlC14NMode.XML_C14N_1_0,
-      isVisible: (node, parent) => !inSignature(node as never) && !inSignature(parent as never),
-    });
-    const signedInfo = doc.get('/*/ds:Signature/ds:SignedInfo', ns)!.canonicalizeToString({ mode: lib.XmlC14NMode.XML_C14N_1_0 });
-    const values = new Map<string, string>();
-    for (const path of ['ds:SignedInfo/ds:Reference/ds:DigestValue', 'ds:SignatureValue', 'ds:KeyInfo/ds:X509Data/ds:X509Certificate']) {
-      values.set(path, (doc.get(`/*/ds:Signature/${path}`, ns) as unknown as { content: string }).content.replace(/\s+/g, ''));
-    }
-    return { document, signedInfo, text: (path) => values.get(path)! };
-  } finally {
-    doc.dispose();
-  }
-}
 
 function opensslSm3Base64(text: string): string {
   const r = spawnSync('openssl', ['dgst', '-sm3', '-binary'], { input: Buffer.from(text, 'utf8') });

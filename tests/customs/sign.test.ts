@@ -20,6 +20,7 @@ import { createSoftwareSigner } from '../../server/customs/sign/software.ts';
 import { CERT_FILE, KEY_DIR, KEY_FILE } from '../../server/customs/sign/software-key.ts';
 import { verifySignature } from '../../server/customs/sign/verify.ts';
 import { exportOrderBill, fixedGuids } from './fixtures.ts';
+import { independentCanonicalForms } from './c14n-oracle.ts';
 
 await initCustomsSchemas();
 const lib = await import('libxml2-wasm');
@@ -105,29 +106,13 @@ function xmllint(xml: string, schema: SchemaName): { ok: boolean; output: string
  * the SHA-1 digest and the RSA-SHA1 signature with the certificate's key.
  */
 function independentlyVerify(xml: string): { digestOk: boolean; signatureOk: boolean } {
-  const doc = lib.XmlDocument.fromString(xml);
-  try {
-    const ns = { ds: DSIG_NS };
-    const signature = doc.get('/*/ds:Signature', ns)!;
-    const inSignature = (node: { isSameNode(o: never): boolean; parent: unknown } | null): boolean => {
-      for (let n = node; n; n = n.parent as typeof n) if (n.isSameNode(signature as never)) return true;
-      return false;
-    };
-    const withoutSignature = doc.canonicalizeToString({
-      mode: lib.XmlC14NMode.XML_C14N_1_0,
-      isVisible: (node, parent) => !inSignature(node as never) && !inSignature(parent as never),
-    });
-    const digest = createHash('sha1').update(withoutSignature, 'utf8').digest('base64');
-    const signedInfo = doc.get('/*/ds:Signature/ds:SignedInfo', ns)!.canonicalizeToString({ mode: lib.XmlC14NMode.XML_C14N_1_0 });
-    const text = (path: string) => (doc.get(path, ns) as unknown as { content: string }).content.replace(/\s+/g, '');
-    const cert = new X509Certificate(Buffer.from(text('/*/ds:Signature/ds:KeyInfo/ds:X509Data/ds:X509Certificate'), 'base64'));
-    return {
-      digestOk: digest === text('/*/ds:Signature/ds:SignedInfo/ds:Reference/ds:DigestValue'),
-      signatureOk: rsaVerify('sha1', Buffer.from(signedInfo, 'utf8'), cert.publicKey, Buffer.from(text('/*/ds:Signature/ds:SignatureValue'), 'base64')),
-    };
-  } finally {
-    doc.dispose();
-  }
+  const { document, signedInfo, text } = independentCanonicalForms(xml);
+  const digest = createHash('sha1').update(document, 'utf8').digest('base64');
+  const cert = new X509Certificate(Buffer.from(text('ds:KeyInfo/ds:X509Data/ds:X509Certificate'), 'base64'));
+  return {
+    digestOk: digest === text('ds:SignedInfo/ds:Reference/ds:DigestValue'),
+    signatureOk: rsaVerify('sha1', Buffer.from(signedInfo, 'utf8'), cert.publicKey, Buffer.from(text('ds:SignatureValue'), 'base64')),
+  };
 }
 
 describe('a signed CEB303 (export schema)', async () => {
