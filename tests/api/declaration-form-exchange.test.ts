@@ -3,41 +3,34 @@
 // signs DecSign with the operator's card), and the client's answers dropped into the receive folder
 // — the import response, then 报关单回执 written to the second, two of them in one second — move the
 // bill in customs' order and fill its numbers; 重新发送回执 keeps to customs' own latest answer.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportDeclarationForm } from '../../domain/bills/export-declaration-form.ts';
 import type { BillApi } from '../../domain/bills/types.ts';
+import { folderExchange } from '../helpers/folder-exchange.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
-let exchange: string;
-const dir = (name: string) => join(exchange, name);
+const exchange = folderExchange('cbec-dec-exchange-');
+const { dir, list } = exchange;
 
 beforeAll(async () => {
-  exchange = mkdtempSync(join(tmpdir(), 'cbec-dec-exchange-'));
   t = await createTestApp({
-    env: {
-      CUSTOMS_TRANSPORT: 'folder', SIGN_MODE: 'external',
-      CUSTOMS_OUTBOX_DIR: dir('send'), CUSTOMS_INBOX_DIR: dir('receive'),
-      CUSTOMS_POLL_MS: '0', CUSTOMS_INBOX_POLL_MS: '30', CUSTOMS_INBOX_SETTLE_MS: '100', CUSTOMS_MAX_ATTEMPTS: '1',
-    },
+    env: exchange.env({ SIGN_MODE: 'external', CUSTOMS_MAX_ATTEMPTS: '1' }),
   });
   admin = await login(t.app, demo.admin.username, demo.admin.password);
 });
 afterAll(async () => {
   await t.close();
-  rmSync(exchange, { recursive: true, force: true });
+  exchange.remove();
 });
 
 const db = () => t.handle.db;
 const post = (key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${exportDeclarationForm.api[key]}`, data, admin.token);
 const bill = (id: number) => db().selectFrom('bill_heads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const list = async (name: string) => (await readdir(dir(name)).catch(() => [] as string[])).sort();
 const until = (check: () => Promise<boolean>) => vi.waitFor(async () => { if (!(await check())) throw new Error('not yet'); }, { timeout: 10_000, interval: 30 });
 
 /** The receipts kept without a bill that carry this 统一编号. */

@@ -3,9 +3,7 @@
 // it, dropped into the inbox bare or DxpMsg-wrapped, move the bill and end up in done; a malformed file ends up in error and moves
 // nothing; an outbox that cannot be written fails the bill with the reason.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
@@ -15,40 +13,30 @@ import { buildReceiptXml } from '../../server/customs/receipts/build.ts';
 import { findReceiptType } from '../../server/customs/receipts/catalogue.ts';
 import { initCustomsSchemas, validateDxpXml } from '../../server/customs/schemas.ts';
 import { returnTimeOf } from '../../server/customs/xml/format.ts';
+import { folderExchange } from '../helpers/folder-exchange.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
-let exchange: string;
-const dir = (name: string) => join(exchange, name);
+const exchange = folderExchange('cbec-exchange-');
+const { dir, list } = exchange;
 
 beforeAll(async () => {
   await initCustomsSchemas();
-  exchange = mkdtempSync(join(tmpdir(), 'cbec-exchange-'));
   t = await createTestApp({
-    env: {
-      CUSTOMS_TRANSPORT: 'folder',
-      CUSTOMS_OUTBOX_DIR: dir('send'),
-      CUSTOMS_INBOX_DIR: dir('receive'),
-      // the outbox worker runs on drain() only; the inbox is polled for real
-      CUSTOMS_POLL_MS: '0',
-      CUSTOMS_INBOX_POLL_MS: '30',
-      CUSTOMS_INBOX_SETTLE_MS: '100',
-      CUSTOMS_MAX_ATTEMPTS: '1',
-    },
+    env: exchange.env({ CUSTOMS_MAX_ATTEMPTS: '1' }),
   });
   admin = await login(t.app, demo.admin.username, demo.admin.password);
 });
 afterAll(async () => {
   await t.close();
-  rmSync(exchange, { recursive: true, force: true });
+  exchange.remove();
 });
 
 const db = () => t.handle.db;
 const post = (def: BillDefinition, key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${def.api[key]}`, data, admin.token);
 const bill = (id: number) => db().selectFrom('bill_heads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const messagesOf = (id: number) => db().selectFrom('customs_messages').selectAll().where('bill_id', '=', id).orderBy('id').execute();
-const list = async (name: string) => (await readdir(dir(name)).catch(() => [] as string[])).sort();
 const until = <T>(check: () => Promise<T>) => vi.waitFor(async () => { const v = await check(); if (!v) throw new Error('not yet'); return v; }, { timeout: 10_000, interval: 30 });
 
 const order = (orderNo: string) => ({

@@ -5,9 +5,7 @@
 // cure (1001 签名无效) fails it at once; the same file twice changes nothing; a DXP document
 // nothing here reads is kept and listed among its company's 未匹配回执; a 2018-edition CEB506
 // 120 moves the waybill to 海关入库.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
@@ -18,35 +16,29 @@ import { findReceiptType } from '../../server/customs/receipts/catalogue.ts';
 import { initCustomsSchemas } from '../../server/customs/schemas.ts';
 import { returnTimeOf } from '../../server/customs/xml/format.ts';
 import { dxpRepXml } from '../helpers/dxp-rep.ts';
+import { folderExchange } from '../helpers/folder-exchange.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
 let other: LoginAnswer;
-let exchange: string;
-const dir = (name: string) => join(exchange, name);
+const exchange = folderExchange('cbec-dxprep-');
+const { dir, list } = exchange;
 
 beforeAll(async () => {
   await initCustomsSchemas();
-  exchange = mkdtempSync(join(tmpdir(), 'cbec-dxprep-'));
   t = await createTestApp({
-    env: {
-      CUSTOMS_TRANSPORT: 'folder',
-      CUSTOMS_OUTBOX_DIR: dir('send'),
-      CUSTOMS_INBOX_DIR: dir('receive'),
-      CUSTOMS_POLL_MS: '0',
-      CUSTOMS_INBOX_POLL_MS: '30',
-      CUSTOMS_INBOX_SETTLE_MS: '100',
+    env: exchange.env({
       CUSTOMS_MAX_ATTEMPTS: '2',
       // a retry is due at once: drain() delivers it
       CUSTOMS_RETRY_BASE_MS: '0',
-    },
+    }),
   });
   [admin, other] = await Promise.all([login(t.app, demo.admin.username, demo.admin.password), login(t.app, demo.other.username, demo.other.password)]);
 });
 afterAll(async () => {
   await t.close();
-  rmSync(exchange, { recursive: true, force: true });
+  exchange.remove();
 });
 
 interface Event { kind: string; messageType: string; [k: string]: unknown }
@@ -55,7 +47,6 @@ const db = () => t.handle.db;
 const post = (def: BillDefinition, key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${def.api[key]}`, data, admin.token);
 const bill = (id: number) => db().selectFrom('bill_heads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const messageOf = async (id: number) => (await db().selectFrom('customs_messages').selectAll().where('bill_id', '=', id).orderBy('id').execute())[0]!;
-const list = async (name: string) => (await readdir(dir(name)).catch(() => [] as string[])).sort();
 const until = <T>(check: () => Promise<T>) => vi.waitFor(async () => { const v = await check(); if (!v) throw new Error('not yet'); return v; }, { timeout: 15_000, interval: 30 });
 const timeline = async (billId: number) => (await call(t.app, '/api/receipter/timeline', { billId }, admin.token)).body.data as { state: string; events: Event[] };
 
