@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   installErrorHandling(app);
-  await app.register(dbPlugin, { db: options.db, config });
+  await app.register(dbPlugin, { db: options.db, config, ...(options.listen ? { listen: options.listen } : {}) });
   installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     crossOriginEmbedderPolicy: false,

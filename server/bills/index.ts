@@ -10,7 +10,7 @@ import { registerBillRoutes } from './routes.ts';
 import { createStateNames } from './states.ts';
 
 export default async function billRoutes(app: FastifyInstance) {
-  const stateNames = createStateNames(app.db);
+  const stateNames = createStateNames(app.db, app.caches);
   const runner = createJobRunner({
     db: app.db, stateNames, log: app.log.child({ module: 'bill-jobs' }), pauseMs: app.config.billJobPauseMs,
     wake: () => { if (app.hasDecorator('customs')) app.customs.wake(); },

@@ -8,6 +8,11 @@
  * A chunk is prepared without locks (prepareDeclarations: read, decide, validate, build, XSD-check)
  * and written under the job row's lock: a second runner of the same job (another server after a
  * restart) finds the cursor moved and drops its chunk.
+ *
+ * Several app servers: a job belongs to the server running it, which touches the row (updated_at, the
+ * database's clock) with every chunk. A job no server touched for ORPHAN_AFTER_MS — its server died or
+ * was stopped — is taken by the first server whose sweep (every SWEEP_MS) moves its updated_at first
+ * (one UPDATE decides), and resumes there at its cursor.
  */
 import { sql } from 'kysely';
 import { findBill } from '../../domain/bills/index.ts';
@@ -24,6 +29,10 @@ import type { StateNamesLoader } from './states.ts';
 export const JOB_CHUNK = 50;
 /** After a server fault (database gone) a job is tried again after this long. */
 const RETRY_MS = 5000;
+/** A running job whose server has not committed a chunk for this long is taken over by another. */
+export const ORPHAN_AFTER_MS = 30_000;
+/** How often each server looks for such jobs. */
+export const SWEEP_MS = 5000;
 
 export interface JobView {
   id: number;
@@ -94,8 +103,10 @@ export interface JobRunnerDeps {
 export interface JobRunner {
   /** Runs the job to its end (or joins the run already going in this process). */
   run(jobId: number): Promise<JobView | undefined>;
-  /** Resumes every job left running (at start). */
+  /** Resumes every job left running (at start), then keeps taking over jobs whose server stopped. */
   resumeAll(): Promise<void>;
+  /** One look for jobs whose server stopped: each taken is run here (tests call it directly). */
+  sweep(): Promise<number[]>;
   /** Waits for the runs in progress (shutdown, tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -106,6 +117,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const runs = new Map<number, Promise<JobView | undefined>>();
   const retries = new Set<NodeJS.Timeout>();
   let stopped = false;
+  let sweeping: NodeJS.Timeout | undefined;
 
   async function callFor(row: JobRow, def: BillDefinition): Promise<BillCall> {
     const model = billModel(def);
@@ -140,7 +152,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         succeeded: sql<number>`succeeded + ${done.size}`,
         failed: sql<string>`failed || ${JSON.stringify(failuresOf(chunk, refusals))}::jsonb`,
         state: finished ? 'done' : 'running',
-        updated_at: new Date(),
+        // the database's clock: the servers' sweeps compare it with now()
+        updated_at: sql<Date>`now()`,
         ...(finished ? { finished_at: new Date() } : {}),
       }).where('id', '=', jobId).execute();
       return { done, cursor };
@@ -179,18 +192,40 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     return p;
   }
 
+  async function sweep(): Promise<number[]> {
+    if (stopped) return [];
+    // taking a job moves its updated_at: of two servers sweeping at once, one UPDATE matches
+    const taken = await db.updateTable('bill_jobs').set({ updated_at: sql<Date>`now()` })
+      .where('state', '=', 'running')
+      .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${ORPHAN_AFTER_MS / 1000})`)
+      .where('id', 'not in', [0, ...runs.keys()])
+      .returning('id').execute();
+    const ids = taken.map((r) => Number(r.id));
+    if (ids.length > 0) log.info({ jobs: ids }, 'bill jobs: taken over from a stopped server');
+    for (const id of ids) void run(id);
+    return ids;
+  }
+
   return {
     run,
+    sweep,
     async resumeAll() {
       const rows = await db.selectFrom('bill_jobs').select('id').where('state', '=', 'running').orderBy('id').execute();
       if (rows.length > 0) log.info({ jobs: rows.map((r) => Number(r.id)) }, 'bill jobs: resuming');
       for (const r of rows) void run(Number(r.id));
+      if (!sweeping && !stopped) {
+        sweeping = setInterval(() => {
+          sweep().catch((e: unknown) => log.error({ err: e instanceof Error ? e.message : String(e) }, 'bill jobs: sweep failed'));
+        }, SWEEP_MS);
+        sweeping.unref?.();
+      }
     },
     async idle() {
       while (runs.size > 0) await Promise.allSettled([...runs.values()]);
     },
     async stop() {
       stopped = true;
+      clearInterval(sweeping);
       for (const t of retries) clearTimeout(t);
       await this.idle();
     },

@@ -210,6 +210,14 @@ export interface CustomsMessagesTable {
   claimed_by: string | null;
 }
 
+/** Receipt files of the folder transport's inbox claimed by one app server (migration 023). */
+export interface InboxClaimsTable {
+  /** the file's name and size */
+  file_key: string;
+  claimed_by: string;
+  claimed_at: Generated<Date>;
+}
+
 /** Outbox workers' heartbeats (migration 012). */
 export interface OutboxWorkersTable {
   id: string;
@@ -596,6 +604,7 @@ export interface Database {
   bill_lines: BillLinesTable;
   customs_messages: CustomsMessagesTable;
   outbox_workers: OutboxWorkersTable;
+  inbox_claims: InboxClaimsTable;
   customs_receipts: CustomsReceiptsTable;
   files: FilesTable;
   sign_records: SignRecordsTable;

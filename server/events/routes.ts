@@ -36,7 +36,7 @@ export interface EventsOptions {
 }
 
 export default fp(async function eventsPlugin(app: FastifyInstance, opts: EventsOptions) {
-  const stateNames = createStateNames(app.db);
+  const stateNames = createStateNames(app.db, app.caches);
   const hub = new EventHub({
     stateName: async (mode, key, state) => {
       const def = findBill(mode, key);

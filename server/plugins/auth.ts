@@ -23,7 +23,7 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest, typ?: 'access' | 'pwd'): Promise<AuthUser>;
     /** Refuses (code -1) unless the user's module with this uri holds the button code. */
     requireButton(user: AuthUser, uri: string, code: string): Promise<void>;
-    /** Button codes per user type and module uri, read once from the modules tables. */
+    /** Button codes per user type and module uri, read from the modules tables and kept until they change. */
     buttonCodes(userType: string): Promise<Map<string, Set<string>>>;
   }
 }
@@ -89,29 +89,22 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     return result.user;
   });
 
-  const cache = new Map<string, Promise<Map<string, Set<string>>>>();
-  app.decorate('buttonCodes', (userType: string) => {
-    let entry = cache.get(userType);
-    if (!entry) {
-      entry = app.db.selectFrom('modules')
-        .innerJoin('module_buttons', 'module_buttons.module_id', 'modules.id')
-        .select(['modules.uri', 'module_buttons.code'])
-        .where((eb) => eb(eb.val(userType), '=', eb.fn.any('modules.roles')))
-        .where((eb) => eb(eb.val(userType), '=', eb.fn.any('module_buttons.roles')))
-        .execute()
-        .then((rows) => {
-          const byUri = new Map<string, Set<string>>();
-          for (const r of rows) {
-            if (!byUri.has(r.uri)) byUri.set(r.uri, new Set());
-            byUri.get(r.uri)!.add(r.code);
-          }
-          return byUri;
-        });
-      entry.catch(() => cache.delete(userType));
-      cache.set(userType, entry);
+  // kept per user type until modules or module_buttons change (on any app server: server/db/table-caches.ts)
+  const codes = app.caches.keep(['modules', 'module_buttons'], async (userType) => {
+    const rows = await app.db.selectFrom('modules')
+      .innerJoin('module_buttons', 'module_buttons.module_id', 'modules.id')
+      .select(['modules.uri', 'module_buttons.code'])
+      .where((eb) => eb(eb.val(userType), '=', eb.fn.any('modules.roles')))
+      .where((eb) => eb(eb.val(userType), '=', eb.fn.any('module_buttons.roles')))
+      .execute();
+    const byUri = new Map<string, Set<string>>();
+    for (const r of rows) {
+      if (!byUri.has(r.uri)) byUri.set(r.uri, new Set());
+      byUri.get(r.uri)!.add(r.code);
     }
-    return entry;
+    return byUri;
   });
+  app.decorate('buttonCodes', (userType: string) => codes.get(userType));
 
   app.decorate('requireButton', async (user: AuthUser, uri: string, code: string) => {
     const codes = (await app.buttonCodes(user.userType)).get(uri);

@@ -21,6 +21,7 @@ import { initCustomsSchemas } from '../customs/schemas.ts';
 import { createSimulatorTransport } from '../customs/simulator/index.ts';
 import { envelopeOf } from '../customs/transport/envelope.ts';
 import { createFolderTransport, type FolderTransport } from '../customs/transport/folder.ts';
+import { createInboxClaims } from '../customs/transport/inbox-claims.ts';
 import type { OutboundMessage, Transport } from '../customs/transport/types.ts';
 import { createSoftwareSigner, holdUnsigned, signDeclaration } from '../customs/sign/index.ts';
 import { createOutboxWorker, type OutboxWorker } from '../customs/worker.ts';
@@ -61,6 +62,8 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
       wrap: envelopeOf,
       pollMs: config.customsInboxPollMs,
       settleMs: config.customsInboxSettleMs,
+      // several app servers may watch the same inbox: each file is read by the one that claims it
+      claims: createInboxClaims(db, { soleOwner: config.databaseUrl === undefined }),
     })
     : undefined;
   const transport: Transport = folder ?? createSimulatorTransport({

@@ -80,7 +80,7 @@ describe('batch declare jobs', () => {
       company_id: admin.userInfo.companyId, user_id: null, mode: 'export', bill_key: 'order', action: 'declare',
       ids: JSON.stringify(ids), total: ids.length,
     }).returning('id').executeTakeFirstOrThrow();
-    const deps = { db: db(), stateNames: createStateNames(db()), wake: () => undefined, log: { info: () => undefined, error: () => undefined } };
+    const deps = { db: db(), stateNames: createStateNames(db(), t.app.caches), wake: () => undefined, log: { info: () => undefined, error: () => undefined } };
     const a = createJobRunner(deps);
     const b = createJobRunner(deps);
     await Promise.all([a.resumeAll(), b.resumeAll()]);

@@ -18,6 +18,8 @@
  * in both places. Nothing is lost to a passing fault: when the pipeline fails for a reason other
  * than the file (the database is away) the file stays and is retried with backoff; a missing
  * inbox is logged once and recreated. Scans run one at a time, so no file is handled twice at once.
+ * Several app servers watching one inbox: before reading a file each claims it (`claims`,
+ * inbox-claims.ts); only the one whose claim went in reads it, and its claim goes once the file moved.
  */
 import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -26,6 +28,7 @@ import type { WorkerLog } from '../worker.ts';
 import { MAX_XML_BYTES, XmlReadError } from '../xml/read.ts';
 import { dxpFileNameOf } from './file-name.ts';
 import { codeOf, moveUnique, writeAtomically } from './files.ts';
+import type { InboxClaims } from './inbox-claims.ts';
 import type { OutboundMessage, ReceiptSink, Transport } from './types.ts';
 
 export interface FolderTransportOptions {
@@ -46,6 +49,8 @@ export interface FolderTransportOptions {
   /** how long a file must stay unchanged before it is read (ms) */
   settleMs: number;
   now?: () => number;
+  /** Several app servers on one inbox: a file is read by the server that claims it. Omitted: this server is alone. */
+  claims?: InboxClaims;
 }
 
 export interface ScanResult {
@@ -76,6 +81,8 @@ interface Seen {
   since: number;
   /** decided, but the move failed: only the move is retried, the file is not read again */
   pending?: Outcome;
+  /** this server's claim on the file is in (InboxClaims) */
+  claimed?: boolean;
   /** failed tries (pipeline not reached, or move), for the backoff */
   failures: number;
   retryAt: number;
@@ -151,22 +158,25 @@ export function createFolderTransport(options: FolderTransportOptions): FolderTr
     }
   }
 
-  /** Reads the file and hands it to the pipeline. Undefined: leave it for a later scan. */
-  async function ingest(name: string, path: string, state: Seen): Promise<Outcome | undefined> {
+  /**
+   * Reads the file and hands it to the pipeline. 'retry': it stays (this server's, if claimed) for a
+   * later try; 'gone': it vanished or changed while read, the next scans look at it afresh.
+   */
+  async function ingest(name: string, path: string, state: Seen): Promise<Outcome | 'retry' | 'gone'> {
     if (state.size > MAX_FILE_BYTES) return { to: 'error', reason: transportText.receiptTooLarge(state.size, MAX_FILE_BYTES) };
     let bytes: Buffer;
     try {
       bytes = await readFile(path);
     } catch (e) {
-      if (codeOf(e) === 'ENOENT') return undefined;
+      if (codeOf(e) === 'ENOENT') return 'gone';
       state.failures++;
       state.retryAt = now() + backoff(state);
       log.error({ file: name, attempt: state.failures, err: errorText(e) }, 'customs inbox: file cannot be read, retrying');
-      return undefined;
+      return 'retry';
     }
     const after = await lstat(path).catch(() => undefined);
     // written to while being read: the next scans see the new size/mtime and wait again
-    if (!after || bytes.length !== state.size || after.size !== state.size || after.mtimeMs !== state.mtimeMs) return undefined;
+    if (!after || bytes.length !== state.size || after.size !== state.size || after.mtimeMs !== state.mtimeMs) return 'gone';
     // the receiver is not known from a folder: the pipeline takes it from the DXP envelope
     const verdict = await sink(bytes, { companyId: null }).then(verdictOf, verdictOfThrown);
     if (verdict.kind === 'done') return { to: 'done' };
@@ -175,7 +185,7 @@ export function createFolderTransport(options: FolderTransportOptions): FolderTr
     state.failures++;
     state.retryAt = now() + backoff(state);
     log.error({ file: name, attempt: state.failures, err: verdict.reason }, 'customs inbox: receipt pipeline failed, file kept for a retry');
-    return undefined;
+    return 'retry';
   }
 
   async function moveOut(name: string, path: string, outcome: Outcome): Promise<void> {
@@ -191,12 +201,40 @@ export function createFolderTransport(options: FolderTransportOptions): FolderTr
     log.warn({ file: name, movedTo: dest, reason: outcome.reason }, 'customs inbox: receipt file refused');
   }
 
+  /** Whether this server may read the file: alone, or its claim went in (another server's file is left alone). */
+  async function claimed(name: string, state: Seen): Promise<boolean> {
+    if (!options.claims || state.claimed) return true;
+    try {
+      state.claimed = await options.claims.take(name, state.size);
+    } catch (e) {
+      state.failures++;
+      state.retryAt = now() + backoff(state);
+      log.error({ file: name, attempt: state.failures, err: errorText(e) }, 'customs inbox: file cannot be claimed, retrying');
+      return false;
+    }
+    return state.claimed;
+  }
+
+  async function unclaim(name: string, state: Seen): Promise<void> {
+    if (!options.claims || !state.claimed) return;
+    state.claimed = false;
+    // a claim left behind only holds a later file of the same name and size until it is stale
+    await options.claims.release(name, state.size)
+      .catch((e: unknown) => log.warn({ file: name, err: errorText(e) }, 'customs inbox: claim cannot be released'));
+  }
+
   async function handle(name: string, path: string, state: Seen): Promise<Outcome | undefined> {
+    if (!await claimed(name, state)) return undefined;
     const outcome = state.pending ?? await ingest(name, path, state);
-    if (!outcome) return undefined;
+    if (outcome === 'retry') return undefined;
+    if (outcome === 'gone') {
+      await unclaim(name, state);
+      return undefined;
+    }
     try {
       await moveOut(name, path, outcome);
       seen.delete(name);
+      await unclaim(name, state);
       return outcome;
     } catch (e) {
       state.pending = outcome;
@@ -221,6 +259,7 @@ export function createFolderTransport(options: FolderTransportOptions): FolderTr
       const t = now();
       const prev = seen.get(name);
       if (!prev || prev.size !== st.size || prev.mtimeMs !== st.mtimeMs || prev.ino !== st.ino) {
+        if (prev) await unclaim(name, prev);
         seen.set(name, { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, since: t, failures: 0, retryAt: 0 });
         continue;
       }
@@ -229,7 +268,11 @@ export function createFolderTransport(options: FolderTransportOptions): FolderTr
       if (outcome?.to === 'done') result.done++;
       else if (outcome?.to === 'error') result.failed++;
     }
-    for (const name of seen.keys()) if (!present.has(name)) seen.delete(name);
+    for (const [name, state] of seen) {
+      if (present.has(name)) continue;
+      seen.delete(name);
+      await unclaim(name, state);
+    }
     return result;
   }
 
@@ -274,6 +317,8 @@ export function createFolderTransport(options: FolderTransportOptions): FolderTr
       clearTimeout(timer);
       timer = undefined;
       await chain;
+      // files kept for a retry: another server may take them now rather than when the claims are stale
+      for (const [name, state] of seen) await unclaim(name, state);
     },
   };
 }
