@@ -182,6 +182,18 @@ describe.runIf(process.env.DATABASE_URL)('two app servers on one PostgreSQL data
     await restoreUser(t);
   });
 
+  it('a password change made through the first ends every login of the user on the second', async () => {
+    const user = await login(t.app, demo.user.username, demo.user.password);
+    const elsewhere = await login(second.app, demo.user.username, demo.user.password);
+    await expectWorks(second, user.token);
+    await expectWorks(second, elsewhere.token);
+    const changed = await call(t.app, '/api/enterprise/user/updatePasswprd', { oldPassword: enc(demo.user.password), newPassword: enc('Fresh@2026two'), againPassword: enc('Fresh@2026two') }, user.token);
+    expect(changed.body.code).toBe(0);
+    await refusedOn(second, user.token);
+    await refusedOn(second, elsewhere.token);
+    await restoreUser(t);
+  });
+
   it('a lost LISTEN connection fails safe: a change made while it was down still ends the token', async () => {
     const a = await login(t.app, demo.admin.username, demo.admin.password);
     await expectWorks(second, a.token);

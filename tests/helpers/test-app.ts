@@ -66,7 +66,12 @@ export async function createTestApp(options: { listen?: boolean; env?: Record<st
     : await openTestDatabase();
   // Never the repository's ./data: uploads and exports of a test go to a temp dir of its own.
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cbec-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', RATE_LIMIT: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DATA_DIR: dataDir, ...options.env });
+  // the configuration says which database it is, as in production: on PostgreSQL the app never takes
+  // itself for the database's only server (what a dead process left is another server's until stale)
+  const config = loadConfig({
+    NODE_ENV: 'test', CAPTCHA: 'off', RATE_LIMIT: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env,
+  });
   let offset = 0;
   const app = await buildApp({ config, db: handle.db, listen: handle.listen, now: () => Date.now() + offset, logger: false });
   let url = '';
