@@ -6,7 +6,8 @@
  *   migration 021 is the same for every write path) once every 250 ms, so each change is the first
  *   after a quiet spell (the coalescer's window is then not waited for); measured from the commit's
  *   return to the frame read by a raw-socket client. On PostgreSQL also across two app servers: the
- *   commit through server A's pool, the stream held on server B.
+ *   commit through server A's pool, the stream held on server B; and a customs receipt (a CEB304 file's
+ *   bytes) ingested through server B's receipt pipeline, from the call to the frame on server A's stream.
  * - 1,000 streams: raw sockets (a few KB each client side; the process's heap and RSS before and
  *   after, after GC, are an upper bound of the server's share) and how long one change takes to
  *   reach them all.
@@ -20,6 +21,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { exportOrder } from '../domain/bills/export-order.ts';
 import { buildApp } from '../server/app.ts';
+import { buildReceiptXml } from '../server/customs/receipts/build.ts';
+import { findReceiptType } from '../server/customs/receipts/catalogue.ts';
+import { returnTimeOf } from '../server/customs/xml/format.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
@@ -67,20 +71,20 @@ async function change(): Promise<number> {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function latencies(address: string, label: string) {
+async function latencies(address: string, label: string, changeOnce: (i: number) => Promise<number> = change, what = 'commit → event') {
   let waiting: ((at: number) => void) | undefined;
   const socket = await rawStream(address, s.token, (at) => waiting?.(at));
   await pause(300);
   const ms: number[] = [];
   for (let i = 0; i < CHANGES; i++) {
     const arrived = new Promise<number>((resolve) => { waiting = resolve; });
-    const committed = await change();
+    const committed = await changeOnce(i);
     ms.push(Math.max(0, (await arrived) - committed));
     await pause(250);
   }
   socket.destroy();
   const p50 = percentile(ms, 50); const p99 = percentile(ms, 99);
-  console.log(`  ${label}: commit → event, ${CHANGES} changes: p50 ${p50.toFixed(1)} ms ${verdict(p50, 100)}, p99 ${p99.toFixed(1)} ms ${verdict(p99, 500)}, max ${Math.max(...ms).toFixed(1)} ms`);
+  console.log(`  ${label}: ${what}, ${CHANGES} changes: p50 ${p50.toFixed(1)} ms ${verdict(p50, 100)}, p99 ${p99.toFixed(1)} ms ${verdict(p99, 500)}, max ${Math.max(...ms).toFixed(1)} ms`);
 }
 
 console.log(`events [${kind}]`);
@@ -92,6 +96,28 @@ if (opened.handle.kind === 'pg') {
   const b = await buildApp({ config, db: handleB.db, listen: handleB.listen });
   const addressB = await b.listen({ port: 0, host: '127.0.0.1' });
   await latencies(addressB, 'two servers (commit on A, stream on B)');
+
+  // a declared order, and customs' answers to it read by server B's receipt pipeline
+  const declared = await s.post(`/api/enterprise${exportOrder.api.saveAndApply}`, {
+    orderNo: `BENCH-RCPT-${Date.now()}`, ebpCode: '3302960E8F', ebpName: '宁波保税区跨境购电子商务平台有限公司', goodsValue: 100, freight: 0, details: [line],
+  });
+  const head = await db.selectFrom('bill_heads').select(['order_no', 'ebc_code']).where('id', '=', declared.id as number).executeTakeFirstOrThrow();
+  const type = findReceiptType('CEB304')!;
+  const start = Date.now();
+  const receiptOnB = async (i: number) => {
+    const guid = crypto.randomUUID();
+    // each a new element (its own returnTime): the bill's receipt fields move every time
+    const xml = buildReceiptXml(type, guid, [{
+      guid, fields: { ebpCode: '3302960E8F', ebcCode: String(head.ebc_code), orderNo: String(head.order_no) },
+      returnStatus: '2', returnTime: returnTimeOf(new Date(start + i * 1000)), returnInfo: `电子口岸已暂存 ${i}`,
+    }]);
+    const t0 = performance.now();
+    const result = await b.customs.ingestReceiptXml(xml);
+    if (result.applied < 1) throw new Error(`receipt ${i} moved no bill: ${JSON.stringify(result)}`);
+    // the commit is inside the call: its start is the earliest the receipt could have been committed
+    return t0;
+  };
+  await latencies(s.address, 'two servers (receipt ingested by B, stream on A)', receiptOnB, 'ingest call → event');
   await b.close();
   await handleB.close();
 }
