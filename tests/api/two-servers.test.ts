@@ -7,7 +7,9 @@
  * - a bulk-declare job of a server that stopped resumes on the other, no bill declared twice;
  * - the sandbox timers (filing approval, the bank's settlement steps) firing on both servers at once
  *   decide once;
- * - captchas and the login lockout live in the database: a second server is not a second chance;
+ * - captchas and the login lockout live in the database: a second server is not a second chance (and a
+ *   password encrypted with the key one server gave is read by the other);
+ * - a logout through server A ends the event stream held on server B;
  * - cached tables (bill state names, button codes) changed anywhere are dropped on both servers.
  * Revocations (logout, freeze, password change) across servers: sessions.test.ts; per-IP rate limits:
  * login-abuse.test.ts; a change saved through B reaching A's stream: events.test.ts.
@@ -166,6 +168,15 @@ describe.runIf(process.env.DATABASE_URL)('two app servers on one PostgreSQL data
       expect((await readdir(exchange.dir('done'))).filter((f) => f.startsWith('CEB304Message_SO-TWO-STALE'))).toEqual([name]);
     }, 60_000);
 
+    it('a stream held on server B ends when its session is logged out through server A', async () => {
+      const session = await login(servers.a.app, demo.admin.username, demo.admin.password);
+      const onB = await openSse(`${servers.b.url}/api/events`, { 'x-authorization': `Bearer ${session.token}` });
+      open.push(onB);
+      expect(onB.status).toBe(200);
+      expect((await call(servers.a.app, '/api/auth/logout', { refreshToken: session.refreshToken }, session.token)).body.code).toBe(0);
+      await expect(Promise.race([onB.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still open'), 20_000))])).resolves.toBe('ended');
+    }, 60_000);
+
     it('a receipt ingested by server B reaches a browser connected to server A', async () => {
       const onA = await openSse(`${servers.a.url}/api/events`, { 'x-authorization': `Bearer ${admin.token}` });
       open.push(onA);
@@ -303,15 +314,18 @@ describe.runIf(process.env.DATABASE_URL)('two app servers on one PostgreSQL data
       const row = await t.handle.db.selectFrom('captchas').select('answer').where('captcha_id', '=', captchaId).executeTakeFirstOrThrow();
       return { captchaId, captcha: row.answer };
     }
-    async function tryLogin(t: TestApp, username: string, password: string, ip: string, captcha: { captchaId: string; captcha: string }) {
-      const q = new URLSearchParams({ username, password: encryptPassword(t.app.secrets.rsaPublicKeyPem, password), tag: 'admin', ...captcha });
+    /** The password encrypted with the public key `pemFrom` gave the page (the login page may have come from the other server). */
+    async function tryLogin(t: TestApp, username: string, password: string, ip: string, captcha: { captchaId: string; captcha: string }, pemFrom: TestApp = t) {
+      const pem = (await call(pemFrom.app, '/api/auth/public_key', {})).body.data as string;
+      const q = new URLSearchParams({ username, password: encryptPassword(pem, password), tag: 'admin', ...captcha });
       return (await t.app.inject({ method: 'POST', url: `/api/auth/login?${q}`, payload: { data: {} }, remoteAddress: ip })).json() as { code: number; message: string };
     }
 
     it('a captcha shown by one server is used once, on either', async () => {
       const ip = '10.16.0.1';
       const shown = await captchaOn(servers.a, ip);
-      expect(await tryLogin(servers.b, demo.other.username, demo.other.password, ip, shown)).toMatchObject({ code: 0 });
+      // the page (its captcha and public key) from server A, the login answered by server B
+      expect(await tryLogin(servers.b, demo.other.username, demo.other.password, ip, shown, servers.a)).toMatchObject({ code: 0 });
       expect(await tryLogin(servers.a, demo.other.username, demo.other.password, ip, shown)).toMatchObject({ code: -1, message: authText.captchaInvalid });
       expect(await tryLogin(servers.b, demo.other.username, demo.other.password, ip, shown)).toMatchObject({ code: -1, message: authText.captchaInvalid });
     });
