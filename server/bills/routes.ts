@@ -25,6 +25,10 @@ import { pickList, pickSave } from './pick-lines.ts';
 import { sumOverList } from './list-sum.ts';
 import { actionHandlers } from './derive/handlers.ts';
 import * as schemas from './schema.ts';
+import { billOperationActions } from '../../domain/operation-log.ts';
+import type { BillLogRef, RouteLog } from '../oplog/route-log.ts';
+import { findHeads } from './repository.ts';
+import { titleOf } from './values.ts';
 import type { StateNamesLoader } from './states.ts';
 
 type Data = Record<string, unknown>;
@@ -89,6 +93,16 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
   // the action words: bills made from others, 改为退单, the data template, lists of another bill's lines
   Object.assign(handlers, actionHandlers(app, def, stateNames));
 
+  // the operation log: each state-changing key under its label, its bills named by number
+  const billRef: BillLogRef = {
+    type: `${def.mode}/${def.key}`, titleField: def.titleField,
+    titlesOf: async (companyId, ids) => (await findHeads(app.db, { companyId, model }, ids)).map((row) => titleOf(model, row)),
+  };
+  const logOf = (key: keyof typeof billOperationActions): RouteLog | false => {
+    const action = billOperationActions[key];
+    return action ? { action, module: def.label, bill: billRef } : false;
+  };
+
   const paths: string[] = [];
   for (const key of Object.keys(handlers) as (keyof typeof handlers)[]) {
     const path = def.api[key];
@@ -98,7 +112,7 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     paths.push(`/api/enterprise${path}`);
     defineRoute<Data>(app, {
       path: `/api/enterprise${path}`, summary: `${def.label}${h.summary}`, tags: [def.label],
-      access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate',
+      access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate', log: logOf(key),
       ...(h.message ? { message: h.message } : {}),
       handler: async ({ user, data }) => h.run(await callFor(user, h.access ?? key), data ?? {}),
     });
@@ -108,7 +122,7 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
   paths.push(parsePath);
   defineRoute<Data>(app, {
     path: parsePath, summary: `${def.label}批量查询：读取已填写的查询模板`, tags: [def.label],
-    access: 'company', data: schemas.parseTemplateSchema,
+    access: 'company', data: schemas.parseTemplateSchema, log: logOf('parseQueryTemplate'),
     handler: async ({ user, data }) => {
       const call = await callFor(user, 'pageList');
       const raw = data.filePaths ?? data.filePath;

@@ -15,6 +15,7 @@ import * as m014 from './014-sessions-and-limits.ts';
 import * as m018 from './018-unmatched-receipt-keys.ts';
 import * as m020 from './020-import-receipt-key.ts';
 import * as m021 from './021-live-events.ts';
+import * as m026 from './026-operation-log.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '018-unmatched-receipt-keys': m018,
   '020-import-receipt-key': m020,
   '021-live-events': m021,
+  '026-operation-log': m026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,33 @@
+/** The operation log's texts (操作日志, issue 17 §2). */
+export const operationLogText = {
+  title: '操作日志',
+  sheet: '操作日志',
+  fileName: (day: string) => `操作日志_${day}.xlsx`,
+  columns: {
+    createTime: '操作时间',
+    account: '账号',
+    actorName: '姓名',
+    ip: 'IP地址',
+    module: '模块',
+    action: '操作',
+    billType: '单据类型',
+    billNos: '单据编号',
+    recordIds: '记录ID',
+    outcome: '结果',
+    message: '失败原因',
+  },
+  filters: {
+    window: '操作时间',
+    account: '账号',
+    module: '模块',
+    action: '操作',
+    outcome: '结果',
+    billNo: '单据编号',
+  },
+  outcomeAll: '全部',
+  search: '查询',
+  reset: '重置',
+  export: '导出',
+  empty: '所选时间内没有操作记录',
+  tooManyToExport: (max: number) => `导出的记录不能超过${max}条，请缩小查询范围`,
+} as const;
