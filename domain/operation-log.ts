@@ -80,6 +80,7 @@ export const operationLogRoutes: Readonly<Record<string, string | null>> = {
   '/api/enterprise/sign/signData/findById': null,
   '/api/enterprise/sign/signData/downloadQueryTemplate': null,
   '/api/enterprise/sign/signData/exportData': null,
+  '/api/enterprise/bills/export/signRecord/parseQueryTemplate': null,
   '/api/sign/client/pending': null,
   '/api/sign/client/complete': '提交签名',
   '/api/sign/client/fail': '签名失败',

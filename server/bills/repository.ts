@@ -312,3 +312,48 @@ export function lineOut(model: BillModel, line: LineRow): Record<string, unknown
   for (const f of model.def.lines?.fields ?? []) if (f.name !== 'gnum') out[f.name] = line.data[f.name] ?? null;
   return out;
 }
+
+// ── batches (saveBatch) ─────────────────────────────────────────────────────────────────────
+
+/** The SQL of a head field: its column, or its value in `data`, as text. */
+const fieldText = (s: Scope, name: string) => {
+  const f = s.model.field(name);
+  return f?.column ? sql<string>`${sql.ref(`bill_heads.${f.column}`)}::text` : sql<string>`bill_heads.data->>${sql.lit(name)}`;
+};
+
+/**
+ * The company's bills of this type whose business key (definition.uniqueBy) is one of `keys`
+ * (each the key fields' values as text, in uniqueBy order), locked: one statement for a whole batch.
+ */
+export async function findHeadsByKeys(q: Executor, s: Scope, fields: readonly string[], keys: readonly (readonly string[])[]): Promise<HeadRow[]> {
+  if (keys.length === 0) return [];
+  const columns = fields.map((_, i) => keys.map((k) => k[i]!));
+  const tuple = sql.join(fields.map((f) => fieldText(s, f)));
+  const unnest = sql.join(columns.map((values) => sql`${values}::text[]`));
+  return selectHeads(q, s)
+    .where(sql<boolean>`(${tuple}) in (select * from unnest(${unnest}))`)
+    .forUpdate()
+    .execute();
+}
+
+/** New ids for `n` bills, taken from the heads' own sequence (a batch insert then knows each bill's id). */
+export async function newHeadIds(q: Executor, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('bill_heads', 'id'))::bigint as id from generate_series(1, ${n})`.execute(q);
+  return rows.map((r) => Number(r.id));
+}
+
+/** New bills in one statement, each with the id newHeadIds gave it. */
+export async function insertHeadsWithIds(q: Executor, s: Scope, heads: readonly { id: number; storage: Storage; state: string }[]): Promise<void> {
+  if (heads.length === 0) return;
+  await q.insertInto('bill_heads').values(heads.map((h) => ({
+    id: h.id, company_id: s.companyId, bill_key: s.model.def.key, mode: s.model.def.mode, state: h.state,
+    ...h.storage.columns, data: JSON.stringify(h.storage.data), app_time: null,
+  })) as never).execute();
+}
+
+/** The lines of several new bills in one statement. */
+export async function insertLinesOfHeads(q: Executor, lines: readonly { headId: number; values: Values }[]): Promise<void> {
+  if (lines.length === 0) return;
+  await q.insertInto('bill_lines').values(lines.map((l) => ({ head_id: l.headId, gnum: Number(l.values.gnum ?? 0), data: lineData(l.values) }))).execute();
+}

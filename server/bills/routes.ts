@@ -11,6 +11,7 @@ import { defineRoute, BizError } from '../http/route.ts';
 import { resolveUpload } from '../files/uploads.ts';
 import { applyBills, batchIds, deleteBills, resendReceipts } from './batch.ts';
 import { batchAnswerOf, createDeclareJob, type JobRunner } from './jobs.ts';
+import { batchBills, MAX_SAVE_BATCH, saveBatch } from './save-batch.ts';
 import type { BillCall } from './call.ts';
 import { companyReader } from './defaults.ts';
 import { exportBills } from './export.ts';
@@ -115,6 +116,38 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
       access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate', log: logOf(key),
       ...(h.message ? { message: h.message } : {}),
       handler: async ({ user, data }) => h.run(await callFor(user, h.access ?? key), data ?? {}),
+    });
+  }
+
+  // saveBatch (issue 17 §3): a bill type the user saves is saved in bulk, idempotent on its business key
+  if (def.api.save) {
+    if (!def.uniqueBy?.length) throw new Error(`${def.mode}/${def.key}: saveBatch needs the definition's business key (uniqueBy)`);
+    const batchPath = `/api/enterprise/bills/${def.mode}/${def.key}/saveBatch`;
+    paths.push(batchPath);
+    defineRoute<Data>(app, {
+      path: batchPath, tags: [def.label], access: 'company', log: logOf('saveBatch'),
+      summary: `${def.label}批量保存 (最多${MAX_SAVE_BATCH}张，按${def.uniqueBy.join('+')}幂等；declare 为 true 时保存的单据作为任务申报 → jobId)`,
+      data: {
+        type: 'object',
+        properties: {
+          bills: { type: 'array', title: `单据：表头字段加 lines（表体数组），最多${MAX_SAVE_BATCH}张` },
+          declare: { type: 'boolean', title: '保存后申报（批量申报任务）' },
+        },
+      },
+      handler: async ({ user, data }) => {
+        const call = await callFor(user, 'save');
+        const bills = batchBills(data);
+        const declare = data.declare === true;
+        if (declare) await requireBillAccess(app, user, model, 'apply');
+        const answer = await saveBatch(call, bills);
+        if (!declare) return answer;
+        const ids = answer.bills.flatMap((b) => (b.id !== undefined ? [b.id] : []));
+        if (ids.length === 0) return { ...answer, jobId: null };
+        const jobId = await createDeclareJob(app.db, { companyId: user.companyId, userId: user.userId, def, ids });
+        // the job runs on in the background (its progress at /api/enterprise/bills/jobs/detail)
+        if (runner) void runner.run(jobId);
+        return { ...answer, jobId };
+      },
     });
   }
 
