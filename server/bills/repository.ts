@@ -318,7 +318,7 @@ export function lineOut(model: BillModel, line: LineRow): Record<string, unknown
 /** The SQL of a head field: its column, or its value in `data`, as text. */
 const fieldText = (s: Scope, name: string) => {
   const f = s.model.field(name);
-  return f?.column ? sql<string>`${sql.ref(`bill_heads.${f.column}`)}::text` : sql<string>`bill_heads.data->>${sql.lit(name)}`;
+  return f?.column ? sql<string>`${sql.ref(`bill_heads.${f.column}`)}` : sql<string>`bill_heads.data->>${sql.lit(name)}`;
 };
 
 /**
@@ -356,4 +356,26 @@ export async function insertHeadsWithIds(q: Executor, s: Scope, heads: readonly 
 export async function insertLinesOfHeads(q: Executor, lines: readonly { headId: number; values: Values }[]): Promise<void> {
   if (lines.length === 0) return;
   await q.insertInto('bill_lines').values(lines.map((l) => ({ head_id: l.headId, gnum: Number(l.values.gnum ?? 0), data: lineData(l.values) }))).execute();
+}
+
+/**
+ * Stored drafts written in one statement, each only if it still has the version it was read with
+ * (the rows are locked by findHeadsByKeys): every column a model stores, its data, its state.
+ * json_populate_recordset types each value as bill_heads' own column. Answers the ids written.
+ */
+export async function updateHeadsBatch(q: Executor, s: Scope, heads: readonly { id: number; version: number; storage: Storage; state: string }[]): Promise<Set<number>> {
+  if (heads.length === 0) return new Set();
+  const columns = Object.keys(heads[0]!.storage.columns);
+  const records = heads.map((h) => ({ id: h.id, version: h.version, state: h.state, data: h.storage.data, ...h.storage.columns }));
+  const sets = [sql`state = v.state`, sql`data = v.data`, ...columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`)];
+  const { rows } = await sql<{ id: number }>`update bill_heads as b set ${sql.join(sets)}, version = b.version + 1, update_time = now()
+    from json_populate_recordset(null::bill_heads, ${JSON.stringify(records)}::json) as v
+    where b.id = v.id and b.version = v.version and b.company_id = ${s.companyId} and b.bill_key = ${s.model.def.key} and b.mode = ${s.model.def.mode}
+    returning b.id`.execute(q);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** All lines of these bills (their lines are about to be written anew). */
+export async function deleteLinesOfHeads(q: Executor, headIds: readonly number[]): Promise<void> {
+  if (headIds.length > 0) await q.deleteFrom('bill_lines').where('head_id', '=', sql<number>`any(${[...headIds]}::bigint[])`).execute();
 }

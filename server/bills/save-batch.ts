@@ -21,7 +21,7 @@ import { claimUnmatchedReceipts } from '../customs/receipts/claim.ts';
 import { fieldErrors, type BillCall } from './call.ts';
 import { withDefaults } from './defaults.ts';
 import { decide, initialState } from './lifecycle.ts';
-import { findHeadsByKeys, insertHeadsWithIds, insertLinesOfHeads, newHeadIds, replaceLines, updateHead, type Executor } from './repository.ts';
+import { deleteLinesOfHeads, findHeadsByKeys, insertHeadsWithIds, insertLinesOfHeads, newHeadIds, updateHeadsBatch, type Executor } from './repository.ts';
 import { toStorage, type HeadRow, type Values } from './values.ts';
 
 /** The most bills one saveBatch call may carry (issue 17). */
@@ -115,7 +115,7 @@ async function writeChunk(trx: Executor, call: BillCall, chunk: readonly Prepare
   const { model } = call;
   const fields = model.def.uniqueBy!;
   // the same per-key lock as the detail's save takes (uniqueLock), all of the chunk's at once, in one order
-  const lockKeys = chunk.map((b) => `${call.scope.companyId}/${model.def.mode}/${model.def.key}/${JSON.stringify(b.key)}`).sort();
+  const lockKeys = chunk.map((b) => `${call.scope.companyId}/${model.def.mode}/${model.def.key}/${JSON.stringify(fields.map((f) => b.head[f]))}`).sort();
   await sql`select pg_advisory_xact_lock(hashtext(k)) from unnest(${lockKeys}::text[]) as k order by k`.execute(trx);
   const stored = await findHeadsByKeys(trx, call.scope, fields, chunk.map((b) => b.key));
   const byKey = new Map<string, HeadRow>();
@@ -127,32 +127,38 @@ async function writeChunk(trx: Executor, call: BillCall, chunk: readonly Prepare
     byKey.set(JSON.stringify(key), row);
   }
 
+  // stored drafts (and returned bills) the lifecycle lets change are updated, all in one statement
+  const updates: { bill: Prepared; row: HeadRow; state: string }[] = [];
   const fresh: Prepared[] = [];
-  const saved: number[] = [];
   for (const bill of chunk) {
-    const answer = answers[bill.index]!;
     const existing = byKey.get(JSON.stringify(bill.key));
     if (!existing) { fresh.push(bill); continue; }
-    let state: string;
     try {
-      state = decide(model, existing, 'save', call.states);
+      updates.push({ bill, row: existing, state: decide(model, existing, 'save', call.states) });
     } catch (e) {
       if (!(e instanceof BizError)) throw e;
-      Object.assign(answer, refusal(e));
-      continue;
+      Object.assign(answers[bill.index]!, refusal(e));
     }
-    const version = await updateHead(trx, call.scope, existing.id, existing.version, { storage: toStorage(model, bill.head, existing), state });
-    if (version === undefined) { answer.message = billServerText.stale; continue; }
-    if (model.def.lines) await replaceLines(trx, existing.id, bill.lines.map((values) => ({ id: undefined, values })));
-    Object.assign(answer, { id: existing.id, created: false });
-    saved.push(existing.id);
+  }
+  const written = await updateHeadsBatch(trx, call.scope, updates.map((u) => ({ id: u.row.id, version: u.row.version, storage: toStorage(model, u.bill.head, u.row), state: u.state })));
+  const updated = updates.filter((u) => written.has(u.row.id));
+  for (const u of updates) {
+    if (written.has(u.row.id)) Object.assign(answers[u.bill.index]!, { id: u.row.id, created: false });
+    else answers[u.bill.index]!.message = billServerText.stale;
   }
 
+  // new bills: ids first (so each line knows its bill), then heads and every line in one statement each
   const ids = await newHeadIds(trx, fresh.length);
   const state = initialState();
   await insertHeadsWithIds(trx, call.scope, fresh.map((b, i) => ({ id: ids[i]!, storage: toStorage(model, b.head), state })));
-  if (model.def.lines) await insertLinesOfHeads(trx, fresh.flatMap((b, i) => b.lines.map((values) => ({ headId: ids[i]!, values }))));
-  fresh.forEach((b, i) => { Object.assign(answers[b.index]!, { id: ids[i]!, created: true }); saved.push(ids[i]!); });
+  fresh.forEach((b, i) => { Object.assign(answers[b.index]!, { id: ids[i]!, created: true }); });
+  if (model.def.lines) {
+    await deleteLinesOfHeads(trx, updated.map((u) => u.row.id));
+    const lines = [...updated.map((u) => ({ bill: u.bill, id: u.row.id })), ...fresh.map((b, i) => ({ bill: b, id: ids[i]! }))]
+      .flatMap(({ bill, id }) => bill.lines.map((values) => ({ headId: id, values })));
+    await insertLinesOfHeads(trx, lines);
+  }
+  const saved = [...updated.map((u) => u.row.id), ...ids];
 
   // receipts customs sent before a bill existed here apply now, as on the detail's save
   await claimUnmatchedReceipts(trx as never, saved);
