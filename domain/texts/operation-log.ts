@@ -29,5 +29,7 @@ export const operationLogText = {
   reset: '重置',
   export: '导出',
   empty: '所选时间内没有操作记录',
+  total: (n: number) => `共 ${n} 条`,
+  pageSize: '每页条数',
   tooManyToExport: (max: number) => `导出的记录不能超过${max}条，请缩小查询范围`,
 } as const;
