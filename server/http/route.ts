@@ -107,13 +107,14 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
         if (limit && !(await app.rateLimiter.allow(limit, request.ip))) throw tooMany(limit);
       } else {
         user = await app.authenticate(request);
+        // before the log: a flood's refusals must not each cost a write
+        if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${user.userId}`))) throw tooMany(spec.limit);
       }
       const data = ((request.body as { data?: D } | undefined)?.data ?? undefined) as D;
       const run = async () => {
         if (access !== 'public') {
           if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
           if (spec.permission) await app.requireButton(user, spec.permission.uri, spec.permission.code);
-          if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${user.userId}`))) throw tooMany(spec.limit);
         }
         return spec.handler({
           data, user, request, reply,
