@@ -342,6 +342,10 @@ export const moduleSeeds: ModuleSeed[] = [
   page(605, ENTERPRISE, '/commonFun', '常用功能', 'function', 'common_fun', 4, [
     button('save', '保存'),
   ]),
+  // issue 17 §2: who changed what and when (a USER sees its own rows); 607 leaves 606 to 接口密钥
+  page(607, ENTERPRISE, '/operationLog', '操作日志', 'statistics', 'operation_log', 6, [
+    button('export', '导出'),
+  ]),
 
   // ── 服务中心 ─────────────────────────────────────────────────────────────────────────────
   group(SERVICE, '服务中心', 'ticket', 'menu_service', 8),

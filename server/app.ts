@@ -38,6 +38,7 @@ import settingsRoutes from './routes/settings.ts';
 import upgradeRoutes from './routes/upgrade.ts';
 import archiveRoutes from './archive/routes.ts';
 import eventsPlugin from './events/routes.ts';
+import operationLogRoutes from './oplog/routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(settingsRoutes);
   await app.register(upgradeRoutes);
   await app.register(archiveRoutes);
+  await app.register(operationLogRoutes);
   await app.register(eventsPlugin, options.listen ? { listen: options.listen } : {});
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

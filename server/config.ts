@@ -1,4 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
+import { OPERATION_LOG_DEFAULT_DAYS } from '../domain/operation-log.ts';
 
 /** Everything the server reads from its environment, read once at start. Names are fixed by the issues. */
 export interface Config {
@@ -40,6 +41,8 @@ export interface Config {
   simulatorDelayMs: number;
   /** Simulator: share (0..1) of otherwise good declarations it refuses with 100 海关退单, for demos. */
   simulatorRejectRate: number;
+  /** OPERATION_LOG_DAYS: operation-log rows older than this many days are pruned in the background (365). */
+  operationLogDays: number;
   /** pause between the chunks of a bulk job (0; spreads a job out for demos and the crash test) */
   billJobPauseMs: number;
   /** Outbox worker: background poll interval (ms); 0 = no background polling (wake/drain only). */
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulatorDelayMs: numberIn(env, 'SIMULATOR_DELAY_MS', nodeEnv === 'test' ? 0 : 3000, 0, 3600_000),
     simulatorRejectRate: numberIn(env, 'SIMULATOR_REJECT_RATE', 0, 0, 1),
     billJobPauseMs: numberIn(env, 'BILL_JOB_PAUSE_MS', 0, 0, 60_000),
+    operationLogDays: numberIn(env, 'OPERATION_LOG_DAYS', OPERATION_LOG_DEFAULT_DAYS, 1, 36_500),
     customsPollMs: numberIn(env, 'CUSTOMS_POLL_MS', 500, 0, 3600_000),
     customsMaxAttempts: numberIn(env, 'CUSTOMS_MAX_ATTEMPTS', 5, 1, 100),
     customsRetryBaseMs: numberIn(env, 'CUSTOMS_RETRY_BASE_MS', 2000, 0, 3600_000),

@@ -65,6 +65,11 @@ export const billServerText = {
   duplicate: (what: string) => `${what} 已存在`,
   verbs: { save: '修改', declare: '申报', delete: '删除', resendReceipt: '重新发送回执' },
   tooManyIds: (max: number) => `一次最多操作${max}条单据`,
+  /** saveBatch (issue 17 §3) */
+  noBatchBills: '请提供要保存的单据（bills 不能为空）',
+  tooManyBatchBills: (max: number) => `一次最多保存${max}张单据`,
+  badBatchBill: '单据格式不正确（每张单据应为一个对象）',
+  duplicateInBatch: (what: string) => `${what} 在本批中重复`,
   lineNotFound: '表体数据不存在或无权访问',
   noLines: '该单据没有表体',
   tooManyLines: (max: number) => `表体最多${max}行`,

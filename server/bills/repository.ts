@@ -312,3 +312,70 @@ export function lineOut(model: BillModel, line: LineRow): Record<string, unknown
   for (const f of model.def.lines?.fields ?? []) if (f.name !== 'gnum') out[f.name] = line.data[f.name] ?? null;
   return out;
 }
+
+// ── batches (saveBatch) ─────────────────────────────────────────────────────────────────────
+
+/** The SQL of a head field: its column, or its value in `data`, as text. */
+const fieldText = (s: Scope, name: string) => {
+  const f = s.model.field(name);
+  return f?.column ? sql<string>`${sql.ref(`bill_heads.${f.column}`)}` : sql<string>`bill_heads.data->>${sql.lit(name)}`;
+};
+
+/**
+ * The company's bills of this type whose business key (definition.uniqueBy) is one of `keys`
+ * (each the key fields' values as text, in uniqueBy order), locked: one statement for a whole batch.
+ */
+export async function findHeadsByKeys(q: Executor, s: Scope, fields: readonly string[], keys: readonly (readonly string[])[]): Promise<HeadRow[]> {
+  if (keys.length === 0) return [];
+  const columns = fields.map((_, i) => keys.map((k) => k[i]!));
+  const tuple = sql.join(fields.map((f) => fieldText(s, f)));
+  const unnest = sql.join(columns.map((values) => sql`${values}::text[]`));
+  return selectHeads(q, s)
+    .where(sql<boolean>`(${tuple}) in (select * from unnest(${unnest}))`)
+    .forUpdate()
+    .execute();
+}
+
+/** New ids for `n` bills, taken from the heads' own sequence (a batch insert then knows each bill's id). */
+export async function newHeadIds(q: Executor, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const { rows } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('bill_heads', 'id'))::bigint as id from generate_series(1, ${n})`.execute(q);
+  return rows.map((r) => Number(r.id));
+}
+
+/** New bills in one statement, each with the id newHeadIds gave it. */
+export async function insertHeadsWithIds(q: Executor, s: Scope, heads: readonly { id: number; storage: Storage; state: string }[]): Promise<void> {
+  if (heads.length === 0) return;
+  await q.insertInto('bill_heads').values(heads.map((h) => ({
+    id: h.id, company_id: s.companyId, bill_key: s.model.def.key, mode: s.model.def.mode, state: h.state,
+    ...h.storage.columns, data: JSON.stringify(h.storage.data), app_time: null,
+  })) as never).execute();
+}
+
+/** The lines of several new bills in one statement. */
+export async function insertLinesOfHeads(q: Executor, lines: readonly { headId: number; values: Values }[]): Promise<void> {
+  if (lines.length === 0) return;
+  await q.insertInto('bill_lines').values(lines.map((l) => ({ head_id: l.headId, gnum: Number(l.values.gnum ?? 0), data: lineData(l.values) }))).execute();
+}
+
+/**
+ * Stored drafts written in one statement, each only if it still has the version it was read with
+ * (the rows are locked by findHeadsByKeys): every column a model stores, its data, its state.
+ * json_populate_recordset types each value as bill_heads' own column. Answers the ids written.
+ */
+export async function updateHeadsBatch(q: Executor, s: Scope, heads: readonly { id: number; version: number; storage: Storage; state: string }[]): Promise<Set<number>> {
+  if (heads.length === 0) return new Set();
+  const columns = Object.keys(heads[0]!.storage.columns);
+  const records = heads.map((h) => ({ id: h.id, version: h.version, state: h.state, data: h.storage.data, ...h.storage.columns }));
+  const sets = [sql`state = v.state`, sql`data = v.data`, ...columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`)];
+  const { rows } = await sql<{ id: number }>`update bill_heads as b set ${sql.join(sets)}, version = b.version + 1, update_time = now()
+    from json_populate_recordset(null::bill_heads, ${JSON.stringify(records)}::json) as v
+    where b.id = v.id and b.version = v.version and b.company_id = ${s.companyId} and b.bill_key = ${s.model.def.key} and b.mode = ${s.model.def.mode}
+    returning b.id`.execute(q);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/** All lines of these bills (their lines are about to be written anew). */
+export async function deleteLinesOfHeads(q: Executor, headIds: readonly number[]): Promise<void> {
+  if (headIds.length > 0) await q.deleteFrom('bill_lines').where('head_id', '=', sql<number>`any(${[...headIds]}::bigint[])`).execute();
+}

@@ -11,6 +11,7 @@ import { defineRoute, BizError } from '../http/route.ts';
 import { resolveUpload } from '../files/uploads.ts';
 import { applyBills, batchIds, deleteBills, resendReceipts } from './batch.ts';
 import { batchAnswerOf, createDeclareJob, type JobRunner } from './jobs.ts';
+import { batchBills, MAX_SAVE_BATCH, saveBatch } from './save-batch.ts';
 import type { BillCall } from './call.ts';
 import { companyReader } from './defaults.ts';
 import { exportBills } from './export.ts';
@@ -25,6 +26,10 @@ import { pickList, pickSave } from './pick-lines.ts';
 import { sumOverList } from './list-sum.ts';
 import { actionHandlers } from './derive/handlers.ts';
 import * as schemas from './schema.ts';
+import { billOperationActions } from '../../domain/operation-log.ts';
+import type { BillLogRef, RouteLog } from '../oplog/route-log.ts';
+import { findHeads } from './repository.ts';
+import { titleOf } from './values.ts';
 import type { StateNamesLoader } from './states.ts';
 
 type Data = Record<string, unknown>;
@@ -89,6 +94,16 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
   // the action words: bills made from others, 改为退单, the data template, lists of another bill's lines
   Object.assign(handlers, actionHandlers(app, def, stateNames));
 
+  // the operation log: each state-changing key under its label, its bills named by number
+  const billRef: BillLogRef = {
+    type: `${def.mode}/${def.key}`, titleField: def.titleField,
+    titlesOf: async (companyId, ids) => (await findHeads(app.db, { companyId, model }, ids)).map((row) => titleOf(model, row)),
+  };
+  const logOf = (key: keyof typeof billOperationActions): RouteLog | false => {
+    const action = billOperationActions[key];
+    return action ? { action, module: def.label, bill: billRef } : false;
+  };
+
   const paths: string[] = [];
   for (const key of Object.keys(handlers) as (keyof typeof handlers)[]) {
     const path = def.api[key];
@@ -98,9 +113,41 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     paths.push(`/api/enterprise${path}`);
     defineRoute<Data>(app, {
       path: `/api/enterprise${path}`, summary: `${def.label}${h.summary}`, tags: [def.label],
-      access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate',
+      access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate', log: logOf(key),
       ...(h.message ? { message: h.message } : {}),
       handler: async ({ user, data }) => h.run(await callFor(user, h.access ?? key), data ?? {}),
+    });
+  }
+
+  // saveBatch (issue 17 §3): a bill type the user saves is saved in bulk, idempotent on its business key
+  if (def.api.save) {
+    if (!def.uniqueBy?.length) throw new Error(`${def.mode}/${def.key}: saveBatch needs the definition's business key (uniqueBy)`);
+    const batchPath = `/api/enterprise/bills/${def.mode}/${def.key}/saveBatch`;
+    paths.push(batchPath);
+    defineRoute<Data>(app, {
+      path: batchPath, tags: [def.label], access: 'company', log: logOf('saveBatch'),
+      summary: `${def.label}批量保存 (最多${MAX_SAVE_BATCH}张，按${def.uniqueBy.join('+')}幂等；declare 为 true 时保存的单据作为任务申报 → jobId)`,
+      data: {
+        type: 'object',
+        properties: {
+          bills: { type: 'array', title: `单据：表头字段加 lines（表体数组），最多${MAX_SAVE_BATCH}张` },
+          declare: { type: 'boolean', title: '保存后申报（批量申报任务）' },
+        },
+      },
+      handler: async ({ user, data }) => {
+        const call = await callFor(user, 'save');
+        const bills = batchBills(data);
+        const declare = data.declare === true;
+        if (declare) await requireBillAccess(app, user, model, 'apply');
+        const answer = await saveBatch(call, bills);
+        if (!declare) return answer;
+        const ids = answer.bills.flatMap((b) => (b.id !== undefined ? [b.id] : []));
+        if (ids.length === 0) return { ...answer, jobId: null };
+        const jobId = await createDeclareJob(app.db, { companyId: user.companyId, userId: user.userId, def, ids });
+        // the job runs on in the background (its progress at /api/enterprise/bills/jobs/detail)
+        if (runner) void runner.run(jobId);
+        return { ...answer, jobId };
+      },
     });
   }
 
@@ -108,7 +155,7 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
   paths.push(parsePath);
   defineRoute<Data>(app, {
     path: parsePath, summary: `${def.label}批量查询：读取已填写的查询模板`, tags: [def.label],
-    access: 'company', data: schemas.parseTemplateSchema,
+    access: 'company', data: schemas.parseTemplateSchema, log: logOf('parseQueryTemplate'),
     handler: async ({ user, data }) => {
       const call = await callFor(user, 'pageList');
       const raw = data.filePaths ?? data.filePath;

@@ -15,6 +15,7 @@ import { withDefaults } from './defaults.ts';
 import { decide, declaredState, initialState } from './lifecycle.ts';
 import { findDuplicate, findHead, findLines, insertHead, lineOut, replaceLines, uniqueLock, updateHead, type Executor } from './repository.ts';
 import { headValues, toStorage, type HeadRow, type Values } from './values.ts';
+import { noteRecords } from '../oplog/context.ts';
 
 export interface SaveAnswer {
   id: number;
@@ -84,6 +85,8 @@ export async function saveBill(call: BillCall, data: Record<string, unknown>, de
     } else {
       saved = await insertHead(trx, call.scope, storage, nextState, appTime ?? null);
     }
+    // the operation log names the bill made, in this transaction's row
+    noteRecords([saved.id]);
     if (details && lineInput) {
       await replaceLines(trx, saved.id, valid.lines.map((values, i) => ({ id: lineIdOf((details[i] as { id?: unknown } | null)?.id), values })));
     }

@@ -6,6 +6,7 @@ import type { Database } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import { pgListen, pgliteListen, type Listen } from './listener.ts';
+import { OperationLogDialect } from '../oplog/dialect.ts';
 
 export type Db = Kysely<Database>;
 
@@ -55,7 +56,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // An idle connection killed by the server (restart, failover, admin) must not crash the process;
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => { console.warn(`PostgreSQL idle connection lost: ${err.message}`); });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
+    const db = new Kysely<Database>({ dialect: new OperationLogDialect(new PostgresDialect({ pool })), ...(options.log ? { log: options.log } : {}) });
     return { db, kind: 'pg', listen: pgListen(pg, options.databaseUrl), close: () => db.destroy() };
   }
   let dataDir: string | undefined;
@@ -72,7 +73,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), ...(options.log ? { log: options.log } : {}) });
+  const db = new Kysely<Database>({ dialect: new OperationLogDialect(new PGliteDialect(pglite)), ...(options.log ? { log: options.log } : {}) });
   return {
     db, kind: 'pglite', pglite, listen: pgliteListen(pglite),
     close: async () => { await db.destroy(); await pglite.close(); },

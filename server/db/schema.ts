@@ -295,6 +295,24 @@ export interface SignRecordsTable {
 }
 
 /** Bulk actions as resumable jobs (migration 009). */
+export interface OperationLogsTable {
+  id: BigId;
+  company_id: number;
+  user_id: number | null;
+  account: string;
+  actor_name: Generated<string>;
+  ip: Generated<string>;
+  module: string;
+  action: string;
+  bill_type: string | null;
+  record_ids: ColumnType<number[], number[] | undefined, number[]>;
+  bill_nos: ColumnType<string[], string[] | undefined, string[]>;
+  /** 成功 | 失败 */
+  outcome: string;
+  message: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface BillJobsTable {
   id: BigId;
   company_id: number;
@@ -612,6 +630,7 @@ export interface Database {
   customs_sim_received: CustomsSimReceivedTable;
   customs_sim_replies: CustomsSimRepliesTable;
   bill_jobs: BillJobsTable;
+  operation_logs: OperationLogsTable;
   stored_files: StoredFilesTable;
   notices: NoticesTable;
   notice_files: NoticeFilesTable;

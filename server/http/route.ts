@@ -7,6 +7,8 @@ import { guardRequest } from './guard-hook.ts';
 import { BIGINT_ID_MAX, INT4_MAX } from './input-guard.ts';
 import { hardenSchema } from './schema-bounds.ts';
 import { RATE_LIMITS, type RateLimitName } from './rate-limit.ts';
+import { actorOf } from '../oplog/actor.ts';
+import { fallbackPlan, logPlanOf, runWithLog, type RouteLog } from '../oplog/route-log.ts';
 
 /** Who may call a route: anybody, any logged-in user, or a logged-in user of a filed enterprise. */
 export type Access = 'public' | 'user' | 'company';
@@ -48,6 +50,12 @@ export interface RouteSpec<D> {
   idColumn?: 'integer' | 'bigint';
   /** The handler writes the reply itself (images, files); no envelope. */
   raw?: boolean;
+  /**
+   * The operation log (操作日志): the action (and module, default the first tag) a state-changing
+   * call is logged under, or false for a read. Omitted: domain/operation-log.ts names the path.
+   * Logged-in routes only (a public call has no actor).
+   */
+  log?: RouteLog | false;
   /** Success message put in the envelope; default 操作成功！ */
   message?: string;
   handler(ctx: RouteContext<D>): unknown;
@@ -70,6 +78,8 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
   const access = spec.access ?? 'user';
   const method = spec.method ?? 'POST';
   const idMax = spec.idColumn === 'integer' ? INT4_MAX : BIGINT_ID_MAX;
+  const named = method === 'POST' && access !== 'public' ? logPlanOf({ ...spec, method, access }) : null;
+  const logPlan = named === undefined ? fallbackPlan(spec) : named;
   const body = method === 'POST'
     ? {
         type: 'object',
@@ -97,15 +107,24 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
         if (limit && !(await app.rateLimiter.allow(limit, request.ip))) throw tooMany(limit);
       } else {
         user = await app.authenticate(request);
-        if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
-        if (spec.permission) await app.requireButton(user, spec.permission.uri, spec.permission.code);
+        // before the log: a flood's refusals must not each cost a write
         if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${user.userId}`))) throw tooMany(spec.limit);
       }
       const data = ((request.body as { data?: D } | undefined)?.data ?? undefined) as D;
-      const result = await spec.handler({
-        data, user, request, reply,
-        query: (request.query ?? {}) as Record<string, string | undefined>,
-      });
+      const run = async () => {
+        if (access !== 'public') {
+          if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
+          if (spec.permission) await app.requireButton(user, spec.permission.uri, spec.permission.code);
+        }
+        return spec.handler({
+          data, user, request, reply,
+          query: (request.query ?? {}) as Record<string, string | undefined>,
+        });
+      };
+      // a state-changing call leaves its row in the operation log, refusals included (server/oplog)
+      const result = logPlan
+        ? await runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m))
+        : await run();
       if (spec.raw) return reply;
       return ok(result ?? null, spec.message);
     },

@@ -16,6 +16,7 @@ import * as m018 from './018-unmatched-receipt-keys.ts';
 import * as m020 from './020-import-receipt-key.ts';
 import * as m021 from './021-live-events.ts';
 import * as m023 from './023-two-servers.ts';
+import * as m026 from './026-operation-log.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '020-import-receipt-key': m020,
   '021-live-events': m021,
   '023-two-servers': m023,
+  '026-operation-log': m026,
 };
 
 export const migrationProvider: MigrationProvider = {
