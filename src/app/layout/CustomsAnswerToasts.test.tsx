@@ -50,7 +50,7 @@ describe('customs answer toasts', () => {
     const text = await screen.findByText('出口订单 SO20261121001 海关入库');
     expect(screen.getByText('海关回执')).toBeTruthy();
     fireEvent.click(text);
-    expect(onOpen).toHaveBeenCalledWith('/bill/export/order?id=12');
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ path: '/bill/export/order?id=12', bill: { mode: 'export', key: 'order', id: 12 } }));
     await waitFor(() => expect(screen.queryByText('出口订单 SO20261121001 海关入库')).toBeNull());
   });
 });

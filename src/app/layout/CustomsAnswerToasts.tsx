@@ -11,13 +11,14 @@ import { isCustomsAnswer } from '../../../domain/events.ts';
 import { eventsText } from '../../../domain/texts/events.ts';
 import { http, type Http } from '../../lib/http.ts';
 import { liveEvents as appLiveEvents } from '../../lib/live-events.ts';
-import { describeAnswer } from './customs-answers.ts';
+import { describeAnswer, type CustomsAnswer } from './customs-answers.ts';
 
 /** How long a customs answer stays: longer than a warning, it is news the user waits for. */
 export const ANSWER_TOAST_MS = 10_000;
 
 export interface CustomsAnswerToastsProps {
-  onOpen: (path: string) => void;
+  /** the text was clicked: open the bill (its tab if one is open, else answer.path) */
+  onOpen: (answer: CustomsAnswer) => void;
   client?: Pick<Http, 'post'>;
   liveEvents?: Pick<typeof appLiveEvents, 'subscribe'>;
 }
@@ -29,7 +30,7 @@ export function CustomsAnswerToasts({ onOpen, client = http, liveEvents = appLiv
       if (!isCustomsAnswer(event)) return;
       void describeAnswer(event, client).then((answer) => {
         if (!answer || !mounted) return;
-        const open = () => { notifications.hide(answer.id); onOpen(answer.path); };
+        const open = () => { notifications.hide(answer.id); onOpen(answer); };
         notifications.show({
           id: answer.id,
           title: eventsText.customsAnsweredTitle,

@@ -5,18 +5,19 @@
  */
 import '../../lib/styles/full.ts';
 import { AppShell } from '@mantine/core';
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { OwnPasswordDialog } from '../../features/auth/components/OwnPasswordDialog.tsx';
 import type { BillChangedEvent } from '../../../domain/events.ts';
 import { useModules } from '../../lib/auth-context.tsx';
 import { liveEvents } from '../../lib/live-events.ts';
+import type { CustomsAnswer } from './customs-answers.ts';
 import { CustomsAnswerToasts } from './CustomsAnswerToasts.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { pageTitle } from './page-title.ts';
 import { SideMenu } from './SideMenu.tsx';
-import { markChanged, visited } from './tab-marks.ts';
+import { markChanged, tabShowsBill, visited } from './tab-marks.ts';
 import { TabStrip } from './TabStrip.tsx';
 import { closeTab, HOME_PATH, initialTabs, openTab, renamedFrom, renameTab, type PageTab, type TabsState } from './tabs.ts';
 
@@ -47,7 +48,12 @@ export default function Layout() {
   useEffect(() => liveEvents.subscribe((event) => {
     if (event.type === 'bill') dispatch({ type: 'billChanged', bill: event });
   }), []);
-  const openBill = useCallback((path: string) => navigate(path), [navigate]);
+  // a toast's bill: its open tab if there is one (one tab a bill), else its address
+  const openTabs = useRef(tabs.tabs);
+  openTabs.current = tabs.tabs;
+  const openBill = useCallback((answer: CustomsAnswer) => {
+    navigate(openTabs.current.find((t) => tabShowsBill(t.key, answer.bill))?.key ?? answer.path);
+  }, [navigate]);
 
   const close = (tabKey: string) => {
     const next = closeTab(tabs, tabKey);

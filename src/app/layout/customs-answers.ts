@@ -17,6 +17,7 @@ export interface CustomsAnswer {
   refused: boolean;
   /** the bill's address: /bill/{mode}/{key}?id= opens its detail (src/app/bill-redirect.ts) */
   path: string;
+  bill: Pick<BillChangedEvent, 'mode' | 'key' | 'id'>;
 }
 
 export async function describeAnswer(event: BillChangedEvent, client: Pick<Http, 'post'>): Promise<CustomsAnswer | null> {
@@ -37,5 +38,6 @@ export async function describeAnswer(event: BillChangedEvent, client: Pick<Http,
     text: refused && reason ? eventsText.withReason(text, reason) : text,
     refused,
     path: `/bill/${event.mode}/${event.key}?id=${event.id}`,
+    bill: { mode: event.mode, key: event.key, id: event.id },
   };
 }
