@@ -69,13 +69,31 @@ describe('Coalescer', () => {
     expect(fire()).toBe(400);
     c.push({ seq: 90, event: bill(1, 'C') });
     expect(fire()).toBe(400);
+    // still going on (each window begins before the last one's delay passed): the window stays long
     c.push({ seq: 91, event: bill(1, 'D') });
-    expect(fire()).toBe(100);
+    expect(fire()).toBe(400);
     expect(sent.slice(1, 5).every((s) => s.events.length === 1 && s.events[0]!.type === 'counts')).toBe(true);
     expect(sent.at(-1)!.lastSeq).toBe(91);
     clock.now += 1000;
     c.push({ seq: 92, event: bill(1, 'E') });
     expect(fire()).toBe(0);
+  });
+
+  it('a slow trickle (a bill or two a window, never more than maxBills) is a burst too: the window lengthens, then resets after a quiet spell', () => {
+    const { c, sent, fire, clock } = manual();
+    const waits: number[] = [];
+    let id = 0;
+    for (let window = 0; window < 6; window++) {
+      c.push({ seq: ++id, event: bill(id, 'X', 'data') });
+      waits.push(fire()!);
+    }
+    expect(waits).toEqual([0, 100, 200, 400, 400, 400]);
+    expect(sent).toHaveLength(6);
+    clock.now += 1000;
+    c.push({ seq: ++id, event: bill(id, 'X', 'data') });
+    expect(fire()).toBe(0);
+    c.push({ seq: ++id, event: bill(id, 'X', 'data') });
+    expect(fire()).toBe(100);
   });
 
   it('stop drops what was pending', () => {

@@ -6,8 +6,12 @@
  * - a bill's events in one window become one (its latest state; 'state' outranks 'receipt' outranks 'data');
  * - a list whose bills changed state gets one 'counts' (its rows and state counts need refetching);
  * - more than `maxBills` distinct bills in a window: no bill events at all, only each touched list's
- *   'counts' (the list refetches; an open detail of that list refetches too), and the next window
- *   is twice as long (up to `maxDelayMs`) while the burst lasts;
+ *   'counts' (the list refetches; an open detail of that list refetches too);
+ * - the next window is twice as long (up to `maxDelayMs`) while a burst lasts: after a window of more
+ *   than `maxBills` bills, or one that was itself a continuation (its first event came before the
+ *   previous window's delay had passed). A slow trickle (a batch declare on a loaded server, ten bills
+ *   a second for a minute) is a burst too: without this it would be a message or two every 150 ms.
+ *   A quiet spell of one window resets it: an isolated change still leaves at once;
  * - a job's progress: its latest; notices and filing: once; a 'resync' replaces everything else.
  */
 import type { BillChangedEvent, LiveEvent } from '../../domain/events.ts';
@@ -64,6 +68,8 @@ export class Coalescer {
   private timer: unknown;
   private delay: number;
   private lastFlush = -Infinity;
+  /** the pending window began before the last one's delay had passed: activity goes on */
+  private continued = false;
   private readonly o: Required<CoalescerOptions>;
 
   constructor(private readonly send: (events: LiveEvent[], lastSeq: number) => void, options: Partial<CoalescerOptions> = {}) {
@@ -81,6 +87,7 @@ export class Coalescer {
     this.pending.push(item);
     if (this.timer === undefined) {
       const wait = Math.max(0, this.lastFlush + this.delay - this.o.now());
+      this.continued = wait > 0;
       this.timer = this.o.setTimer(() => this.flush(), wait);
     }
   }
@@ -93,7 +100,7 @@ export class Coalescer {
     this.pending = [];
     this.lastFlush = this.o.now();
     const { out, truncated } = mergeWindow(items.map((i) => i.event), this.o.maxBills);
-    this.delay = truncated ? Math.min(this.delay * 2, this.o.maxDelayMs) : this.o.delayMs;
+    this.delay = truncated || this.continued ? Math.min(this.delay * 2, this.o.maxDelayMs) : this.o.delayMs;
     this.send(out, items[items.length - 1]!.seq);
   }
 
