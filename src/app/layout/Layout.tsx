@@ -48,12 +48,14 @@ export default function Layout() {
   useEffect(() => liveEvents.subscribe((event) => {
     if (event.type === 'bill') dispatch({ type: 'billChanged', bill: event });
   }), []);
-  // a toast's bill: its open tab if there is one (one tab a bill), else its address
-  const openTabs = useRef(tabs.tabs);
-  openTabs.current = tabs.tabs;
+  // a toast's bill: its open tab if there is one (one tab a bill), else its address. Stable, so the
+  // toasts' subscription (and an answer being read) outlives navigations
+  const latest = useRef({ tabs: tabs.tabs, navigate });
+  latest.current = { tabs: tabs.tabs, navigate };
   const openBill = useCallback((answer: CustomsAnswer) => {
-    navigate(openTabs.current.find((t) => tabShowsBill(t.key, answer.bill))?.key ?? answer.path);
-  }, [navigate]);
+    const { tabs: open, navigate: go } = latest.current;
+    go(open.find((t) => tabShowsBill(t.key, answer.bill))?.key ?? answer.path);
+  }, []);
 
   const close = (tabKey: string) => {
     const next = closeTab(tabs, tabKey);
