@@ -89,9 +89,11 @@ async function latencies(address: string, label: string) {
 }
 
 console.log(`events [${kind}]`);
-await latencies(s.address, 'one server');
+/** EVENTS_ONLY=batch: only the 500-bill batch (the slowest part to wait for) */
+const batchOnly = process.env.EVENTS_ONLY === 'batch';
+if (!batchOnly) await latencies(s.address, 'one server');
 
-if (opened.handle.kind === 'pg') {
+if (!batchOnly && opened.handle.kind === 'pg') {
   const handleB = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 4 });
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', WEB_DIR: '/nonexistent', DATA_DIR: '/tmp/cbec-bench-data', CUSTOMS_POLL_MS: '0' });
   const b = await buildApp({ config, db: handleB.db, listen: handleB.listen });
@@ -101,25 +103,29 @@ if (opened.handle.kind === 'pg') {
   await handleB.close();
 }
 
-gc(); await pause(200); gc();
-const before = process.memoryUsage();
-const heardAt: number[] = [];
-const sockets: Socket[] = [];
-for (let i = 0; i < STREAMS; i += 50) {
-  sockets.push(...await Promise.all(Array.from({ length: 50 }, () => rawStream(s.address, s.token, (at) => heardAt.push(at)))));
+if (!batchOnly) await streamsCost();
+
+async function streamsCost(): Promise<void> {
+  gc(); await pause(200); gc();
+  const before = process.memoryUsage();
+  const heardAt: number[] = [];
+  const sockets: Socket[] = [];
+  for (let i = 0; i < STREAMS; i += 50) {
+    sockets.push(...await Promise.all(Array.from({ length: 50 }, () => rawStream(s.address, s.token, (at) => heardAt.push(at)))));
+  }
+  await pause(500);
+  gc(); await pause(200); gc();
+  const after = process.memoryUsage();
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const added = after.rss - before.rss;
+  console.log(`  ${STREAMS} open streams (${s.app.events.streams.size} on the server): RSS +${mb(added)} ${verdict(added / 1024 / 1024, 100)}, heap +${mb(after.heapUsed - before.heapUsed)} (clients' sockets included)`);
+  const committed = await change();
+  const deadline = performance.now() + 10_000;
+  while (heardAt.length < STREAMS && performance.now() < deadline) await pause(5);
+  const all = heardAt.length === STREAMS ? Math.max(...heardAt) - committed : Number.POSITIVE_INFINITY;
+  console.log(`  one change reaches all ${STREAMS} streams in ${all.toFixed(1)} ms (${heardAt.length} heard) ${verdict(all, 1000)}`);
+  for (const socket of sockets) socket.destroy();
 }
-await pause(500);
-gc(); await pause(200); gc();
-const after = process.memoryUsage();
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const added = after.rss - before.rss;
-console.log(`  ${STREAMS} open streams (${s.app.events.streams.size} on the server): RSS +${mb(added)} ${verdict(added / 1024 / 1024, 100)}, heap +${mb(after.heapUsed - before.heapUsed)} (clients' sockets included)`);
-const committed = await change();
-const deadline = performance.now() + 10_000;
-while (heardAt.length < STREAMS && performance.now() < deadline) await pause(5);
-const all = heardAt.length === STREAMS ? Math.max(...heardAt) - committed : Number.POSITIVE_INFINITY;
-console.log(`  one change reaches all ${STREAMS} streams in ${all.toFixed(1)} ms (${heardAt.length} heard) ${verdict(all, 1000)}`);
-for (const socket of sockets) socket.destroy();
 
 // ---- a 500-bill batch declare, as one open stream sees it ----
 const BATCH = 500;
@@ -137,6 +143,7 @@ const batchIds = [billId, ...copies.rows.map((r) => Number(r.id))];
 await pause(500); // the copies' own events are not the batch's
 
 let text = '';
+let lastMessageAt = 0;
 let jobDone: (() => void) | undefined;
 const done = new Promise<void>((resolve) => { jobDone = resolve; });
 const counter = await new Promise<Socket>((resolve, reject) => {
@@ -148,6 +155,7 @@ const counter = await new Promise<Socket>((resolve, reject) => {
   socket.setEncoding('utf8');
   socket.on('data', (chunk: string) => {
     text += chunk;
+    if (chunk.includes('event: ')) lastMessageAt = performance.now();
     if (/event: job\ndata: [^\n]*"state":"done"/.test(text)) jobDone?.();
   });
   socket.on('error', reject);
@@ -165,5 +173,5 @@ const frames = text.slice(openedAt).match(/^event: \w+$/gm) ?? [];
 const byType = new Map<string, number>();
 for (const f of frames) { const t = f.slice(7); byType.set(t, (byType.get(t) ?? 0) + 1); }
 const answered = await db.selectFrom('bill_heads').select(db.fn.countAll<number>().as('n')).where('id', 'in', batchIds).where('state', 'not in', ['DRAFT', 'DECLARING']).executeTakeFirst();
-console.log(`  ${BATCH}-bill batch declare (job ${String(started?.jobId)} done in ${(jobMs / 1000).toFixed(1)} s, ${Number(answered?.n ?? 0)} bills answered by the simulator): ${frames.length} messages on one stream ${verdict(frames.length, 60)} (${[...byType].map(([t, n]) => `${t} ${n}`).join(', ')})`);
+console.log(`  ${BATCH}-bill batch declare (job ${String(started?.jobId)} done in ${(jobMs / 1000).toFixed(1)} s, ${Number(answered?.n ?? 0)} bills answered by the simulator, last message at ${((lastMessageAt - batchStarted) / 1000).toFixed(1)} s): ${frames.length} messages on one stream ${verdict(frames.length, 60)} (${[...byType].map(([t, n]) => `${t} ${n}`).join(', ')})`);
 await s.close();

@@ -41,7 +41,7 @@ describe('Coalescer', () => {
     const sent: { events: LiveEvent[]; lastSeq: number }[] = [];
     const clock = { now: 0 };
     const c = new Coalescer((events, lastSeq) => sent.push({ events, lastSeq }), {
-      delayMs: 100, maxDelayMs: 400, maxBills: 3, now: () => clock.now,
+      delayMs: 100, maxDelayMs: 400, maxBills: 3, quietMs: 1000, now: () => clock.now,
       setTimer: (fn, ms) => { const t = { fn, ms }; timers.push(t); return t; },
       clearTimer: (t) => { const i = timers.indexOf(t as never); if (i >= 0) timers.splice(i, 1); },
     });

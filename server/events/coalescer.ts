@@ -8,9 +8,10 @@
  * - more than `maxBills` distinct bills in a window: no bill events at all, only each touched list's
  *   'counts' (the list refetches; an open detail of that list refetches too);
  *   a burst is counted across windows: once more than `maxBills` distinct bills were named since the
- *   last quiet spell of `quietMs`, later windows name none either. A slow trickle (a batch's receipts
- *   on a loaded server, one every 200 ms for a minute) would otherwise be a bill and a counts message
- *   per receipt; an isolated change, or one bill changing again and again, is still named at once;
+ *   last quiet spell of `quietMs` (5 s), later windows name none either. A batch whose receipts come in
+ *   bunches (the simulator answers each delivered group 3 s later; a loaded server declares slowly)
+ *   would otherwise be a bill and a counts message per receipt, hundreds per stream; an isolated
+ *   change, or one bill changing again and again, is still named at once (and leaves at once);
  * - a window that names no bills for that reason makes the next one twice as long (up to `maxDelayMs`);
  * - a job's progress: its latest; notices and filing: once; a 'resync' replaces everything else.
  */
@@ -29,7 +30,7 @@ export interface CoalescerOptions {
   now?: () => number;
 }
 
-export const coalescerDefaults: CoalescerOptions = { delayMs: 150, maxDelayMs: 2000, maxBills: 10, quietMs: 1000 };
+export const coalescerDefaults: CoalescerOptions = { delayMs: 150, maxDelayMs: 2000, maxBills: 10, quietMs: 5000 };
 
 const rank = { data: 0, receipt: 1, state: 2 } as const;
 
@@ -83,7 +84,7 @@ export class Coalescer {
     const o = { ...coalescerDefaults, ...options };
     this.o = {
       ...o,
-      quietMs: o.quietMs ?? 1000,
+      quietMs: o.quietMs ?? 5000,
       setTimer: o.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
       clearTimer: o.clearTimer ?? ((t) => clearTimeout(t as NodeJS.Timeout)),
       now: o.now ?? (() => performance.now()),
