@@ -32,7 +32,7 @@ async function newOrder(p: Page, orderNo: string): Promise<void> {
 
 const visiblePage = (p: Page) => p.locator('main [data-page]:visible');
 
-useConsole({ env: { SIMULATOR_DELAY_MS: '4000' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = (session = s)));
+useConsole({ env: { SIMULATOR_DELAY_MS: '4000' }, timeoutMs: 110_000, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = (session = s)));
 
 describe('live updates in the browser', () => {
   it("a list shows a colleague's declared order and customs' answer without 刷新", async () => {
