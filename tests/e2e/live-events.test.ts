@@ -78,7 +78,7 @@ describe('live updates in the browser', () => {
       await loginAsDemoAdmin(other, server.url);
       await other.goto(`${server.url}/bill/export/order`);
       await newOrder(other, SAVED_NO);
-      await other.getByRole('button', { name: '保存', exact: true }).click();
+      await other.getByRole('toolbar', { name: '单据操作' }).getByRole('button', { name: '保存', exact: true }).click();
       await other.getByText('是否保存信息?').waitFor();
       await other.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
       await other.getByText('保存成功！').first().waitFor();
@@ -118,7 +118,7 @@ describe('live updates in the browser', () => {
     await screenshot(page, 'live-3-list-answered-tab-marked');
 
     // the toast opens the bill: its open tab, whose mark goes; the detail followed while hidden
-    await toast.first().getByRole('button').click();
+    await toast.first().getByRole('button', { name: `出口订单 ${DECLARED_NO} 海关入库` }).click();
     await page.waitForURL((url) => url.pathname === '/details/export/order' && url.searchParams.get('id') === id);
     await visiblePage(page).getByText(/^海关入库：海关已接收并入库/).first().waitFor({ timeout: 15_000 });
     expect(await visiblePage(page).getByRole('button', { name: '编辑', exact: true }).count()).toBe(0);
