@@ -68,3 +68,20 @@ export const LIVE_END_EVENT = 'end';
 
 /** Paths of the stream and of its one-use ticket (for EventSource, which cannot send headers). */
 export const liveEventPaths = { stream: '/api/events', ticket: '/api/events/ticket' } as const;
+
+/**
+ * The states in which customs has answered a declaration (docs/decisions.md, "Issue 16: customs'
+ * answer toasts"): accepted (120 海关入库, 399 海关审结, 800 放行, 899 结关), refused (100 海关退单,
+ * ERROR 申报异常: a negative returnStatus) or held (500 海关查验, 501–599 扣留, 700 退运). Only
+ * receipts put a bill in them. The e-port's relay states (1–4) and waits (300 人工审核, 505 移交,
+ * 600 挂起) are not an answer yet.
+ */
+export const customsAnswerStates: ReadonlySet<string> = new Set(['100', '120', '399', '500', '501', '502', '503', '599', '700', '800', '899', 'ERROR']);
+
+/** The answers that refuse the bill: their toast carries customs' reason (the receipt's returnInfo). */
+export const customsRefusalStates: ReadonlySet<string> = new Set(['100', 'ERROR']);
+
+/** A bill moved into a customs answer: the state itself changed (not a later receipt of the same state). */
+export function isCustomsAnswer(event: LiveEvent): event is BillChangedEvent {
+  return event.type === 'bill' && event.change === 'state' && customsAnswerStates.has(event.state);
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { billJobMachine, JOB_POLL_MS, jobPercent, MAX_POLL_FAILURES, type JobView } from './bill-job.ts';
+import { billJobMachine, JOB_LIVE_POLL_MS, JOB_POLL_MS, jobPercent, MAX_POLL_FAILURES, type JobView } from './bill-job.ts';
 
 const job = (patch: Partial<JobView> = {}): JobView => ({ id: 7, state: 'running', total: 3, done: 0, succeeded: 0, failed: [], ...patch });
 const failure = { id: 2, title: 'SO2', message: '订单编号 SO2 重复' };
@@ -131,6 +131,67 @@ describe('bill-job machine', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(errors).toEqual(['无权访问', '请选择操作数据！']);
+  });
+
+  it('a live step of the watched job is read at once; from then on polling is only the slow fallback', async () => {
+    const w = world();
+    w.details.push(job({ done: 1, succeeded: 1 }));
+    w.actor.send({ type: 'job.start', ids: [1, 2, 3] });
+    await w.tick();
+    expect(w.calls.details).toBe(1);
+    // another job's step (another list's) is not this one's
+    w.actor.send({ type: 'live.job', jobId: 99, done: 2, total: 3, state: 'running' });
+    await w.tick();
+    expect(w.calls.details).toBe(1);
+    w.details.splice(0, 1, job({ done: 2, succeeded: 2 }));
+    w.actor.send({ type: 'live.job', jobId: 7, done: 2, total: 3, state: 'running' });
+    await w.tick();
+    expect(w.calls.details).toBe(2);
+    expect(w.actor.getSnapshot().context).toMatchObject({ live: true, job: { done: 2, succeeded: 2 } });
+    await w.tick(JOB_POLL_MS * 2);
+    expect(w.calls.details).toBe(2);
+    await w.tick(JOB_LIVE_POLL_MS - JOB_POLL_MS * 2);
+    expect(w.calls.details).toBe(3);
+    // done: the final tallies are read at once and the list told
+    w.details.splice(0, 1, job({ state: 'done', done: 3, succeeded: 3 }));
+    w.actor.send({ type: 'live.job', jobId: 7, done: 3, total: 3, state: 'done' });
+    await w.tick();
+    expect(w.actor.getSnapshot().hasTag('jobFinished')).toBe(true);
+    expect(w.effects.finished).toBe(1);
+  });
+
+  it('a live step heard while a look is out has the job read again when that look answers', async () => {
+    let answer: ((v: JobView) => void) | undefined;
+    const machine = billJobMachine.provide({
+      actors: {
+        recentJobs: fromPromise(async (): Promise<JobView[]> => []),
+        startJob: fromPromise(async () => ({ jobId: 7 })),
+        jobDetail: fromPromise(() => new Promise<JobView>((resolve) => { answer = resolve; })),
+      },
+    });
+    const actor = createActor(machine).start();
+    actor.send({ type: 'job.start', ids: [1, 2, 3] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ active: { progress: 'fetching' } })).toBe(true);
+    actor.send({ type: 'live.job', jobId: 7, done: 3, total: 3, state: 'done' });
+    const first = answer!;
+    first(job({ done: 1 })); // this answer left before the job was done
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ active: { progress: 'fetching' } })).toBe(true);
+    expect(answer).not.toBe(first);
+    answer!(job({ state: 'done', done: 3, succeeded: 3 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('jobFinished')).toBe(true);
+  });
+
+  it('live.resync (the stream was interrupted) reads the job again at once', async () => {
+    const w = world();
+    w.details.push(job({ done: 1 }));
+    w.actor.send({ type: 'job.start', ids: [1, 2, 3] });
+    await w.tick();
+    w.actor.send({ type: 'live.resync' });
+    await w.tick();
+    expect(w.calls.details).toBe(2);
   });
 
   it('jobPercent: handled share, rounded; an empty job is complete', () => {

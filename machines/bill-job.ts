@@ -12,14 +12,20 @@
  *   active      parallel
  *     .progress .fetching [jobRunning] invoke `jobDetail` {id}; done → .finished + `finished`,
  *                         running → .waiting; a failure → .waiting, the MAX_POLL_FAILURES-th in a
- *                         row → idle with the error toasted
- *               .waiting  [jobRunning] after JOB_POLL_MS → .fetching
+ *                         row → idle with the error toasted. live.job of this job / live.resync
+ *                         while the call is out: `stale`, so .waiting asks again at once
+ *               .waiting  [jobRunning] after jobPoll → .fetching: JOB_POLL_MS, or JOB_LIVE_POLL_MS
+ *                         once the stream has spoken of this job (the poll is then only the
+ *                         fallback); live.job of this job / live.resync → .fetching at once
  *               .finished [jobFinished] user.retryFailed (when some failed) → starting, the failed ids
  *     .view     .shown [jobShown] the progress dialog; user.closeJob → .hidden, or idle when finished
  *               .hidden   the list's indicator; user.openJob → .shown
  *
  * Events: job.start {ids} (anywhere: a new job replaces the one watched; the list offers it only
- * when none runs), user.closeJob, user.openJob, user.retryFailed.
+ * when none runs), user.closeJob, user.openJob, user.retryFailed; from the app's live-event stream
+ * (GET /api/events, forwarded by the list): live.job {jobId, done, total, state} — a hint that the
+ * job moved: the dialog's numbers (成功/失败 too) are read again from jobs/detail, so they always
+ * agree — and live.resync (the stream was interrupted: whatever was missed, look again).
  * Effects (placeholders; supplied with provide()): actors recentJobs, startJob, jobDetail;
  * actions finished, notifyError({error}). No axios, React, window or clock.
  */
@@ -43,15 +49,25 @@ export interface BillJobContext {
   ids: (string | number)[];
   /** detail calls failed in a row */
   pollFailures: number;
+  /** the live stream has spoken of the watched job: polling is only the fallback */
+  live: boolean;
+  /** a live hint came while a detail call was out: its answer may be older than the hint */
+  stale: boolean;
 }
+/** The stream's word of a job's progress (domain/events.ts JobProgressEvent). */
+export interface LiveJobEvent { type: 'live.job'; jobId: number; done: number; total: number; state: string }
 export type BillJobEvent =
   | { type: 'job.start'; ids: (string | number)[] }
   | { type: 'user.closeJob' }
   | { type: 'user.openJob' }
-  | { type: 'user.retryFailed' };
+  | { type: 'user.retryFailed' }
+  | LiveJobEvent
+  | { type: 'live.resync' };
 
 /** How often a running job's progress is asked (the issue: a live progress bar). */
 export const JOB_POLL_MS = 500;
+/** The fallback poll while the live stream reports the job's steps. */
+export const JOB_LIVE_POLL_MS = 2000;
 /** Detail failures in a row before the job is no longer watched (about 5 s of outage). */
 export const MAX_POLL_FAILURES = 10;
 
@@ -88,10 +104,16 @@ export const billJobMachine = setup({
     jobDone: ({ context }) => context.job?.state === 'done',
     hasFailures: ({ context }) => (context.job?.failed.length ?? 0) > 0,
     givesUp: ({ context }) => context.pollFailures + 1 >= MAX_POLL_FAILURES,
+    isStale: ({ context }) => context.stale,
+    /** live.job of the watched job, or live.resync */
+    aboutThisJob: ({ context, event }) => event.type === 'live.resync' || (event.type === 'live.job' && event.jobId === context.job?.id),
+  },
+  delays: {
+    jobPoll: ({ context }) => (context.live ? JOB_LIVE_POLL_MS : JOB_POLL_MS),
   },
 }).createMachine({
   id: 'billJob',
-  context: { job: null, ids: [], pollFailures: 0 },
+  context: { job: null, ids: [], pollFailures: 0, live: false, stale: false },
   initial: 'checking',
   on: { 'job.start': { target: '.starting', actions: assign({ ids: ({ event }) => event.ids }) } },
   states: {
@@ -102,7 +124,7 @@ export const billJobMachine = setup({
           {
             guard: 'runningFound',
             target: '#billJob.active.view.hidden',
-            actions: assign({ job: ({ event }) => event.output.find((j) => j.state === 'running')!, pollFailures: 0 }),
+            actions: assign({ job: ({ event }) => event.output.find((j) => j.state === 'running')!, pollFailures: 0, live: false }),
           },
           { target: 'idle' },
         ],
@@ -115,7 +137,7 @@ export const billJobMachine = setup({
       invoke: {
         id: 'startJob', src: 'startJob',
         input: ({ context }) => ({ ids: context.ids }),
-        onDone: { target: 'active', actions: assign({ job: ({ context, event }) => startedJob(event.output.jobId, context.ids.length), pollFailures: 0 }) },
+        onDone: { target: 'active', actions: assign({ job: ({ context, event }) => startedJob(event.output.jobId, context.ids.length), pollFailures: 0, live: false }) },
         onError: { target: 'idle', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -127,6 +149,11 @@ export const billJobMachine = setup({
           states: {
             fetching: {
               tags: ['jobRunning'],
+              entry: assign({ stale: false }),
+              on: {
+                'live.job': { guard: 'aboutThisJob', actions: assign({ stale: true, live: true }) },
+                'live.resync': { actions: assign({ stale: true }) },
+              },
               invoke: {
                 id: 'jobDetail', src: 'jobDetail',
                 input: ({ context }) => ({ id: context.job!.id }),
@@ -145,7 +172,15 @@ export const billJobMachine = setup({
                 ],
               },
             },
-            waiting: { tags: ['jobRunning'], after: { [JOB_POLL_MS]: { target: 'fetching' } } },
+            waiting: {
+              tags: ['jobRunning'],
+              always: { guard: 'isStale', target: 'fetching' },
+              on: {
+                'live.job': { guard: 'aboutThisJob', target: 'fetching', actions: assign({ live: true }) },
+                'live.resync': { target: 'fetching' },
+              },
+              after: { jobPoll: { target: 'fetching' } },
+            },
             finished: {
               tags: ['jobFinished'],
               on: {

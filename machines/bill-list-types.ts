@@ -4,6 +4,7 @@
  */
 import type { ActionDef } from '../domain/bills/types.ts';
 import type { Sort, Term, TimeWindow } from '../domain/query.ts';
+import type { LiveJobEvent } from './bill-job.ts';
 
 export interface BillRow {
   id: string | number;
@@ -76,6 +77,9 @@ export type BillListEvent =
   | { type: 'job.finished' }
   /** from the app's live-event stream: this list's rows or counts changed elsewhere (a hint) */
   | { type: 'live.changed' }
+  /** from the app's live-event stream, for the list's bulk job child: a job's progress, or resync (./bill-job.ts) */
+  | LiveJobEvent
+  | { type: 'live.resync' }
   /** internal: the debounced refresh after live.changed */
   | { type: 'live.refresh' };
 

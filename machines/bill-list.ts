@@ -25,6 +25,9 @@
  *   user.select {rows}   user.action {action}   user.confirm {values?}   user.cancel
  *   user.export   user.import {files}   user.dismissResult
  *   job.finished  (from the `job` child) in browsing: reload list and counts
+ *   live.job {jobId, done, total, state}, live.resync  (the live-event stream) anywhere: forwarded
+ *       to the `job` child, which reads the job again (./bill-job.ts); live.resync (after an
+ *       interruption) is also a live.changed for the list itself
  *   live.changed  (the app's live-event stream: a bill of this list or its counts changed elsewhere)
  *       in browsing: debounced (liveDebounce), then from idle a quiet refresh — .refreshing [ready]
  *       reloads the page and the counts keeping page, filters and the selected rows still shown
@@ -94,7 +97,13 @@ export const billListMachine = setup({
   initial: 'browsing',
   // the bulk job (批量申报) lives as long as the list: its dialog and indicator outlast any state here
   invoke: { id: 'job', src: 'billJob' },
-  on: { 'user.dismissResult': { actions: assign({ result: null }) } },
+  on: {
+    'user.dismissResult': { actions: assign({ result: null }) },
+    // the stream's word of jobs goes to the job, which decides (./bill-job.ts)
+    'live.job': { actions: sendTo('job', ({ event }) => event) },
+    // the stream was interrupted: the job looks again, and the list refreshes as for any live change
+    'live.resync': { actions: [sendTo('job', { type: 'live.resync' as const }), raise({ type: 'live.changed' })] },
+  },
   states: {
     browsing: {
       initial: 'loading',

@@ -14,7 +14,11 @@ function eventLabel(type: string): string {
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
   if (actor) return `${actor[1]} ${actor[2]}`;
   if (type.startsWith('xstate.done.state.')) return 'done';
-  if (type.startsWith('xstate.after.')) return `after ${type.split('.')[2] ?? ''}ms`;
+  if (type.startsWith('xstate.after.')) {
+    // a number of ms, or a named delay (setup's delays: its value depends on the context)
+    const delay = type.split('.')[2] ?? '';
+    return /^\d+$/.test(delay) ? `after ${delay}ms` : `after ${delay}`;
+  }
   return type === '' ? 'always' : type;
 }
 

@@ -41,7 +41,7 @@ describe('Coalescer', () => {
     const sent: { events: LiveEvent[]; lastSeq: number }[] = [];
     const clock = { now: 0 };
     const c = new Coalescer((events, lastSeq) => sent.push({ events, lastSeq }), {
-      delayMs: 100, maxDelayMs: 400, maxBills: 3, now: () => clock.now,
+      delayMs: 100, maxDelayMs: 400, maxBills: 3, quietMs: 1000, now: () => clock.now,
       setTimer: (fn, ms) => { const t = { fn, ms }; timers.push(t); return t; },
       clearTimer: (t) => { const i = timers.indexOf(t as never); if (i >= 0) timers.splice(i, 1); },
     });
@@ -69,13 +69,38 @@ describe('Coalescer', () => {
     expect(fire()).toBe(400);
     c.push({ seq: 90, event: bill(1, 'C') });
     expect(fire()).toBe(400);
+    // still the same burst (no quiet spell): the window stays long
     c.push({ seq: 91, event: bill(1, 'D') });
-    expect(fire()).toBe(100);
+    expect(fire()).toBe(400);
     expect(sent.slice(1, 5).every((s) => s.events.length === 1 && s.events[0]!.type === 'counts')).toBe(true);
     expect(sent.at(-1)!.lastSeq).toBe(91);
     clock.now += 1000;
     c.push({ seq: 92, event: bill(1, 'E') });
     expect(fire()).toBe(0);
+  });
+
+  it('a slow trickle (one bill a window, never more than maxBills in one) is a burst too: past maxBills it names none, then resets after a quiet spell', () => {
+    const { c, sent, fire, clock } = manual();
+    const waits: number[] = [];
+    let id = 0;
+    for (let window = 0; window < 6; window++) {
+      c.push({ seq: ++id, event: bill(id, 'X', 'data') });
+      waits.push(fire()!);
+    }
+    expect(waits).toEqual([0, 100, 100, 100, 200, 400]);
+    expect(sent.map((m) => m.events.map((e) => e.type).join())).toEqual(['bill', 'bill', 'bill', 'counts', 'counts', 'counts']);
+    clock.now += 1000;
+    c.push({ seq: ++id, event: bill(id, 'X', 'data') });
+    expect(fire()).toBe(0);
+    c.push({ seq: ++id, event: bill(id, 'X', 'data') });
+    expect(fire()).toBe(100);
+    expect(sent.slice(-2).map((m) => m.events.map((e) => e.type).join())).toEqual(['bill', 'bill']);
+  });
+
+  it('one bill changing again and again stays named (its detail and toast need it)', () => {
+    const { c, sent, fire } = manual();
+    for (let i = 0; i < 8; i++) { c.push({ seq: i + 1, event: bill(1, `S${i}`, 'receipt') }); fire(); }
+    expect(sent.every((m) => m.events.some((e) => e.type === 'bill'))).toBe(true);
   });
 
   it('stop drops what was pending', () => {

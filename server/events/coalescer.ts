@@ -6,8 +6,13 @@
  * - a bill's events in one window become one (its latest state; 'state' outranks 'receipt' outranks 'data');
  * - a list whose bills changed state gets one 'counts' (its rows and state counts need refetching);
  * - more than `maxBills` distinct bills in a window: no bill events at all, only each touched list's
- *   'counts' (the list refetches; an open detail of that list refetches too), and the next window
- *   is twice as long (up to `maxDelayMs`) while the burst lasts;
+ *   'counts' (the list refetches; an open detail of that list refetches too);
+ *   a burst is counted across windows: once more than `maxBills` distinct bills were named since the
+ *   last quiet spell of `quietMs` (5 s), later windows name none either. A batch whose receipts come in
+ *   bunches (the simulator answers each delivered group 3 s later; a loaded server declares slowly)
+ *   would otherwise be a bill and a counts message per receipt, hundreds per stream; an isolated
+ *   change, or one bill changing again and again, is still named at once (and leaves at once);
+ * - a window that names no bills for that reason makes the next one twice as long (up to `maxDelayMs`);
  * - a job's progress: its latest; notices and filing: once; a 'resync' replaces everything else.
  */
 import type { BillChangedEvent, LiveEvent } from '../../domain/events.ts';
@@ -18,17 +23,22 @@ export interface CoalescerOptions {
   delayMs: number;
   maxDelayMs: number;
   maxBills: number;
+  /** a spell this long without a window ends a burst (its count of named bills starts again) */
+  quietMs?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
   now?: () => number;
 }
 
-export const coalescerDefaults: CoalescerOptions = { delayMs: 150, maxDelayMs: 2000, maxBills: 10 };
+export const coalescerDefaults: CoalescerOptions = { delayMs: 150, maxDelayMs: 2000, maxBills: 10, quietMs: 5000 };
 
 const rank = { data: 0, receipt: 1, state: 2 } as const;
 
-/** The merge itself (pure): what one window's events become. */
-export function mergeWindow(events: readonly LiveEvent[], maxBills: number): { out: LiveEvent[]; truncated: boolean } {
+/**
+ * The merge itself (pure): what one window's events become. `named`: the bills already named in this
+ * burst; the window names its bills only while the burst's distinct bills stay within `maxBills`.
+ */
+export function mergeWindow(events: readonly LiveEvent[], maxBills: number, named: ReadonlySet<number> = new Set()): { out: LiveEvent[]; truncated: boolean } {
   if (events.some((e) => e.type === 'resync')) return { out: [{ type: 'resync' }], truncated: false };
   const bills = new Map<number, BillChangedEvent>();
   const counts = new Map<string, { mode: string; key: string }>();
@@ -50,7 +60,9 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number): { o
       case 'filing': filing = e; break;
     }
   }
-  const truncated = bills.size > maxBills;
+  let distinct = named.size;
+  for (const id of bills.keys()) if (!named.has(id)) distinct++;
+  const truncated = distinct > maxBills;
   for (const b of bills.values()) if (truncated || b.change === 'state') counts.set(`${b.mode}/${b.key}`, { mode: b.mode, key: b.key });
   const out: LiveEvent[] = [...counts.values()].map((c) => ({ type: 'counts', mode: c.mode, key: c.key }));
   if (!truncated) out.push(...bills.values());
@@ -64,12 +76,15 @@ export class Coalescer {
   private timer: unknown;
   private delay: number;
   private lastFlush = -Infinity;
+  /** the bills named since the last quiet spell (at most maxBills + 1 are kept: enough to know) */
+  private readonly burst = new Set<number>();
   private readonly o: Required<CoalescerOptions>;
 
   constructor(private readonly send: (events: LiveEvent[], lastSeq: number) => void, options: Partial<CoalescerOptions> = {}) {
     const o = { ...coalescerDefaults, ...options };
     this.o = {
       ...o,
+      quietMs: o.quietMs ?? 5000,
       setTimer: o.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
       clearTimer: o.clearTimer ?? ((t) => clearTimeout(t as NodeJS.Timeout)),
       now: o.now ?? (() => performance.now()),
@@ -80,7 +95,9 @@ export class Coalescer {
   push(item: Sequenced): void {
     this.pending.push(item);
     if (this.timer === undefined) {
-      const wait = Math.max(0, this.lastFlush + this.delay - this.o.now());
+      const now = this.o.now();
+      if (now - this.lastFlush >= this.o.quietMs) this.burst.clear();
+      const wait = Math.max(0, this.lastFlush + this.delay - now);
       this.timer = this.o.setTimer(() => this.flush(), wait);
     }
   }
@@ -92,7 +109,12 @@ export class Coalescer {
     if (items.length === 0) return;
     this.pending = [];
     this.lastFlush = this.o.now();
-    const { out, truncated } = mergeWindow(items.map((i) => i.event), this.o.maxBills);
+    const events = items.map((i) => i.event);
+    const { out, truncated } = mergeWindow(events, this.o.maxBills, this.burst);
+    for (const e of events) {
+      if (this.burst.size > this.o.maxBills) break;
+      if (e.type === 'bill') this.burst.add(e.id);
+    }
     this.delay = truncated ? Math.min(this.delay * 2, this.o.maxDelayMs) : this.o.delayMs;
     this.send(out, items[items.length - 1]!.seq);
   }

@@ -12,10 +12,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type EventObject } from 'xstate';
 import { exportOrder } from '../../domain/bills/export-order.ts';
-import { billJobMachine, JOB_POLL_MS, jobPercent, MAX_POLL_FAILURES, type BillJobContext, type JobView } from '../../machines/bill-job.ts';
+import { billJobMachine, JOB_LIVE_POLL_MS, jobPercent, MAX_POLL_FAILURES, type BillJobContext, type JobView } from '../../machines/bill-job.ts';
 import { BillList } from '../../src/features/bills/list/BillList.tsx';
 import { createFakeBackend, Refusal, type FakeBackend } from '../../src/features/bills/list/testing/fake-backend.ts';
 import { listSession, orderApi, orderRow, serveOrders } from '../../src/features/bills/list/testing/fixtures.ts';
+import { liveEvents } from '../../src/lib/live-events.ts';
 import { createTestAuthActor } from '../../src/testing/auth.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../src/testing/render.tsx';
 import { activeStateIds, declaredStates, declaredTransitions, firedTransitions, modelPaths, serializeState, type ModelPath, type ModelStep } from './harness.ts';
@@ -38,7 +39,12 @@ const ev = {
   detailDone: { type: 'xstate.done.actor.jobDetail', output: running({ state: 'done', done: 2, succeeded: 2 }) },
   detailFailed: { type: 'xstate.done.actor.jobDetail', output: running({ state: 'done', done: 2, succeeded: 1, failed: [failure] }) },
   detailError: { type: 'xstate.error.actor.jobDetail', error: new Error('服务不可用') },
-  poll: { type: `xstate.after.${JOB_POLL_MS}.billJob.active.progress.waiting` },
+  poll: { type: 'xstate.after.jobPoll.billJob.active.progress.waiting' },
+  // the live stream (GET /api/events) through the page's bus: the started job's step, its end, another job's, a resync
+  liveStep: { type: 'live.job', jobId: 7, done: 1, total: 2, state: 'running' },
+  liveDone: { type: 'live.job', jobId: 7, done: 2, total: 2, state: 'done' },
+  liveOther: { type: 'live.job', jobId: 99, done: 1, total: 5, state: 'running' },
+  liveResync: { type: 'live.resync' },
 } as const;
 
 const paths = modelPaths(billJobMachine, Object.values(ev) as EventObject[]);
@@ -188,15 +194,27 @@ async function drive(step: EventObject): Promise<void | typeof UNDRIVABLE> {
     case ev.detailError:
       return settle(orderApi.jobDetail, () => new Refusal('服务不可用'));
     case ev.poll:
-      // real time passes until the next look at the job
-      return void (await waitFor(() => expect(backend.waiting(orderApi.jobDetail)).toBe(1), { timeout: JOB_POLL_MS * 6 }));
+      // real time passes until the next look at the job (the slow fallback once the stream spoke)
+      return void (await waitFor(() => expect(backend.waiting(orderApi.jobDetail)).toBe(1), { timeout: JOB_LIVE_POLL_MS * 3 }));
+    case ev.liveStep:
+    case ev.liveDone:
+    case ev.liveOther: {
+      const { jobId, done, total, state } = event as typeof ev.liveStep;
+      return void liveEvents.deliver({ type: 'job', jobId, done, total, state });
+    }
+    case ev.liveResync:
+      return void liveEvents.deliver({ type: 'resync' });
     default:
       throw new Error(`no driver for ${JSON.stringify(event)}`);
   }
 }
 
+const staleAgain = [...declaredTransitions(billJobMachine)].find((k) => k.startsWith('billJob.active.progress.waiting||') && k.endsWith('|isStale'))!;
+
 function record(prev: Snap | null, event: EventObject, next: Snap) {
   for (const k of prev ? firedTransitions(prev as never, event) : []) covered.transitions.add(k);
+  // a look answered while a live hint was heard: waiting's eventless transition asks again at once
+  if (prev?.context.stale && prev.matches({ active: { progress: 'fetching' } }) && next.matches({ active: { progress: 'fetching' } }) && event.type.startsWith('xstate.')) covered.transitions.add(staleAgain);
   for (const id of activeStateIds(next as never)) covered.states.add(id);
 }
 
@@ -223,6 +241,8 @@ const started = [ev.recentNone, ev.start, ev.startDone];
 const scenarios: { name: string; events: EventObject[] }[] = [
   { name: 'a job with a failure: 仅重试失败 starts a job of the failed id', events: [...started, ev.detailRunning, ev.poll, ev.detailFailed, ev.retry, ev.startDone, ev.detailDone, ev.close] },
   { name: 'closed while running, done in the background, reopened from the indicator', events: [...started, ev.detailRunning, ev.close, ev.poll, ev.detailFailed, ev.open, ev.close] },
+  { name: 'the stream tells of a step and of the end: each is read at once, the end finishes the job', events: [...started, ev.detailRunning, ev.liveStep, ev.detailRunning, ev.liveDone, ev.detailDone, ev.close] },
+  { name: 'the end heard while a look is out: the job is read again when that look answers', events: [...started, ev.liveDone, ev.detailRunning, ev.detailDone] },
   {
     name: `${MAX_POLL_FAILURES} failed looks in a row stop the watching`,
     events: [...started, ...Array.from({ length: MAX_POLL_FAILURES - 1 }, () => [ev.detailError, ev.poll]).flat(), ev.detailError],

@@ -74,6 +74,9 @@ const ev = {
   // the stream's live.changed reaches the machine through the page (liveEvents); the step is what
   // the machine does after the debounce, so the model walks live.refresh (see drive and record)
   liveRefresh: { type: 'live.refresh' },
+  // a job's step from the stream, forwarded to the job child (jobId of no job here: the child
+  // ignores it; tests/model/bill-job.test.tsx walks what the job does with its own)
+  liveJob: { type: 'live.job', jobId: 999, done: 1, total: 2, state: 'running' },
   listDone: { type: 'xstate.done.actor.pageList', output: { rows: rows.slice(0, 50), total: rows.length } },
   listError: { type: 'xstate.error.actor.pageList', error: new Error('查询参数不正确') },
   countsDone: { type: 'xstate.done.actor.stateCount', output: [] },
@@ -318,10 +321,14 @@ async function drive(step: EventObject, before: Snap): Promise<void | typeof UND
     case ev.liveRefresh: {
       // the stream tells of a change to this list (twice: one refresh); the machine's debounce
       // (500 ms) has passed before the next step, whatever it did with it
+      // and the stream was interrupted (resync: the list and its job look again; still one refresh)
       liveEvents.deliver({ type: 'counts', mode: 'export', key: 'order' });
       liveEvents.deliver({ type: 'bill', mode: 'export', key: 'order', id: 1, state: '120', stateName: '海关入库', change: 'state' });
+      liveEvents.deliver({ type: 'resync' });
       return void (await new Promise((resolve) => setTimeout(resolve, 700)));
     }
+    case ev.liveJob:
+      return void liveEvents.deliver({ type: 'job', jobId: 999, done: 1, total: 2, state: 'running' });
     case ev.listDone:
       return settle(orderApi.pageList, (d) => {
         const { pageIndex, pageSize } = d as { pageIndex: number; pageSize: number };
@@ -367,6 +374,7 @@ const [refreshedSelected, refreshedUnselected] = [
   keysWhere((k) => k.startsWith('billList.browsing.refreshing|xstate.done.state.') && k.endsWith('|'))[0]!,
 ];
 const liveChanged = keysWhere((k) => k.startsWith('billList.browsing|live.changed|'))[0]!;
+const liveResync = keysWhere((k) => k.startsWith('billList|live.resync|'))[0]!;
 type Snap = ModelStep['state'] & { value: unknown; context: unknown; matches(v: unknown): boolean };
 
 function record(prev: Snap | null, event: EventObject, next: Snap) {
@@ -385,6 +393,8 @@ function record(prev: Snap | null, event: EventObject, next: Snap) {
   }
   // the live.refresh step sent live.changed through the page first (in browsing, it is handled there)
   if (event === ev.liveRefresh && prev?.matches('browsing')) covered.transitions.add(liveChanged);
+  // … and live.resync, which the machine takes anywhere
+  if (event === ev.liveRefresh && prev) covered.transitions.add(liveResync);
 }
 
 /**

@@ -5,22 +5,29 @@
  */
 import '../../lib/styles/full.ts';
 import { AppShell } from '@mantine/core';
-import { useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { OwnPasswordDialog } from '../../features/auth/components/OwnPasswordDialog.tsx';
+import type { BillChangedEvent } from '../../../domain/events.ts';
 import { useModules } from '../../lib/auth-context.tsx';
+import { liveEvents } from '../../lib/live-events.ts';
+import type { CustomsAnswer } from './customs-answers.ts';
+import { CustomsAnswerToasts } from './CustomsAnswerToasts.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { pageTitle } from './page-title.ts';
 import { SideMenu } from './SideMenu.tsx';
+import { markChanged, tabShowsBill, visited } from './tab-marks.ts';
 import { TabStrip } from './TabStrip.tsx';
 import { closeTab, HOME_PATH, initialTabs, openTab, renamedFrom, renameTab, type PageTab, type TabsState } from './tabs.ts';
 
-type TabAction = { type: 'open'; tab: PageTab } | { type: 'rename'; from: string; tab: PageTab } | { type: 'close'; key: string };
+type TabAction = { type: 'open'; tab: PageTab } | { type: 'rename'; from: string; tab: PageTab } | { type: 'close'; key: string }
+  | { type: 'billChanged'; bill: BillChangedEvent };
 function reduce(state: TabsState, action: TabAction): TabsState {
-  if (action.type === 'open') return openTab(state, action.tab);
-  if (action.type === 'rename') return renameTab(state, action.from, action.tab);
-  return closeTab(state, action.key);
+  if (action.type === 'billChanged') return markChanged(state, action.bill);
+  if (action.type === 'open') return visited(openTab(state, action.tab));
+  if (action.type === 'rename') return visited(renameTab(state, action.from, action.tab));
+  return visited(closeTab(state, action.key));
 }
 
 export default function Layout() {
@@ -36,6 +43,19 @@ export default function Layout() {
     const tab = { key, title: pageTitle(modules, pathname, search) };
     dispatch(from ? { type: 'rename', from, tab } : { type: 'open', tab });
   }, [key, pathname, search, from, modules]);
+
+  // a bill changed elsewhere (customs answered, a colleague saved): its tabs not looked at get a mark
+  useEffect(() => liveEvents.subscribe((event) => {
+    if (event.type === 'bill') dispatch({ type: 'billChanged', bill: event });
+  }), []);
+  // a toast's bill: its open tab if there is one (one tab a bill), else its address. Stable, so the
+  // toasts' subscription (and an answer being read) outlives navigations
+  const latest = useRef({ tabs: tabs.tabs, navigate });
+  latest.current = { tabs: tabs.tabs, navigate };
+  const openBill = useCallback((answer: CustomsAnswer) => {
+    const { tabs: open, navigate: go } = latest.current;
+    go(open.find((t) => tabShowsBill(t.key, answer.bill))?.key ?? answer.path);
+  }, []);
 
   const close = (tabKey: string) => {
     const next = closeTab(tabs, tabKey);
@@ -58,6 +78,7 @@ export default function Layout() {
         </div>
       </AppShell.Main>
       <OwnPasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <CustomsAnswerToasts onOpen={openBill} />
     </AppShell>
   );
 }

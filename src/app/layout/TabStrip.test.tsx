@@ -17,6 +17,13 @@ describe('TabStrip', () => {
     expect(screen.getByRole('tab', { name: '工单' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('marks a tab whose bill changed (a dot named 单据有更新)', () => {
+    render(<TabStrip tabs={[...tabs, { key: '/details/export/order?id=1', title: '出口订单 详情', changed: true }]} activeKey="/home" onSelect={() => {}} onClose={() => {}} />);
+    const marks = screen.getAllByRole('img', { name: '单据有更新' });
+    expect(marks).toHaveLength(1);
+    expect(screen.getByRole('tab', { name: /出口订单 详情/ }).contains(marks[0]!)).toBe(true);
+  });
+
   it('selects and closes', () => {
     const onSelect = vi.fn();
     const onClose = vi.fn();

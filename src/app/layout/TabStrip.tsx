@@ -1,5 +1,6 @@
 /** The opened pages as tabs; × closes one (not /home). */
 import { CloseButton, Group, ScrollArea, UnstyledButton } from '@mantine/core';
+import { eventsText } from '../../../domain/texts/events.ts';
 import { layoutText } from '../../../domain/texts/web.ts';
 import { isClosable, type PageTab } from './tabs.ts';
 import classes from './TabStrip.module.css';
@@ -26,6 +27,7 @@ export function TabStrip({ tabs, activeKey, onSelect, onClose }: TabStripProps) 
                 onClick={() => onSelect(tab.key)}
               >
                 {tab.title}
+                {tab.changed && <span className={classes.changed} role="img" aria-label={eventsText.tabChanged} title={eventsText.tabChanged} />}
               </UnstyledButton>
               {isClosable(tab.key) && (
                 <CloseButton

@@ -8,6 +8,8 @@ export interface PageTab {
   /** pathname + search: the same page with other parameters is another tab */
   key: string;
   title: string;
+  /** its bill changed since the tab was last looked at (./tab-marks.ts) */
+  changed?: boolean;
 }
 
 export interface TabsState {

@@ -59,9 +59,14 @@ export function useBillListActor(definition: BillDefinition, client: Http) {
   }));
   const actor = useActorRef(machine, { input });
   // the list's rows or counts changed elsewhere (customs answered, a colleague saved): the machine
-  // decides what to do (a debounced quiet refresh)
+  // decides what to do (a debounced quiet refresh); a kept-alive list hidden behind another tab
+  // follows too, so a list returned to already shows current data
   useEffect(() => liveEvents.subscribe((event) => {
-    if (touchesList(event, definition.mode, definition.key)) actor.send({ type: 'live.changed' });
+    // resync (the stream was interrupted): the list and its job look again; the job child decides
+    // what a job's progress means (a job of another list is not its own)
+    if (event.type === 'resync') actor.send({ type: 'live.resync' });
+    else if (touchesList(event, definition.mode, definition.key)) actor.send({ type: 'live.changed' });
+    else if (event.type === 'job') actor.send({ type: 'live.job', jobId: event.jobId, done: event.done, total: event.total, state: event.state });
   }), [actor, definition.mode, definition.key]);
   return actor;
 }
