@@ -16,7 +16,7 @@ export function ReasonDialog({ opened, title, problem, busy, onClose, onSubmit }
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
-        <Textarea label={settlementText.revokeReason} required maxLength={255} autosize minRows={3} value={reason} error={problem}
+        <Textarea label={settlementText.revokeReason} required maxLength={255} rows={3} value={reason} error={problem}
           onChange={(e) => setReason(e.currentTarget.value)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>{commonText.cancel}</Button>
