@@ -5,7 +5,7 @@
  * the document list (5); the user's common functions (修改密码 opens the change-password dialog,
  * the others open their page). Links to /news, /notice, /archive and /commonFun.
  */
-import { Anchor, Card, Grid, Group, Marquee, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Card, Grid, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { waitFor } from 'xstate';
@@ -20,6 +20,7 @@ import { createHomeApi, type HomeDocument, type HomeFunction, type HomeNotice, t
 import { Calendar, type Today } from './Calendar.tsx';
 import { lunarDate } from './lunar.ts';
 import { NewsCarousel } from './NewsCarousel.tsx';
+import { NoticeTicker } from './NoticeTicker.tsx';
 
 const newsPath = (n: HomeNotice) => (n.type === 'NEWS' ? `/news/newsDetails/${n.id}` : `/notice/noticeDetails/${n.id}`);
 
@@ -144,11 +145,7 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
           </Card>
           <Section title={t.notices} more={{ to: '/notice', label: t.more }}>
             {notices.length > 0 && (
-              <Marquee orientation="vertical" h={26} mb="sm" pauseOnHover duration={4000 * notices.length} repeat={2} gap="xs" aria-hidden="true">
-                {notices.map((n) => (
-                  <Group key={n.id} gap={6} wrap="nowrap" c="orange.8"><ModuleIcon name="notice" size={16} /><Text size="sm" lineClamp={1}>{n.title}</Text></Group>
-                ))}
-              </Marquee>
+              <NoticeTicker titles={notices.map((n) => n.title)} />
             )}
             <TitleList items={notices.map((n) => ({ key: n.id, title: n.title, time: n.updateTime, onOpen: () => navigate(newsPath(n)) }))} />
           </Section>
