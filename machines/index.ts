@@ -14,6 +14,7 @@ import { settlementMachine } from './settlement.ts';
 import { verificationMachine } from './settlement-verification.ts';
 import { authorizationMachine } from './authorization.ts';
 import { rewardMachine } from './reward.ts';
+import { workflowPageMachine } from './workflow-page.ts';
 import { upgradeMachine } from './upgrade.ts';
 import { upgradeProgressMachine } from './upgrade-progress.ts';
 import { sliderVerifyMachine } from './slider-verify.ts';
@@ -38,6 +39,7 @@ export const machines: RegisteredMachine[] = [
   { name: 'settlement-verification', title: '核销申请状态（审核、撤销）', machine: verificationMachine },
   { name: 'authorization', title: '结汇授权状态（同意、拒绝、回收）', machine: authorizationMachine },
   { name: 'reward', title: '补贴申请核验状态', machine: rewardMachine },
+  { name: 'workflow-page', title: '结汇、核销、授权、补贴页面（读取、确认与填写对话框、提交、拒绝）', machine: workflowPageMachine },
   { name: 'upgrade', title: '系统升级向导（公告、协议、资源中心账号）', machine: upgradeMachine },
   { name: 'upgrade-progress', title: '系统升级进度（服务端判定）', machine: upgradeProgressMachine },
   { name: 'slider-verify', title: '滑动验证（拖到最右边通过，否则回弹并提示）', machine: sliderVerifyMachine },

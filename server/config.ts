@@ -53,6 +53,8 @@ export interface Config {
   customsRetryBaseMs: number;
   /** Enterprise filing sandbox: a declared filing is approved this long after (ms); 0 = never (refused in production). */
   filingAutoApproveMs: number;
+  /** WEATHER_URL: the home page's weather provider, a URL template with {city} (the filed company's city name) and/or {cityCode} (its 6-digit division code); it answers JSON {text, temperature}. Unset: no weather. */
+  weatherUrl: string | undefined;
   /** Shared secret of the filing review API (X-Review-Token); unset = the review API is off. */
   reviewToken: string | undefined;
   /** Settlement, verification and reward sandbox: the bank's and customs' side advances a record this long after its last change (ms); 0 = never (refused in production). */
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customsRetryBaseMs: numberIn(env, 'CUSTOMS_RETRY_BASE_MS', 2000, 0, 3600_000),
     filingAutoApproveMs,
     reviewToken: env.REVIEW_TOKEN || undefined,
+    weatherUrl: env.WEATHER_URL || undefined,
     sandboxAdvanceMs: sandboxAdvanceMsOf(env, nodeEnv),
     signMode: signModeOf(env.SIGN_MODE),
     signAlgorithm: signAlgorithmOf(env.SIGN_ALGORITHM),

@@ -6,6 +6,8 @@ export const homeText = {
   /** Monday first (§2) */
   calendarHead: ['一', '二', '三', '四', '五', '六', '日'] as const,
   monthTitle: (year: number, month: number) => `${year}年${month}月`,
+  /** the weather of the filed company's city (WEATHER_URL; ours) */
+  weather: (city: string, text: string, temperature: string) => `${city} ${text} ${temperature}℃`,
   dateTitle: (year: number, month: number, day: number) => `${year}年${month}月${day}日`,
   prevYear: '上一年',
   nextYear: '下一年',

@@ -173,3 +173,11 @@ export const authorizationText = {
   stateMachineRefused: (name: string, stateName: string, verb: string) => `${name}的授权当前状态为${stateName}，不能${verb}`,
   verbs: { agree: '同意授权', refuse: '拒绝授权', recall: '回收授权', delete: '删除' },
 } as const;
+
+/** The workflow pages (machines/workflow-page.ts): a chosen row whose state refuses the action (ours). */
+export const workflowText = {
+  notAllowed: '所选数据的当前状态不允许此操作',
+  /** the list could not be read: its message, and */
+  loadFailed: '列表加载失败',
+  retry: '刷新',
+} as const;

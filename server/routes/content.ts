@@ -11,12 +11,15 @@ import { HttpError, defineRoute } from '../http/route.ts';
 import { FILE_ROUTE, fileByToken } from '../content/files.ts';
 import { knowledgeDownload, listKnowledge } from '../content/knowledge.ts';
 import { listNotices, noticeDetail } from '../content/notices.ts';
+import { cityOf, createWeatherSource } from '../content/weather.ts';
+import { divisions } from '../company/divisions.ts';
 
 const tags = ['新闻公告'];
 const listRequest = { type: 'object', additionalProperties: true };
 
 export default async function contentRoutes(app: FastifyInstance) {
   const { db } = app;
+  const weather = createWeatherSource(app.config.weatherUrl);
 
   defineRoute(app, {
     idColumn: 'integer',
@@ -45,6 +48,17 @@ export default async function contentRoutes(app: FastifyInstance) {
     querystring: { type: 'object', properties: { file_path: { type: 'string', maxLength: 300 } } },
     data: { type: 'object', properties: { file_path: { type: 'string', maxLength: 300 }, filePath: { type: 'string', maxLength: 300 } } },
     handler: ({ query, data }) => knowledgeDownload(db, query.file_path ?? data?.file_path ?? data?.filePath),
+  });
+
+  defineRoute(app, {
+    idColumn: 'integer',
+    path: '/api/enterprise/home/weather', summary: '首页天气 (所在企业备案的城市；WEATHER_URL 未配置或取不到时为 null)', tags, dataOptional: true,
+    data: { type: 'object' },
+    handler: async ({ user }) => {
+      if (!app.config.weatherUrl) return null;
+      const company = await db.selectFrom('companies').select('profile').where('id', '=', user.companyId).executeTakeFirst();
+      return weather.forCity(cityOf(company?.profile, (await divisions()).byCode));
+    },
   });
 
   defineRoute(app, {

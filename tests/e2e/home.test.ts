@@ -36,6 +36,30 @@ describe('home page', () => {
     await page.getByText(['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'][now.getDay()]!, { exact: true }).waitFor();
   });
 
+  it('scrolls the notices by whole lines: at rest one line fills the window, none is cut (issue 18 §5)', async () => {
+    await page.getByTestId('notice-ticker').waitFor();
+    const geometry = () => page.evaluate(() => {
+      const box = document.querySelector('[data-testid=notice-ticker]')!.getBoundingClientRect();
+      const lines = [...document.querySelectorAll('[data-testid=notice-ticker-line]')].map((l) => { const r = l.getBoundingClientRect(); return [r.top, r.bottom] as [number, number]; });
+      return { top: box.top, bottom: box.bottom, lines };
+    });
+    for (let sample = 0; sample < 3; sample++) {
+      // at rest: the same geometry twice 150 ms apart (a step slides for 400 ms)
+      let g = await geometry();
+      for (let tries = 0; tries < 20; tries++) {
+        await page.waitForTimeout(150);
+        const again = await geometry();
+        if (JSON.stringify(again) === JSON.stringify(g)) break;
+        g = again;
+      }
+      const seen = g.lines.filter(([top, bottom]) => bottom > g.top + 0.5 && top < g.bottom - 0.5);
+      expect(seen).toHaveLength(1);
+      expect(Math.abs(seen[0]![0] - g.top)).toBeLessThan(1);
+      expect(Math.abs(seen[0]![1] - g.bottom)).toBeLessThan(1);
+      await page.waitForTimeout(1_500);
+    }
+  });
+
   it('shows the month calendar: 42 cells from Monday, today marked, months and years to move through', async () => {
     const now = new Date();
     const title = page.getByTestId('calendar-title');

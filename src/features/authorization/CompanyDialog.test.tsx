@@ -10,7 +10,7 @@ describe('添加授权\'s company dialog', () => {
   it('shows the newest search\'s companies even when the opening list answers after it, and keeps the choice', async () => {
     const opening = deferred<Company[]>();
     const find = vi.fn((name: string) => (name === '' ? opening.promise : Promise.resolve([demo])));
-    const onPick = vi.fn(async () => true);
+    const onPick = vi.fn();
     render(<CompanyDialog opened onClose={vi.fn()} find={find} onPick={onPick} />);
     fireEvent.change(screen.getByRole('textbox', { name: '企业名称' }), { target: { value: ' 跨境优选 ' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
@@ -29,7 +29,7 @@ describe('添加授权\'s company dialog', () => {
 
   it('drops a choice the newer answer no longer has, and asks for one', async () => {
     const find = vi.fn(async (name: string) => (name === '' ? [demo, other] : [other]));
-    const onPick = vi.fn(async () => true);
+    const onPick = vi.fn();
     render(<CompanyDialog opened onClose={vi.fn()} find={find} onPick={onPick} />);
     fireEvent.click(await screen.findByRole('radio', { name: demo.companyName }));
     fireEvent.change(screen.getByRole('textbox', { name: '企业名称' }), { target: { value: '云途' } });

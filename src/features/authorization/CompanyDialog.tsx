@@ -3,7 +3,7 @@
  * chosen. Only the newest search's answer is shown, and a choice stays while that answer still
  * has the company.
  */
-import { Button, Group, Modal, Radio, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { authorizationText as t } from '../../../domain/texts/settlement.ts';
 import { commonText } from '../../../domain/texts/web.ts';
@@ -12,10 +12,14 @@ import { notifyError, notifyWarning } from '../../lib/notify.ts';
 
 export interface Company { companyCode: string; companyName: string }
 
-export function CompanyDialog({ opened, onClose, find, onPick }: {
+export function CompanyDialog({ opened, onClose, find, onPick, problem = null, busy = false }: {
   opened: boolean; onClose: () => void;
   find: (name: string) => Promise<Company[]>;
-  onPick: (c: Company) => Promise<boolean>;
+  /** the choice goes to the page's actor, which closes the dialog once the request is accepted */
+  onPick: (c: Company) => void;
+  /** the server's refusal of the request (the dialog stays open) */
+  problem?: string | null;
+  busy?: boolean;
 }) {
   const [name, setName] = useState('');
   const [rows, setRows] = useState<Company[]>([]);
@@ -31,10 +35,10 @@ export function CompanyDialog({ opened, onClose, find, onPick }: {
   }, [latest, find]);
   const search = () => void show(name.trim());
   useEffect(() => { if (opened) { setName(''); setChosen(''); void show(''); } }, [opened, show]);
-  const confirm = async () => {
+  const confirm = () => {
     const c = rows.find((r) => r.companyCode === chosen);
     if (!c) { notifyWarning(t.companyRequired); return; }
-    if (await onPick(c)) onClose();
+    onPick(c);
   };
   return (
     <Modal opened={opened} onClose={onClose} title={t.chooseCompany} size="lg" centered>
@@ -55,9 +59,10 @@ export function CompanyDialog({ opened, onClose, find, onPick }: {
             </Table.Tbody>
           </Table>
         </Radio.Group>
+        {problem && <Text c="red" size="sm">{problem}</Text>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{commonText.cancel}</Button>
-          <Button onClick={() => void confirm()}>{commonText.confirm}</Button>
+          <Button variant="default" onClick={onClose} disabled={busy}>{commonText.cancel}</Button>
+          <Button loading={busy} onClick={confirm}>{commonText.confirm}</Button>
         </Group>
       </Stack>
     </Modal>

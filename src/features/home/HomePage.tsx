@@ -1,10 +1,11 @@
 /**
- * /home (§2 Home, §9): the greeting with the company name, today's date, lunar date and weekday;
+ * /home (§2 Home, §9): the greeting with the company name, today's date, lunar date and weekday,
+ * and the weather of the company's city when the server has it (WEATHER_URL);
  * the month calendar; the news carousel (first 3) and list (4–8); the notice scroller and list (5);
  * the document list (5); the user's common functions (修改密码 opens the change-password dialog,
  * the others open their page). Links to /news, /notice, /archive and /commonFun.
  */
-import { Anchor, Card, Grid, Group, Marquee, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Card, Grid, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { waitFor } from 'xstate';
@@ -15,10 +16,11 @@ import { ModuleIcon } from '../../components/ModuleIcon.tsx';
 import { useAuthActor, useUserInfo } from '../../lib/auth-context.tsx';
 import type { Http } from '../../lib/http.ts';
 import { notifyError, notifyWarning } from '../../lib/notify.ts';
-import { createHomeApi, type HomeDocument, type HomeFunction, type HomeNotice } from './api.ts';
+import { createHomeApi, type HomeDocument, type HomeFunction, type HomeNotice, type HomeWeather } from './api.ts';
 import { Calendar, type Today } from './Calendar.tsx';
 import { lunarDate } from './lunar.ts';
 import { NewsCarousel } from './NewsCarousel.tsx';
+import { NoticeTicker } from './NoticeTicker.tsx';
 
 const newsPath = (n: HomeNotice) => (n.type === 'NEWS' ? `/news/newsDetails/${n.id}` : `/notice/noticeDetails/${n.id}`);
 
@@ -59,6 +61,7 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
   const [notices, setNotices] = useState<HomeNotice[]>([]);
   const [documents, setDocuments] = useState<HomeDocument[]>([]);
   const [functions, setFunctions] = useState<HomeFunction[]>([]);
+  const [weather, setWeather] = useState<HomeWeather | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -67,6 +70,8 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
     void take(api.notices(), (p) => setNotices(p.datas));
     void take(api.documents(), (p) => setDocuments(p.datas));
     void take(api.functions(), setFunctions);
+    // the weather fails quietly: without it the block shows the date alone
+    api.weather().then((w) => { if (live) setWeather(w); }, () => {});
     return () => { live = false; };
   }, [api]);
 
@@ -103,6 +108,7 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
               <Text size="sm" data-testid="today">{t.dateTitle(today.year, today.month, today.day)}</Text>
               <Text size="sm">{t.weekdays[now.getDay()]}</Text>
               <Text size="sm" data-testid="lunar-today">{lunarDate(today.year, today.month, today.day)}</Text>
+              {weather && <Text size="sm" data-testid="weather">{t.weather(weather.city, weather.text, weather.temperature)}</Text>}
             </Group>
           </Card>
           <Section title={t.functions} more={{ to: '/commonFun', label: t.customise }}>
@@ -139,11 +145,7 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
           </Card>
           <Section title={t.notices} more={{ to: '/notice', label: t.more }}>
             {notices.length > 0 && (
-              <Marquee orientation="vertical" h={26} mb="sm" pauseOnHover duration={4000 * notices.length} repeat={2} gap="xs" aria-hidden="true">
-                {notices.map((n) => (
-                  <Group key={n.id} gap={6} wrap="nowrap" c="orange.8"><ModuleIcon name="notice" size={16} /><Text size="sm" lineClamp={1}>{n.title}</Text></Group>
-                ))}
-              </Marquee>
+              <NoticeTicker titles={notices.map((n) => n.title)} />
             )}
             <TitleList items={notices.map((n) => ({ key: n.id, title: n.title, time: n.updateTime, onOpen: () => navigate(newsPath(n)) }))} />
           </Section>

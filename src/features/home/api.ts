@@ -7,6 +7,8 @@ import { http, type Http } from '../../lib/http.ts';
 
 export interface HomeNotice { id: number; type: ContentType; title: string; summary: string; updateTime: string; coverFile: { attachment: { displayUri: string } } | null }
 export interface HomeDocument { id: number; fileName: string; filePath: string; createTime: string }
+/** null: no provider, no city, or the provider failed (the page shows the date alone) */
+export interface HomeWeather { city: string; text: string; temperature: string }
 export interface HomeFunction { id: number; name: string; uri: string; icon: string; type: string }
 
 export function createHomeApi(client: Http = http) {
@@ -18,6 +20,7 @@ export function createHomeApi(client: Http = http) {
     notices: () => page('NOTICE', 5),
     documents: () => client.post<{ total: number; datas: HomeDocument[] }>('/api/enterprise/Knowledge_file/list', { pageIndex: 0, pageSize: 5, sorts: [{ name: 'create_time', order: 'desc' }] }),
     download: (filePath: string) => client.post<{ downloadUri: string }>('/api/enterprise/Knowledge_file/download', {}, { params: { file_path: filePath } }),
+    weather: () => client.post<HomeWeather | null>('/api/enterprise/home/weather', {}),
     functions: () => client.post<HomeFunction[]>('/api/enterprise/user/function/findUserFunctions', {}),
   };
 }

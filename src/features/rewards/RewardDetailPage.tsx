@@ -10,7 +10,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResultColumn } from '../../../domain/rewards/apply-types.ts';
 import { REWARD_DETAIL_PAGE_SIZE, REWARD_DETAIL_PAGE_SIZE_OPTIONS } from '../../../domain/rewards/paging.ts';
 import { rewardText as t } from '../../../domain/texts/rewards.ts';
-import { rewardCheckable } from '../../../machines/reward.ts';
+import { rewardActions } from '../../../machines/workflow-actions.ts';
+import { gateOpen } from '../../../machines/workflow-page.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';
@@ -18,6 +19,8 @@ import { createRewardApi, openDownload, type Page, type SubsidyBill, type Subsid
 import { BillTable } from './BillTable.tsx';
 
 const PAGE = '/rewardApplication/apply/detail';
+/** the reward machine's checkable state, as the list's 查看 asks it */
+const checkable = (detail: SubsidyDetail) => gateOpen(rewardActions.open.gate, detail);
 
 /** §9: 10 a page, with the choices 10, 20, 50, 100. */
 function PageSize({ value, onChange }: { value: number; onChange: (n: number) => void }) {
@@ -39,7 +42,7 @@ export default function RewardDetailPage({ client }: { client?: Http }) {
   useEffect(() => { api.detail(id).then(setDetail, notifyError); }, [api, id]);
   useEffect(() => { api.bills('subsidy_id', id, billPage, billSize).then(setBills, notifyError); }, [api, id, billPage, billSize]);
   const loadResults = useCallback(async () => {
-    if (!detail || !rewardCheckable(detail.state)) return;
+    if (!detail || !checkable(detail)) return;
     try { setResults(await api.results(detail.applyType, id, resultPage, resultSize)); } catch { notifyError(t.resultFailed); }
   }, [api, detail, id, resultPage, resultSize]);
   useEffect(() => { void loadResults(); }, [loadResults]);
@@ -55,11 +58,11 @@ export default function RewardDetailPage({ client }: { client?: Http }) {
       <Group justify="space-between">
         <Text fw={600}>{t.detailTitle}</Text>
         <Group gap="xs">
-          {detail && rewardCheckable(detail.state) && <PermissionButton code="export" permissionPath={PAGE} onClick={() => void exportResults()}>{t.export}</PermissionButton>}
+          {detail && checkable(detail) && <PermissionButton code="export" permissionPath={PAGE} onClick={() => void exportResults()}>{t.export}</PermissionButton>}
           <Button variant="default" onClick={() => navigate('/rewardApplication')}>{t.back}</Button>
         </Group>
       </Group>
-      {detail && !rewardCheckable(detail.state) && <Alert title={t.noticeTitle}>{t.noticeMessage}</Alert>}
+      {detail && !checkable(detail) && <Alert title={t.noticeTitle}>{t.noticeMessage}</Alert>}
       <Card withBorder>
         <Text fw={600} mb="sm">{t.basicInfo}</Text>
         <SimpleGrid cols={{ base: 2, md: 3 }}>
@@ -82,7 +85,7 @@ export default function RewardDetailPage({ client }: { client?: Http }) {
           <Pagination size="sm" total={Math.max(1, Math.ceil(bills.total / billSize))} value={billPage + 1} onChange={(p) => setBillPage(p - 1)} />
         </Group>
       </Card>
-      {detail && rewardCheckable(detail.state) && (
+      {detail && checkable(detail) && (
         <Card withBorder>
           <Text fw={600} mb="sm">{t.results}</Text>
           <ScrollArea h={500}>

@@ -2,30 +2,40 @@
  * /exchangeSettlement (accounts §2, §4): the company's settlements — state multi-select, the
  * creation window (last 7 days by default), the authorization-state checkboxes — with 添加结汇单,
  * 查看历史撤销记录, and per row 查看/编辑 (detail in edit mode only for 待生成), 提交申请 (bank
- * choice), 撤销申请 (a reason) and 删除申请, offered as machines/settlement.ts allows and as the
- * page's button codes grant; the same batch actions for the selected rows.
+ * choice), 撤销申请 (a reason) and 删除申请; the same batch actions for the selected rows. The page's
+ * actor (machines/workflow-page.ts with settlementActions) loads the list and runs every action,
+ * offering and accepting one only where machines/settlement.ts allows it and the button codes grant.
  */
 import { Badge, Button, Checkbox, Group, Modal, MultiSelect, Pagination, Radio, Select, Stack, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { modals } from '@mantine/modals';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../domain/query.ts';
 import { SETTLEMENT_AUTH_FILTER, SETTLEMENT_STATES, settlementAuthStateNames, settlementStateNames, type BillType } from '../../../domain/settlement/states.ts';
 import { settlementText as t } from '../../../domain/texts/settlement.ts';
 import { commonText } from '../../../domain/texts/web.ts';
-import { settlementAccepts } from '../../../machines/settlement.ts';
+import { settlementActions as actions } from '../../../machines/workflow-actions.ts';
+import { gateOpen, type WorkflowAction } from '../../../machines/workflow-page.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { WorkflowFailed } from '../../components/WorkflowFailed.tsx';
 import type { Http } from '../../lib/http.ts';
-import { useLatest } from '../../lib/latest.ts';
-import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
-import { createSettlementApi, detailPath, type Page, type SettlementRecord } from './api.ts';
+import { useWorkflowPage, useWorkflowView } from '../../lib/workflow-page.ts';
+import { createSettlementApi, detailPath, type SettlementRecord } from './api.ts';
 import { BankDialog, HistoryDialog, ReasonDialog } from './components/dialogs.tsx';
 
 const PAGE = '/exchangeSettlement';
 const AUTH_STATES = SETTLEMENT_AUTH_FILTER.map((value) => ({ value, label: settlementAuthStateNames[value]! }));
 type Range = [string | null, string | null];
+
+function termsOf(states: string[], range: Range, authStates: string[]): Term[] {
+  const out: Term[] = [];
+  if (states.length) out.push({ column: 'state', termType: 'in', type: 'and', value: states });
+  if (range[0] && range[1]) out.push({ column: 'create_time', termType: 'btw', type: 'and', value: [rangeStart(range[0]), rangeEnd(range[1])] });
+  if (authStates.length) out.push({ column: 'auth_state', termType: 'in', type: 'and', value: authStates });
+  return out;
+}
 
 export default function SettlementListPage({ client }: { client?: Http }) {
   const [api] = useState(() => createSettlementApi(client));
@@ -34,58 +44,25 @@ export default function SettlementListPage({ client }: { client?: Http }) {
   const [states, setStates] = useState<string[]>([]);
   const [range, setRange] = useState<Range>(() => { const [a, b] = lastDaysWindow(new Date(), 7); return [a.slice(0, 10), b.slice(0, 10)]; });
   const [authStates, setAuthStates] = useState<string[]>([]);
-  // null until the default window is in: the first load already has it
-  const [query, setQuery] = useState<Term[] | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
-  const [data, setData] = useState<Page<SettlementRecord>>({ total: 0, datas: [] });
-  const [selected, setSelected] = useState<number[]>([]);
-  const [applying, setApplying] = useState<number | null>(null);
-  const [revoking, setRevoking] = useState<number[] | null>(null);
   const [history, setHistory] = useState(false);
   const [choosingType, setChoosingType] = useState(false);
   const [billType, setBillType] = useState<BillType>('export');
+  // the first load already has the default window
+  const actor = useWorkflowPage({
+    load: ({ pageIndex, pageSize, terms }) => api.list(pageIndex, pageSize, terms as Term[]),
+    act: ({ action, ids, values }) => {
+      if (action === actions.apply) return api.apply(ids[0]!, String(values.bankCode), String(values.note ?? ''));
+      if (action === actions.revoke) return api.revoke(ids, String(values.reason).trim());
+      return api.remove(ids);
+    },
+  }, { pageSize: BILL_PAGE_SIZE, terms: termsOf(states, range, authStates) });
+  const view = useWorkflowView<SettlementRecord>(actor);
+  const { rows, total, query, selected } = view;
+  const act = (action: WorkflowAction, ids: number[], values?: Record<string, unknown>) => actor.send({ type: 'user.act', action, ids, ...(values ? { values } : {}) });
+  const select = (ids: number[]) => actor.send({ type: 'user.select', ids });
+  const cancel = () => actor.send({ type: 'user.cancel' });
+  const offered = (action: WorkflowAction, r: SettlementRecord) => codes.has(action.code) && gateOpen(action.gate, r);
 
-  const terms = useCallback((): Term[] => {
-    const out: Term[] = [];
-    if (states.length) out.push({ column: 'state', termType: 'in', type: 'and', value: states });
-    if (range[0] && range[1]) out.push({ column: 'create_time', termType: 'btw', type: 'and', value: [rangeStart(range[0]), rangeEnd(range[1])] });
-    if (authStates.length) out.push({ column: 'auth_state', termType: 'in', type: 'and', value: authStates });
-    return out;
-  }, [states, range, authStates]);
-
-  const latest = useLatest();
-  const load = useCallback(async () => {
-    if (!query) return;
-    try {
-      const answer = await latest(api.list(page, pageSize, query));
-      if (!answer) return;
-      setData(answer.value);
-      setSelected([]);
-    } catch (error) {
-      notifyError(error);
-    }
-  }, [latest, api, page, pageSize, query]);
-  // first load with the default window
-  useEffect(() => { setQuery(terms()); }, []);
-  useEffect(() => { void load(); }, [load]);
-
-  const act = async (work: () => Promise<unknown>, message: string): Promise<boolean> => {
-    try {
-      await work();
-      notifySuccess(message);
-      await load();
-      return true;
-    } catch (error) {
-      notifyError(error);
-      await load();
-      return false;
-    }
-  };
-  const confirmDelete = (ids: number[]) => modals.openConfirmModal({
-    title: commonText.prompt, children: <Text size="sm">{t.confirmDelete}</Text>,
-    labels: { confirm: commonText.confirm, cancel: commonText.cancel }, onConfirm: () => void act(() => api.remove(ids), t.deleted),
-  });
   const open = (r: SettlementRecord) => navigate(detailPath({ type: r.editable ? 'edit' : 'view', billType: r.billType, id: r.id }));
   const stateOptions = useMemo(() => SETTLEMENT_STATES.map((s) => ({ value: s, label: settlementStateNames[s] })), []);
   const c = t.columns;
@@ -98,32 +75,33 @@ export default function SettlementListPage({ client }: { client?: Http }) {
         <Checkbox.Group label={t.authFilter} value={authStates} onChange={setAuthStates}>
           <Group gap="xs" mt={6}>{AUTH_STATES.map((a) => <Checkbox key={a.value} value={a.value} label={a.label} />)}</Group>
         </Checkbox.Group>
-        <Button onClick={() => { setPage(0); setQuery(terms()); }}>{t.search}</Button>
+        <Button onClick={() => actor.send({ type: 'user.search', terms: termsOf(states, range, authStates) })}>{t.search}</Button>
       </Group>
       <Group gap="xs">
         <PermissionButton code="add" permissionPath={PAGE} onClick={() => setChoosingType(true)}>{t.addSettlement}</PermissionButton>
-        <PermissionButton code="revoke" permissionPath={PAGE} variant="default" onClick={() => (selected.length ? setRevoking(selected) : notifyWarning(t.selectRevoke))}>{t.revoke}</PermissionButton>
-        <PermissionButton code="delete" permissionPath={PAGE} variant="default" color="red" onClick={() => (selected.length ? confirmDelete(selected) : notifyWarning(t.selectRows))}>{t.delete}</PermissionButton>
+        <PermissionButton code="revoke" permissionPath={PAGE} variant="default" onClick={() => act(actions.revoke, selected)}>{t.revoke}</PermissionButton>
+        <PermissionButton code="delete" permissionPath={PAGE} variant="default" color="red" onClick={() => act(actions.delete, selected)}>{t.delete}</PermissionButton>
         <PermissionButton code="revokeHistory" permissionPath={PAGE} variant="subtle" onClick={() => setHistory(true)}>{t.revokeHistory}</PermissionButton>
       </Group>
+      <WorkflowFailed problem={view.failure} onRetry={view.retry} />
       <Table.ScrollContainer minWidth={1400}>
         <Table striped highlightOnHover withTableBorder aria-label={t.pageTitle}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
-                <Checkbox aria-label="全选" checked={data.datas.length > 0 && selected.length === data.datas.length}
-                  onChange={(e) => setSelected(e.currentTarget.checked ? data.datas.map((r) => r.id) : [])} />
+                <Checkbox aria-label="全选" checked={rows.length > 0 && selected.length === rows.length}
+                  onChange={(e) => select(e.currentTarget.checked ? rows.map((r) => r.id) : [])} />
               </Table.Th>
               {[c.declareNo, c.stateName, c.businessType, c.bankName, c.totalAmount, c.currency, c.totalCount, c.tradeType, c.ebcName, c.authStateName, c.appTime, c.auditOpinion, c.node, c.operation]
                 .map((h) => <Table.Th key={h}>{h}</Table.Th>)}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {data.datas.map((r) => (
+            {rows.map((r) => (
               <Table.Tr key={r.id}>
                 <Table.Td>
                   <Checkbox aria-label={r.declareNo ?? `#${r.id}`} checked={selected.includes(r.id)}
-                    onChange={(e) => { const on = e.currentTarget.checked; setSelected((s) => (on ? [...s, r.id] : s.filter((x) => x !== r.id))); }} />
+                    onChange={(e) => select(e.currentTarget.checked ? [...selected, r.id] : selected.filter((x) => x !== r.id))} />
                 </Table.Td>
                 <Table.Td>{r.declareNo ?? t.pendingDeclareNo}</Table.Td>
                 <Table.Td><Badge variant="light" color={r.state === 'approved' ? 'green' : r.state === 'not_approved' || r.state === 'revoke' ? 'gray' : 'blue'}>{r.stateName}</Badge></Table.Td>
@@ -141,9 +119,9 @@ export default function SettlementListPage({ client }: { client?: Http }) {
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     {r.viewable && <Button size="compact-sm" variant="subtle" onClick={() => open(r)}>{r.editable ? t.edit : t.view}</Button>}
-                    {codes.has('apply') && settlementAccepts(r.state, { type: 'settlement.apply' }) && <Button size="compact-sm" variant="subtle" onClick={() => setApplying(r.id)}>{t.apply}</Button>}
-                    {codes.has('revoke') && settlementAccepts(r.state, { type: 'settlement.revoke' }) && <Button size="compact-sm" variant="subtle" onClick={() => setRevoking([r.id])}>{t.revoke}</Button>}
-                    {codes.has('delete') && settlementAccepts(r.state, { type: 'settlement.delete' }) && <Button size="compact-sm" variant="subtle" color="red" onClick={() => confirmDelete([r.id])}>{t.delete}</Button>}
+                    {offered(actions.apply, r) && <Button size="compact-sm" variant="subtle" onClick={() => act(actions.apply, [r.id])}>{t.apply}</Button>}
+                    {offered(actions.revoke, r) && <Button size="compact-sm" variant="subtle" onClick={() => act(actions.revoke, [r.id])}>{t.revoke}</Button>}
+                    {offered(actions.delete, r) && <Button size="compact-sm" variant="subtle" color="red" onClick={() => act(actions.delete, [r.id])}>{t.delete}</Button>}
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -152,15 +130,18 @@ export default function SettlementListPage({ client }: { client?: Http }) {
         </Table>
       </Table.ScrollContainer>
       <Group justify="flex-end">
-        <Text size="sm">{t.total(data.total)}</Text>
-        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)} onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
-        <Pagination total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+        <Text size="sm">{t.total(total)}</Text>
+        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(query.pageSize)}
+          onChange={(v) => actor.send({ type: 'user.pageSize', pageSize: Number(v ?? BILL_PAGE_SIZE) })} />
+        <Pagination total={Math.max(1, Math.ceil(total / query.pageSize))} value={query.pageIndex + 1} onChange={(p) => actor.send({ type: 'user.page', pageIndex: p - 1 })} />
       </Group>
 
-      <BankDialog opened={applying !== null} client={client} onClose={() => setApplying(null)}
-        onSubmit={(bank, note) => act(() => api.apply(applying!, bank, note), t.applied)} />
-      <ReasonDialog opened={revoking !== null} title={t.revoke} required={t.revokeReasonRequired} onClose={() => setRevoking(null)}
-        onSubmit={(reason) => act(() => api.revoke(revoking ?? [], reason), t.revoked)} />
+      <BankDialog opened={view.dialogOf(actions.apply) !== null} client={client} problem={view.problem} busy={view.submitting} onClose={cancel}
+        onSubmit={(bankCode, note) => actor.send({ type: 'user.submit', values: { bankCode, note } })} />
+      <ReasonDialog opened={view.dialogOf(actions.revoke) !== null} title={t.revoke} problem={view.problem} busy={view.submitting} onClose={cancel}
+        onSubmit={(reason) => actor.send({ type: 'user.submit', values: { reason } })} />
+      <ConfirmDialog opened={view.dialogOf(actions.delete) !== null} message={t.confirmDelete} busy={view.submitting} onCancel={cancel}
+        onConfirm={() => actor.send({ type: 'user.submit', values: {} })} />
       <HistoryDialog opened={history} onClose={() => setHistory(false)} load={api.history} />
       <Modal opened={choosingType} onClose={() => setChoosingType(false)} title={t.chooseBillType} centered>
         <Stack>

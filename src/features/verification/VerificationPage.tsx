@@ -3,94 +3,64 @@
  * is left to verify. Choosing one (single choice) sets the available amount; the amount typed is
  * read as a number (non-positive or empty → 0) and the remaining amount is available − applied, at
  * 5 decimals. 申请核销, 撤销申请 (a reason), 查看历史撤销记录; per row 查看 (the settlement's detail)
- * and 核销结果 (a result view with a back button).
+ * and 核销结果 (a result view with a back button). The page's actor (machines/workflow-page.ts with
+ * verificationActions) loads the list and runs 申请核销 and 撤销申请 as the settlement and verification
+ * machines allow.
  */
-import { Button, Group, Modal, NumberInput, Pagination, Radio, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, NumberInput, Pagination, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../domain/query.ts';
 import { formatAmount, parseAmount, remainingAmount } from '../../../domain/settlement/amounts.ts';
 import { settlementText, verificationText as t } from '../../../domain/texts/settlement.ts';
-import { commonText } from '../../../domain/texts/web.ts';
+import { verificationActions as actions } from '../../../machines/workflow-actions.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { WorkflowFailed } from '../../components/WorkflowFailed.tsx';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 import { RevocationHistoryDialog } from '../../components/RevocationHistoryDialog.tsx';
 import type { Http } from '../../lib/http.ts';
-import { useLatest } from '../../lib/latest.ts';
-import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
-import { createVerificationApi, type Page, type VerifiableRecord, type VerificationResult } from './api.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useWorkflowPage, useWorkflowView } from '../../lib/workflow-page.ts';
+import { createVerificationApi, type VerifiableRecord, type VerificationResult } from './api.ts';
 
 const PAGE = '/settlementVerification';
 type Range = [string | null, string | null];
 const settlementDetail = (r: VerifiableRecord) => `/exchangeSettlement/applicationDetail?params=${encodeURIComponent(JSON.stringify({ type: 'view', billType: r.billType, id: r.id }))}`;
+
+function termsOf(range: Range, declareNo: string): Term[] {
+  const out: Term[] = [];
+  if (range[0] && range[1]) out.push({ column: 'app_time', termType: 'btw', type: 'and', value: [rangeStart(range[0]), rangeEnd(range[1])] });
+  if (declareNo.trim()) out.push({ column: 'declare_no', termType: 'like', type: 'and', value: declareNo.trim() });
+  return out;
+}
 
 export default function VerificationPage({ client }: { client?: Http }) {
   const [api] = useState(() => createVerificationApi(client));
   const navigate = useNavigate();
   const [range, setRange] = useState<Range>(() => { const [a, b] = lastDaysWindow(new Date(), 90); return [a.slice(0, 10), b.slice(0, 10)]; });
   const [declareNo, setDeclareNo] = useState('');
-  const [query, setQuery] = useState<Term[] | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
-  const [data, setData] = useState<Page<VerifiableRecord>>({ total: 0, datas: [] });
-  const [chosen, setChosen] = useState<VerifiableRecord | null>(null);
   const [input, setInput] = useState<string | number>('');
-  const [revoking, setRevoking] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const [history, setHistory] = useState(false);
   const [result, setResult] = useState<{ head: VerifiableRecord; datas: VerificationResult[] } | null>(null);
-
-  const terms = useCallback((): Term[] => {
-    const out: Term[] = [];
-    if (range[0] && range[1]) out.push({ column: 'app_time', termType: 'btw', type: 'and', value: [rangeStart(range[0]), rangeEnd(range[1])] });
-    if (declareNo.trim()) out.push({ column: 'declare_no', termType: 'like', type: 'and', value: declareNo.trim() });
-    return out;
-  }, [range, declareNo]);
-  const latest = useLatest();
-  const load = useCallback(async () => {
-    if (!query) return;
-    try {
-      const answer = await latest(api.list(page, pageSize, query));
-      if (!answer) return;
-      const next = answer.value;
-      setData(next);
-      setChosen((c) => (c ? next.datas.find((r) => r.id === c.id) ?? null : null));
-    } catch (error) {
-      notifyError(error);
-    }
-  }, [latest, api, page, pageSize, query]);
-  useEffect(() => { setQuery(terms()); }, []);
-  useEffect(() => { void load(); }, [load]);
+  // the page's actor: machines/workflow-page.ts with verificationActions (the settlement and verification machines)
+  const actor = useWorkflowPage({
+    load: ({ pageIndex, pageSize, terms }) => api.list(pageIndex, pageSize, terms as Term[]),
+    act: ({ action, ids, values }) => (action === actions.apply ? api.apply(ids[0]!, parseAmount(values.amount)) : api.revoke(ids, String(values.reason).trim())),
+  }, { pageSize: BILL_PAGE_SIZE, terms: termsOf(range, declareNo) });
+  const view = useWorkflowView<VerifiableRecord>(actor);
+  const { rows: datas, total, query } = view;
+  // single choice: the chosen settlement, while the page still shows it
+  const chosen = datas.find((r) => r.id === view.selected[0]) ?? null;
+  // an accepted application clears the amount typed
+  useEffect(() => { setInput(''); }, [view.done]);
 
   const available = chosen ? Number(chosen.verAmount) : 0;
   const applied = parseAmount(input);
   const remaining = remainingAmount(available, applied);
+  const ids = chosen ? [chosen.id] : [];
+  const cancel = () => actor.send({ type: 'user.cancel' });
 
-  const apply = async () => {
-    if (!chosen) { notifyWarning(t.selectOne); return; }
-    if (applied <= 0) { notifyWarning(t.amountRequired); return; }
-    if (remaining < 0) { notifyWarning(t.amountTooLarge); return; }
-    try {
-      await api.apply(chosen.id, applied);
-      notifySuccess(t.applied);
-      setInput('');
-    } catch (error) {
-      notifyError(error);
-    }
-    await load();
-  };
-  const revoke = async () => {
-    if (!reason.trim()) { setReasonError(t.revokeReasonRequired); return; }
-    try {
-      await api.revoke([chosen!.id], reason.trim());
-      notifySuccess(t.revoked);
-      setRevoking(false);
-    } catch (error) {
-      notifyError(error);
-    }
-    await load();
-  };
   const openResult = async (r: VerifiableRecord) => {
     try { setResult(await api.result(r.id)); } catch (error) { notifyError(error); }
   };
@@ -102,18 +72,19 @@ export default function VerificationPage({ client }: { client?: Http }) {
       <Group align="flex-end" gap="sm">
         <DatePickerInput type="range" label={t.appTime} valueFormat="YYYY-MM-DD" value={range} onChange={(v) => setRange(v as Range)} w={240} />
         <TextInput label={c.declareNo} value={declareNo} onChange={(e) => setDeclareNo(e.currentTarget.value)} />
-        <Button onClick={() => { setPage(0); setQuery(terms()); }}>{t.search}</Button>
+        <Button onClick={() => actor.send({ type: 'user.search', terms: termsOf(range, declareNo) })}>{t.search}</Button>
       </Group>
       <Group align="flex-end" gap="sm">
         <TextInput label={t.availableAmount} readOnly value={formatAmount(available)} w={180} />
         <NumberInput label={t.amount} value={input} onChange={setInput} decimalScale={5} min={0} hideControls w={180} />
         <TextInput label={t.remaining} readOnly value={formatAmount(remaining)} w={180} error={remaining < 0 ? t.amountTooLarge : undefined} />
-        <PermissionButton code="apply" permissionPath={PAGE} onClick={() => void apply()}>{t.apply}</PermissionButton>
+        <PermissionButton code="apply" permissionPath={PAGE} onClick={() => actor.send({ type: 'user.act', action: actions.apply, ids, values: { amount: input } })}>{t.apply}</PermissionButton>
         <PermissionButton code="revoke" permissionPath={PAGE} variant="default"
-          onClick={() => (chosen ? (setReason(''), setReasonError(null), setRevoking(true)) : notifyWarning(t.selectRevoke))}>{t.revoke}</PermissionButton>
+          onClick={() => actor.send({ type: 'user.act', action: actions.revoke, ids })}>{t.revoke}</PermissionButton>
         <PermissionButton code="revokeHistory" permissionPath={PAGE} variant="subtle" onClick={() => setHistory(true)}>{t.revokeHistory}</PermissionButton>
       </Group>
-      <Radio.Group value={chosen ? String(chosen.id) : ''} onChange={(v) => { setChosen(data.datas.find((r) => String(r.id) === v) ?? null); setInput(''); }}>
+      <WorkflowFailed problem={view.failure} onRetry={view.retry} />
+      <Radio.Group value={chosen ? String(chosen.id) : ''} onChange={(v) => { actor.send({ type: 'user.select', ids: [Number(v)] }); setInput(''); }}>
         <Table.ScrollContainer minWidth={1200}>
           <Table striped highlightOnHover withTableBorder aria-label={t.pageTitle}>
             <Table.Thead>
@@ -124,7 +95,7 @@ export default function VerificationPage({ client }: { client?: Http }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.datas.map((r) => (
+              {datas.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td><Radio value={String(r.id)} aria-label={r.declareNo ?? String(r.id)} /></Table.Td>
                   <Table.Td>{r.declareNo}</Table.Td><Table.Td>{r.businessType}</Table.Td><Table.Td>{r.bankName}</Table.Td>
@@ -144,20 +115,13 @@ export default function VerificationPage({ client }: { client?: Http }) {
         </Table.ScrollContainer>
       </Radio.Group>
       <Group justify="flex-end">
-        <Text size="sm">{settlementText.total(data.total)}</Text>
-        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(pageSize)} onChange={(v) => { setPage(0); setPageSize(Number(v ?? BILL_PAGE_SIZE)); }} />
-        <Pagination total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
+        <Text size="sm">{settlementText.total(total)}</Text>
+        <Select w={100} size="xs" aria-label={t.pageSize} data={BILL_PAGE_SIZE_OPTIONS.map(String)} value={String(query.pageSize)}
+          onChange={(v) => actor.send({ type: 'user.pageSize', pageSize: Number(v ?? BILL_PAGE_SIZE) })} />
+        <Pagination total={Math.max(1, Math.ceil(total / query.pageSize))} value={query.pageIndex + 1} onChange={(p) => actor.send({ type: 'user.page', pageIndex: p - 1 })} />
       </Group>
-      <Modal opened={revoking} onClose={() => setRevoking(false)} title={t.revoke} centered>
-        <Stack>
-          <Textarea label={settlementText.revokeReason} required maxLength={255} autosize minRows={3} value={reason} error={reasonError}
-            onChange={(e) => { setReason(e.currentTarget.value); setReasonError(null); }} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(false)}>{commonText.cancel}</Button>
-            <Button onClick={() => void revoke()}>{commonText.confirm}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ReasonDialog opened={view.dialogOf(actions.revoke) !== null} title={t.revoke} problem={view.problem} busy={view.submitting} onClose={cancel}
+        onSubmit={(reason) => actor.send({ type: 'user.submit', values: { reason } })} />
       <RevocationHistoryDialog opened={history} onClose={() => setHistory(false)} load={api.history} />
     </Stack>
   );
