@@ -8,6 +8,7 @@
  *   BENCH_KEEP=1 reuses a set of the same size already loaded (PostgreSQL keeps it between runs).
  */
 import { loadavg } from 'node:os';
+import { sql } from 'kysely';
 import { defaultCreateTimeWindow } from '../domain/query.ts';
 import { statisticsTerms } from '../domain/statistics/query.ts';
 import { initCustomsSchemas } from '../server/customs/schemas.ts';
@@ -26,6 +27,9 @@ await initCustomsSchemas();
 const small = await loginAs(s.address, opened.handle, 'other', 'Cbec@2026other');
 const load = () => loadavg()[0]!.toFixed(1);
 console.log(`mixed-scale [${kind}] ${HEADS.toLocaleString('en')} heads over 1,000 companies (load ${set.loadSeconds.toFixed(0)} s; machine load ${load()})`);
+const sizes = await sql<{ name: string; rows: string; size: string }>`select c.relname as name, c.reltuples::bigint::text as rows, pg_size_pretty(pg_total_relation_size(c.oid)) as size
+  from pg_class c where c.relname in ('bill_heads', 'bill_lines', 'customs_receipts', 'statistics_daily') order by c.relname`.execute(opened.handle.db);
+console.log(`  on disk with indexes: ${sizes.rows.map((r) => `${r.name} ${Number(r.rows).toLocaleString('en')} rows ${r.size}`).join('; ')}`);
 
 const [start, end] = defaultCreateTimeWindow(new Date());
 const window = { column: 'create_time', termType: 'btw', type: 'and', value: [start, end] };
