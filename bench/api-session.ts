@@ -50,19 +50,7 @@ export async function startBenchSession(opened: Awaited<ReturnType<typeof openBe
   let serverTimes: number[] = [];
   app.addHook('onResponse', async (_request, reply) => { serverTimes.push(reply.elapsedTime); });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const pem = (await postJson(address, '/api/auth/public_key', '{}')).data as string;
-  const captchaId = `bench${Date.now()}`;
-  await fetch(`${address}/api/enterprise/kaptcha/defaultKaptcha?captchaId=${captchaId}`);
-  const { answer } = await handle.db.selectFrom('captchas').select('answer').where('captcha_id', '=', captchaId).executeTakeFirstOrThrow();
-  const q = new URLSearchParams({ username: 'admin', password: encryptPassword(pem, 'Cbec@2026demo'), tag: 'admin', captcha: answer, captchaId });
-  const login = await postJson(address, `/api/auth/login?${q}`, '{"data":{}}');
-  if (login.code !== 0) throw new Error(`bench login failed: ${login.message}`);
-  const token = login.data.token as string;
-  const post = async (path: string, data: unknown) => {
-    const body = await postJson(address, path, JSON.stringify({ data }), { 'x-authorization': `Bearer ${token}` });
-    if (body.code !== 0) throw new Error(`${path}: ${body.message}`);
-    return body.data;
-  };
+  const { token, post } = await loginAs(address, handle, 'admin', 'Cbec@2026demo');
   return {
     handle, app, address, token, post,
     async capture(fn) {
@@ -81,4 +69,22 @@ export async function startBenchSession(opened: Awaited<ReturnType<typeof openBe
     },
     close: async () => { await app.close(); await handle.close(); },
   };
+}
+
+/** Logs in on a running bench server as `username` (captcha read from its table) and posts as them. */
+export async function loginAs(address: string, handle: DatabaseHandle, username: string, password: string): Promise<{ token: string; post: (path: string, data: unknown) => Promise<any> }> {
+  const pem = (await postJson(address, '/api/auth/public_key', '{}')).data as string;
+  const captchaId = `bench${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+  await fetch(`${address}/api/enterprise/kaptcha/defaultKaptcha?captchaId=${captchaId}`);
+  const { answer } = await handle.db.selectFrom('captchas').select('answer').where('captcha_id', '=', captchaId).executeTakeFirstOrThrow();
+  const q = new URLSearchParams({ username, password: encryptPassword(pem, password), tag: username, captcha: answer, captchaId });
+  const login = await postJson(address, `/api/auth/login?${q}`, '{"data":{}}');
+  if (login.code !== 0) throw new Error(`bench login failed: ${login.message}`);
+  const token = login.data.token as string;
+  const post = async (path: string, data: unknown) => {
+    const body = await postJson(address, path, JSON.stringify({ data }), { 'x-authorization': `Bearer ${token}` });
+    if (body.code !== 0) throw new Error(`${path}: ${body.message}`);
+    return body.data;
+  };
+  return { token, post };
 }

@@ -9,3 +9,11 @@ describe('SIGN_ALGORITHM', () => {
     expect(() => loadConfig({ SIGN_ALGORITHM: 'SM2' })).toThrow('SIGN_ALGORITHM 无效: SM2（可选 sm2, rsa）');
   });
 });
+
+describe('EXPORT_MAX_ROWS', () => {
+  it('is a million rows by default, within one Excel sheet', () => {
+    expect(loadConfig({}).exportMaxRows).toBe(1_000_000);
+    expect(loadConfig({ EXPORT_MAX_ROWS: '5000' }).exportMaxRows).toBe(5000);
+    expect(() => loadConfig({ EXPORT_MAX_ROWS: '1048576' })).toThrow(/EXPORT_MAX_ROWS/);
+  });
+});

@@ -63,6 +63,8 @@ export interface Config {
   signMode: 'software' | 'external';
   /** SIGN_ALGORITHM: sm2 = SM2/SM3 (the 202205 spec's preferred pair, today's UKeys); rsa = RSA-SHA1 (older keys). The software key's algorithm and the one a sign record offers first. */
   signAlgorithm: 'sm2' | 'rsa';
+  /** EXPORT_MAX_ROWS: the most rows one bill export writes (one sheet; Excel's own limit is 1,048,575 data rows). */
+  exportMaxRows: number;
 }
 
 const CUSTOMS_TRANSPORTS = ['simulator', 'folder'] as const;
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customsErrorDir: resolve(env.CUSTOMS_ERROR_DIR || join(dirname(inboxDir), 'error')),
     customsInboxPollMs: numberIn(env, 'CUSTOMS_INBOX_POLL_MS', 1000, 0, 3600_000),
     customsInboxSettleMs: numberIn(env, 'CUSTOMS_INBOX_SETTLE_MS', 2000, 0, 3600_000),
+    exportMaxRows: numberIn(env, 'EXPORT_MAX_ROWS', 1_000_000, 1, 1_048_575),
   };
 }
 

@@ -5,6 +5,7 @@ import { randomBytes, publicEncrypt, constants } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { BillDefinition } from '../../domain/bills/types.ts';
 import pg from 'pg';
+import type { LogEvent } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -28,7 +29,7 @@ export interface TestApp {
 }
 
 /** A fresh database cloned from the run's template, and an app on it. */
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; databaseUrl?: string }> {
+export async function openTestDatabase(log?: (event: LogEvent) => void): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; databaseUrl?: string }> {
   const url = process.env.DATABASE_URL;
   const template = inject('templateDatabase');
   if (url && template) {
@@ -38,7 +39,7 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
     const databaseUrl = withDatabase(url, name);
-    const handle = await openDatabase({ databaseUrl, poolSize: 4 });
+    const handle = await openDatabase({ databaseUrl, poolSize: 4, ...(log ? { log } : {}) });
     return {
       handle, databaseUrl,
       drop: async () => {
@@ -50,7 +51,7 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
     };
   }
   const dump = readFileSync(inject('templateDump'));
-  const handle = await openDatabase({ loadDataDir: new Blob([dump]) });
+  const handle = await openDatabase({ loadDataDir: new Blob([dump]), ...(log ? { log } : {}) });
   return { handle, drop: async () => undefined };
 }
 
@@ -58,12 +59,12 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop
  * `sameDatabaseAs`: a second app server on the first one's PostgreSQL database (PGlite has one
  * session in one process: it cannot be shared); close it before the first.
  */
-export async function createTestApp(options: { listen?: boolean; env?: Record<string, string>; sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(options: { listen?: boolean; env?: Record<string, string>; sameDatabaseAs?: TestApp; log?: (event: LogEvent) => void } = {}): Promise<TestApp> {
   const shared = options.sameDatabaseAs?.databaseUrl;
   if (options.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs PostgreSQL (DATABASE_URL)');
   const { handle, drop, databaseUrl } = shared
     ? { handle: await openDatabase({ databaseUrl: shared, poolSize: 4 }), drop: async () => undefined, databaseUrl: shared }
-    : await openTestDatabase();
+    : await openTestDatabase(options.log);
   // Never the repository's ./data: uploads and exports of a test go to a temp dir of its own.
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cbec-test-data-'));
   // the configuration says which database it is, as in production: on PostgreSQL the app never takes
