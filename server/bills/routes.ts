@@ -18,7 +18,7 @@ import { parseQueryTemplate, queryTemplate } from './query-template.ts';
 import { deleteLines, listLines, saveLine } from './lines.ts';
 import { billDetail, countStates, listBills } from './list.ts';
 import { billModel } from './model.ts';
-import { requireBillAccess } from './permissions.ts';
+import { billRequirement } from './permissions.ts';
 import { saveBill } from './save.ts';
 import { refillIssuedBills } from './issued.ts';
 import { pickList, pickSave } from './pick-lines.ts';
@@ -51,8 +51,8 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     return job ? batchAnswerOf(job) : applyBills(call, []);
   }
 
-  async function callFor(user: AuthUser, key: keyof BillApi): Promise<BillCall> {
-    await requireBillAccess(app, user, model, key);
+  /** The permission was checked by defineRoute (billRequirement) before the handler runs. */
+  async function callFor(user: AuthUser): Promise<BillCall> {
     return {
       db: app.db, model,
       scope: { companyId: user.companyId, model },
@@ -100,7 +100,8 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
       path: `/api/enterprise${path}`, summary: `${def.label}${h.summary}`, tags: [def.label],
       access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate',
       ...(h.message ? { message: h.message } : {}),
-      handler: async ({ user, data }) => h.run(await callFor(user, h.access ?? key), data ?? {}),
+      permission: billRequirement(model, h.access ?? key),
+      handler: async ({ user, data }) => h.run(await callFor(user), data ?? {}),
     });
   }
 
@@ -108,9 +109,9 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
   paths.push(parsePath);
   defineRoute<Data>(app, {
     path: parsePath, summary: `${def.label}批量查询：读取已填写的查询模板`, tags: [def.label],
-    access: 'company', data: schemas.parseTemplateSchema,
+    access: 'company', data: schemas.parseTemplateSchema, permission: billRequirement(model, 'pageList'),
     handler: async ({ user, data }) => {
-      const call = await callFor(user, 'pageList');
+      const call = await callFor(user);
       const raw = data.filePaths ?? data.filePath;
       const uris = (Array.isArray(raw) ? raw : [raw]).filter((u) => typeof u === 'string' && u !== '');
       if (uris.length === 0) throw new BizError(billServerText.noFileChosen);

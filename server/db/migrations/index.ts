@@ -15,6 +15,8 @@ import * as m014 from './014-sessions-and-limits.ts';
 import * as m018 from './018-unmatched-receipt-keys.ts';
 import * as m020 from './020-import-receipt-key.ts';
 import * as m021 from './021-live-events.ts';
+import * as m024 from './024-user-grants.ts';
+import * as m025 from './025-api-keys.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +36,8 @@ export const migrations: Record<string, Migration> = {
   '018-unmatched-receipt-keys': m018,
   '020-import-receipt-key': m020,
   '021-live-events': m021,
+  '024-user-grants': m024,
+  '025-api-keys': m025,
 };
 
 export const migrationProvider: MigrationProvider = {
