@@ -12,6 +12,8 @@
  * - 'session': a person at the console, never a key: their own password, home page, live ticket.
  * - 'admin': the main account only: accounts, API keys, the upgrade wizard.
  */
+import { isGrantable } from '../../domain/grants.ts';
+import { moduleSeeds } from '../../domain/modules.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { BizError } from './errors.ts';
@@ -55,7 +57,16 @@ export async function enforcePermission(
   if (!list.some((r) => meets(held, r))) throw new BizError(serverText.noPermission);
 }
 
-/** Whether an API key may ever call a route with this permission (the OpenAPI document marks it). */
+const grantable = new Set(moduleSeeds.filter(isGrantable).map((m) => m.uri));
+
+/**
+ * Whether an API key may ever call a route with this permission (the OpenAPI document marks it): not
+ * 'session' or 'admin' routes, nor those of modules only the main account holds (accounts, keys). A
+ * requirement that depends on the call is counted as callable; its check still refuses what the key lacks.
+ */
 export function keyMayCall(permission: Permission<never> | undefined): boolean {
-  return permission !== undefined && permission !== 'session' && permission !== 'admin';
+  if (permission === undefined || permission === 'session' || permission === 'admin') return false;
+  if (permission === 'open' || typeof permission === 'function') return true;
+  const list: readonly Requirement[] = Array.isArray(permission) ? permission : [permission as Requirement];
+  return list.some((r) => grantable.has(r.uri));
 }

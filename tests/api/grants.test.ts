@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
   user = await login(t.app, demo.user.username, demo.user.password);
-  userId = user.userInfo.userId as number;
+  userId = (await t.handle.db.selectFrom('users').select('id').where('login_name', '=', demo.user.username).executeTakeFirstOrThrow()).id;
 }, 120_000);
 afterAll(() => t?.close());
 
