@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
               { path: 'enterprise', lazy: page(() => import('../features/enterprise/EnterprisePage.tsx')) },
               { path: 'account', lazy: page(() => import('../features/accounts/AccountListPage.tsx')) },
               { path: 'account/add', lazy: page(() => import('../features/accounts/AddAccountPage.tsx')) },
+              { path: 'apiKey', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
               ...settlementPages,
               ...signPages,
