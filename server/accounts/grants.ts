@@ -39,14 +39,30 @@ async function grantRows(db: Db, holder: GrantHolder): Promise<GrantPair[] | und
   return rows.map((r) => ({ moduleId: r.module_id, code: r.code }));
 }
 
-/** The holdings of one holder, read from the module tables and its grant rows (two or three queries). */
-export async function readHoldings(db: Db, holder: GrantHolder): Promise<Holdings> {
-  const role = holder.kind === 'admin' ? 'ADMIN' : 'USER';
-  const [modules, buttons, grants] = await Promise.all([
-    db.selectFrom('modules').selectAll().where((eb) => eb(eb.val(role), '=', eb.fn.any('roles'))).orderBy('parent_id').orderBy('sort_no').execute(),
-    db.selectFrom('module_buttons').select(['module_id', 'code', 'name']).where((eb) => eb(eb.val(role), '=', eb.fn.any('roles'))).orderBy('module_id').orderBy('code').execute(),
-    grantRows(db, holder),
+type ModuleRow = { id: number; parent_id: number; uri: string; name: string; icon: string; code: string; sort_no: number; roles: string[]; hidden: boolean };
+type ButtonRow = { module_id: number; code: string; name: string; roles: string[] };
+
+/** The module tables (reference data, rewritten only when a server starts): read once per server. */
+export interface Catalogue { modules: ModuleRow[]; buttons: ButtonRow[] }
+
+export async function readCatalogue(db: Db): Promise<Catalogue> {
+  const [modules, buttons] = await Promise.all([
+    db.selectFrom('modules').selectAll().orderBy('parent_id').orderBy('sort_no').execute(),
+    db.selectFrom('module_buttons').select(['module_id', 'code', 'name', 'roles']).orderBy('module_id').orderBy('code').execute(),
   ]);
+  return { modules, buttons };
+}
+
+/** The holdings of one holder, read from the module tables and its grant rows. */
+export async function readHoldings(db: Db, holder: GrantHolder, catalogue?: Catalogue): Promise<Holdings> {
+  const [tables, grants] = await Promise.all([catalogue ?? readCatalogue(db), grantRows(db, holder)]);
+  return holdingsOf(tables, holder, grants);
+}
+
+function holdingsOf(catalogue: Catalogue, holder: GrantHolder, grants: GrantPair[] | undefined): Holdings {
+  const role = holder.kind === 'admin' ? 'ADMIN' : 'USER';
+  const modules = catalogue.modules.filter((m) => m.roles.includes(role));
+  const buttons = catalogue.buttons.filter((b) => b.roles.includes(role));
   const granted = grants && new Set(grants.map((g) => `${g.moduleId}:${g.code}`));
   const holds = (moduleId: number, code: string) => !granted || granted.has(`${moduleId}:${code}`);
 
@@ -56,10 +72,10 @@ export async function readHoldings(db: Db, holder: GrantHolder): Promise<Holding
     if (!byModule.has(b.module_id)) byModule.set(b.module_id, []);
     byModule.get(b.module_id)!.push({ code: b.code, name: b.name });
   }
-  const pages = modules.filter((m) => m.uri !== MENU_GROUP_URI && holds(m.id, PAGE_GRANT));
+  const pages = new Set(modules.filter((m) => m.uri !== MENU_GROUP_URI && holds(m.id, PAGE_GRANT)));
   // a menu group is shown when one of its pages is held
-  const parents = new Set(pages.map((m) => m.parent_id));
-  const kept = modules.filter((m) => (m.uri === MENU_GROUP_URI ? parents.has(m.id) : pages.includes(m)));
+  const parents = new Set([...pages].map((m) => m.parent_id));
+  const kept = modules.filter((m) => (m.uri === MENU_GROUP_URI ? parents.has(m.id) : pages.has(m)));
   const list: ModuleVo[] = kept.map((m) => ({
     id: m.id, parentId: m.parent_id, uri: m.uri, name: m.name, icon: m.icon, code: m.code, sortNo: m.sort_no, hidden: m.hidden,
     buttonVos: byModule.get(m.id) ?? [],

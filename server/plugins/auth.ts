@@ -11,7 +11,7 @@ import type { Listen } from '../db/listener.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
 import { BizError, HttpError } from '../http/errors.ts';
 import { enforcePermission, type Requirement, type StaticPermission } from '../http/permission.ts';
-import { holderOf, readHoldings, type Holdings } from '../accounts/grants.ts';
+import { holderOf, readCatalogue, readHoldings, type Catalogue, type Holdings } from '../accounts/grants.ts';
 import { API_KEY_HEADER, findKey, keyUsable, sha256, touchKey, type KeyRecord } from '../accounts/api-keys.ts';
 import { GRANTS_CHANNEL, GrantCache } from '../auth/grant-cache.ts';
 
@@ -86,7 +86,16 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   app.decorate('tokens', tokens);
   app.decorate('sessions', sessions);
   app.decorate('rateLimiter', createRateLimiter(app.db, { enabled: !app.config.rateLimitOff, hits: { apiKey: app.config.apiKeyRateLimit } }));
-  const grants = new GrantCache((holder) => readHoldings(app.db, holder));
+  // the module tables are reference data, rewritten only at a start: read once (again after a failure)
+  let catalogue: Promise<Catalogue> | undefined;
+  const tables = () => {
+    if (!catalogue) {
+      catalogue = readCatalogue(app.db);
+      catalogue.catch(() => { catalogue = undefined; });
+    }
+    return catalogue;
+  };
+  const grants = new GrantCache(async (holder) => readHoldings(app.db, holder, await tables()));
   app.decorate('grants', grants);
   app.decorateRequest('user', null);
   // API keys by the SHA-256 of their secret; dropped with any change of a key (few keys, rare changes)
