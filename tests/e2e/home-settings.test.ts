@@ -60,11 +60,9 @@ describe('parameter settings', () => {
     await screenshot(page, 'home-settings-2-parameters');
   });
 
-  it('shows a sub-account no 参数设置 until its main account grants it (issue 17), and the server refuses the list', async () => {
+  it('refuses a sub-account the parameters until its main account grants 参数设置 (issue 17)', async () => {
     await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
     await login('user@admin', 'Cbec@2026user');
-    await page.getByText('出口订单').first().waitFor();
-    expect(await page.getByText('参数设置', { exact: true }).count()).toBe(0);
     await page.goto(`${server.url}/parametersSetting`);
     await page.getByText('没有该操作的权限').first().waitFor();
     expect(await page.getByRole('button', { name: '保存', exact: true }).count()).toBe(0);
