@@ -23,9 +23,10 @@
  *   /news/newsDetails/{id}, /sign/detail/{id}) are seeded without the parameter; match a route to a
  *   module by the longest module uri that is a path prefix of it.
  * - Public routes (/, /login, /reg, /404) need no permission and are not modules.
- * - roles: which user types receive the module or button at login. The demo sub-account (USER) gets
- *   every page and every bill button; the account-management buttons (add, recovery, prohibit,
- *   delete, resetPassword on /account) and the /account/add page are ADMIN only (accounts §6).
+ * - roles: which user types may hold the module or button. ADMIN holds every one; a sub-account
+ *   (USER) holds what its main account granted it among the USER ones (domain/grants.ts, issue 17).
+ *   Account management (/account, /account/add) and API keys (/apiKey) are ADMIN only: whoever
+ *   manages accounts could grant itself anything, so that stays with the main account.
  * - icon: a short key from ModuleIcon; the web maps keys to icon components.
  * - Button names are the Chinese labels; the same code may carry a page-specific label (summary is
  *   汇总 on the summary application and 订单汇总 on the declaration form).
@@ -332,16 +333,23 @@ export const moduleSeeds: ModuleSeed[] = [
     button('prohibit', '禁止登陆', ADMIN_ONLY),
     button('delete', '删除', ADMIN_ONLY),
     button('resetPassword', '重置密码', ADMIN_ONLY),
-  ]),
+    button('grant', '权限', ADMIN_ONLY),
+  ], { roles: ADMIN_ONLY }),
   page(603, 602, '/account/add', '新建子账号', 'account', 'account_add', 1, [
     button('save', '保存', ADMIN_ONLY),
   ], { roles: ADMIN_ONLY, hidden: true }),
   page(604, ENTERPRISE, '/parametersSetting', '参数设置', 'settings', 'parameters_setting', 3, [
-    button('save', '保存', ADMIN_ONLY),
+    button('save', '保存'),
   ]),
   page(605, ENTERPRISE, '/commonFun', '常用功能', 'function', 'common_fun', 4, [
     button('save', '保存'),
   ]),
+  // API keys of machine clients (ERP, WMS): made, disabled and deleted by the main account only
+  page(606, ENTERPRISE, '/apiKey', '接口密钥', 'settings', 'api_key', 5, [
+    button('add', '新建密钥', ADMIN_ONLY),
+    button('disable', '停用', ADMIN_ONLY),
+    button('delete', '删除', ADMIN_ONLY),
+  ], { roles: ADMIN_ONLY }),
   // issue 17 §2: who changed what and when (a USER sees its own rows); 607 leaves 606 to 接口密钥
   page(607, ENTERPRISE, '/operationLog', '操作日志', 'statistics', 'operation_log', 6, [
     button('export', '导出'),

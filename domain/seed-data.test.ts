@@ -197,15 +197,17 @@ describe('module seeds', () => {
     expect(moduleSeeds.filter((m) => m.hidden).map((m) => m.uri).sort()).toEqual([...hiddenUris].sort());
   });
 
-  it('gives the USER role every bill page and button, and keeps account management for ADMIN', () => {
+  it('lets every bill page and button be granted to a sub-account, and keeps accounts and API keys for ADMIN', () => {
     for (const m of moduleSeeds.filter((m) => m.uri.startsWith('/bill/'))) {
       expect(m.roles).toContain('USER');
       expect(m.buttons.length, m.uri).toBeGreaterThan(0);
       for (const b of m.buttons) expect(b.roles, `${m.uri} ${b.code}`).toEqual(['ADMIN', 'USER']);
     }
+    // issue 17: whoever manages accounts could grant itself anything, so the page is the main account's
     const account = moduleSeeds.find((m) => m.uri === '/account');
-    expect(account?.roles).toContain('USER');
-    for (const code of ['add', 'recovery', 'prohibit', 'delete', 'resetPassword']) {
+    expect(account?.roles).toEqual(['ADMIN']);
+    expect(moduleSeeds.find((m) => m.uri === '/apiKey')?.roles).toEqual(['ADMIN']);
+    for (const code of ['add', 'recovery', 'prohibit', 'delete', 'resetPassword', 'grant']) {
       expect(account?.buttons.find((b) => b.code === code)?.roles).toEqual(['ADMIN']);
     }
     expect(moduleSeeds.find((m) => m.uri === '/account/add')?.roles).toEqual(['ADMIN']);

@@ -10,6 +10,7 @@ import type { Db } from './db/database.ts';
 import type { Listen } from './db/listener.ts';
 import { AccessLog } from './http/access-log.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installRouteTable } from './http/route.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { lazyValidatorFactory } from './http/lazy-validation.ts';
 import authPlugin from './plugins/auth.ts';
@@ -24,6 +25,7 @@ import filingSandbox from './company/sandbox.ts';
 import companyRoutes from './routes/company.ts';
 import registrationRoutes from './routes/registration.ts';
 import accountRoutes from './routes/accounts.ts';
+import apiKeyRoutes from './routes/api-keys.ts';
 import reviewRoutes from './routes/review.ts';
 import settlementSandbox from './settlement/sandbox.ts';
 import settlementRoutes from './routes/settlement.ts';
@@ -98,11 +100,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       info: { title: 'cbec-console API 跨境电商通关企业端', version: '1.0.0', description: '所有接口以 POST {data} 调用，返回 {code, message, data}。' },
-      components: { securitySchemes: { bearer: { type: 'apiKey', in: 'header', name: 'X-Authorization', description: 'Bearer <token>' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'apiKey', in: 'header', name: 'X-Authorization', description: 'Bearer <token>' },
+          // issue 17: a route whose security lists apiKey may be called by a machine client (docs/integration.md)
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: '接口密钥 (企业管理 / 接口密钥)；在密钥的权限范围内调用' },
+        },
+      },
     },
   });
   await app.register(authPlugin, { ...(options.now ? { now: options.now } : {}), ...(options.listen ? { listen: options.listen } : {}) });
   await app.register(customsPlugin);
+  installRouteTable(app);
 
   await app.register(authRoutes);
   await app.register(sharedRoutes);
@@ -113,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(companyRoutes);
   await app.register(registrationRoutes);
   await app.register(accountRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(reviewRoutes);
   await app.register(settlementSandbox);
   await app.register(settlementRoutes);

@@ -12,6 +12,8 @@ export interface Config {
   captchaOff: boolean;
   /** RATE_LIMIT=off lifts the rate limits of anonymous calls, for automated tests; refused in production. */
   rateLimitOff: boolean;
+  /** Calls an API key may make a minute (API_KEY_RATE_LIMIT, default 600); more answer HTTP 429. */
+  apiKeyRateLimit: number;
   nodeEnv: string;
   /** Where the built console lives (vite's outDir). */
   webDir: string;
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     captchaOff,
     rateLimitOff,
+    apiKeyRateLimit: numberIn(env, 'API_KEY_RATE_LIMIT', 600, 1, 1_000_000),
     nodeEnv,
     webDir: resolve(env.WEB_DIR ?? './dist'),
     accessTokenTtl: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),

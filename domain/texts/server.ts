@@ -11,6 +11,12 @@ export const serverText = {
   unauthorized: '您的登录信息已失效, 请重新登录',
   tokenExpired: '登录已过期，正在刷新',
   noPermission: '没有该操作的权限',
+  /** issue 17: the main account's own functions (accounts, API keys, upgrade) */
+  adminOnly: '只有主账号有此操作权限',
+  /** issue 17: calls of a person's own session (own password, home page) are not an API key's */
+  keyNotAllowed: '接口密钥没有此操作权限',
+  /** issue 17: X-Api-Key unknown, disabled, deleted or expired (HTTP 401) */
+  badApiKey: '接口密钥无效、已停用或已过期',
   noCompany: '请先进行企业备案！',
   invalidInput: '提交的数据不正确',
   /** HTTP 429: the rate limiter of anonymous calls (server/http/rate-limit.ts), issue 14's wording */

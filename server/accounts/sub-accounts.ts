@@ -12,6 +12,8 @@ import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
 import { compileListQuery, runPagedList, type ColumnWhitelist } from '../query/list-query.ts';
 import { chinaTime } from '../company/detail.ts';
+import { grantDefaults, replaceGrants, storedGrants } from './grants.ts';
+import type { GrantPair } from '../../domain/grants.ts';
 
 export const MAX_BATCH = 100;
 
@@ -30,11 +32,10 @@ export async function listAccounts(db: Db, user: AuthUser, request: unknown) {
     defaultSort: [{ name: 'user_type', order: 'asc' }, { name: 'create_time', order: 'asc' }, { name: 'id', order: 'asc' }],
     defaultPageSize: 50, tiebreaker: 'users.id',
   });
-  let base = db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id')
+  const base = db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id')
     .select(['users.id', 'users.user_name', 'users.login_name', 'users.user_type', 'users.state', 'users.created_at', 'companies.company_name'])
     .where('users.company_id', '=', user.companyId);
-  // §6: a USER sees only its own row (total 1)
-  if (user.userType === 'USER') base = base.where('users.id', '=', user.userId);
+  // the route is the main account's alone (issue 17): a sub-account is refused before this
   const answer = await runPagedList(db, base, compiled, { simple: false });
   const rows = Array.isArray(answer) ? answer : answer.datas;
   const datas = rows.map((r) => ({
@@ -99,10 +100,27 @@ export async function createAccount(db: Db, user: AuthUser, loginName: string, n
       const row = await trx.insertInto('users').values({
         company_id: user.companyId, parent_id: user.userId, login_name: loginName, user_name: name, user_type: 'USER', state, password_hash: passwordHash,
       }).returning('id').executeTakeFirstOrThrow();
+      await grantDefaults(trx, row.id);
       return row.id;
     });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw new BizError(t.loginNameTaken);
     throw error;
   }
+}
+
+/** A sub-account's stored grants (the 权限 dialog); only of the caller's company's sub-accounts. */
+export async function subAccountGrants(db: Db, user: AuthUser, id: number): Promise<GrantPair[]> {
+  const row = await db.selectFrom('users').select(['id', 'user_type']).where('id', '=', id).where('company_id', '=', user.companyId).executeTakeFirst();
+  if (!row) throw new BizError(t.notFound);
+  if (row.user_type !== 'USER') throw new BizError(t.notSubAccount);
+  return storedGrants(db, { kind: 'user', id });
+}
+
+/** Replaces a sub-account's grants (saved at once; its next call follows them). */
+export async function saveSubAccountGrants(db: Db, user: AuthUser, id: number, grants: readonly GrantPair[]): Promise<GrantPair[]> {
+  return db.transaction().execute(async (trx) => {
+    await lockSubAccounts(trx, user, [id]);
+    return replaceGrants(trx, { kind: 'user', id }, grants);
+  });
 }

@@ -18,6 +18,7 @@ export default async function archiveRoutes(app: FastifyInstance) {
     idColumn: 'integer',
     path: '/api/enterprise/Knowledge_file/state_count', summary: '知识文档按类型计数 (e 出口说明, i 进口说明, other 其他)', tags, dataOptional: true,
     data: { type: 'object', additionalProperties: true },
+    permission: { uri: '/archive' },
     handler: ({ data }) => knowledgeTypeCounts(db, data ?? {}),
   });
 
@@ -25,10 +26,7 @@ export default async function archiveRoutes(app: FastifyInstance) {
     idColumn: 'integer',
     path: '/api/enterprise/Knowledge_file/batchDownload', summary: '知识文档批量下载 {ids} → downloadUri (.zip)', tags, dataOptional: true,
     data: { type: 'object', properties: { ids: { type: 'array', maxItems: 1000 } } },
-    handler: async ({ user, data }) => {
-      const codes = (await app.buttonCodes(user.userType)).get('/archive');
-      if (!codes?.has('batchDownload')) throw new BizError(serverText.noPermission);
-      return knowledgeBatchDownload(db, user.companyId, data?.ids);
-    },
+    permission: { uri: '/archive', code: 'batchDownload' },
+    handler: ({ user, data }) => knowledgeBatchDownload(db, user.companyId, data?.ids),
   });
 }

@@ -12,7 +12,7 @@ import { BizError, defineRoute } from '../http/route.ts';
 import { batchIds } from './batch.ts';
 import { createDeclareJob, findJob, listJobs, type JobRunner } from './jobs.ts';
 import { billModel } from './model.ts';
-import { requireBillAccess } from './permissions.ts';
+import { billRequirement, requireBillAccess } from './permissions.ts';
 
 type Data = { mode?: unknown; key?: unknown; ids?: unknown; id?: unknown };
 
@@ -31,9 +31,9 @@ export function registerJobRoutes(app: FastifyInstance, runner: JobRunner): void
   defineRoute<Data>(app, {
     path: '/api/enterprise/bills/jobs/start', summary: '批量申报任务：开始', tags: ['批量任务'], access: 'company',
     data: { ...billRef, required: ['mode', 'key', 'ids'], properties: { ...billRef.properties, ids: { type: 'array', maxItems: 500 } } },
+    permission: (data) => billRequirement(billModel(billOf(data)), 'apply'),
     handler: async ({ user, data }) => {
       const def = billOf(data);
-      await requireBillAccess(app, user, billModel(def), 'apply');
       const jobId = await createDeclareJob(app.db, { companyId: user.companyId, userId: user.userId, def, ids: batchIds(data.ids) });
       void runner.run(jobId);
       return { jobId };
@@ -43,6 +43,8 @@ export function registerJobRoutes(app: FastifyInstance, runner: JobRunner): void
   defineRoute<Data>(app, {
     path: '/api/enterprise/bills/jobs/detail', summary: '批量申报任务：进度', tags: ['批量任务'], access: 'company',
     data: { type: 'object', required: ['id'], properties: { id: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }] } } },
+    // which bill page it needs is known once the job is read: checked below, against the same grants
+    permission: 'open',
     handler: async ({ user, data }) => {
       const id = Number(data.id);
       const job = Number.isSafeInteger(id) && id > 0 ? await findJob(app.db, user.companyId, id) : undefined;
@@ -56,9 +58,9 @@ export function registerJobRoutes(app: FastifyInstance, runner: JobRunner): void
   defineRoute<Data>(app, {
     path: '/api/enterprise/bills/jobs/list', summary: '批量申报任务：最近任务', tags: ['批量任务'], access: 'company',
     data: billRef,
+    permission: (data) => billRequirement(billModel(billOf(data)), 'pageList'),
     handler: async ({ user, data }) => {
       const def = billOf(data);
-      await requireBillAccess(app, user, billModel(def), 'pageList');
       return listJobs(app.db, user.companyId, def.mode, def.key);
     },
   });

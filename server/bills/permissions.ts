@@ -5,14 +5,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { BillApi } from '../../domain/bills/types.ts';
-import { serverText } from '../../domain/texts/server.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
-import { BizError } from '../http/errors.ts';
+import type { Requirement } from '../http/permission.ts';
+import { moduleSeeds } from '../../domain/modules.ts';
 import type { BillModel } from './model.ts';
 
 export async function requireBillAccess(app: FastifyInstance, user: AuthUser, model: BillModel, key: keyof BillApi): Promise<void> {
-  const codes = (await app.buttonCodes(user.userType)).get(model.uri);
-  if (!codes) throw new BizError(serverText.noPermission);
-  const needed = model.access(key);
-  if (needed !== 'page' && !needed.some((c) => codes.has(c))) throw new BizError(serverText.noPermission);
+  await app.enforce(user, billRequirement(model, key));
 }
+
+/** What a bill call needs: the page for a read, one of its actions' button codes for a write. */
+export function billRequirement(model: BillModel, key: keyof BillApi): Requirement {
+  const needed = model.access(key);
+  return needed === 'page' ? { uri: model.uri } : { uri: model.uri, code: needed };
+}
+
+/** Any bill page will do: the receipts and timeline of a bill the caller may open one of the lists of. */
+export const anyBillPage: readonly Requirement[] = moduleSeeds.filter((m) => m.uri.startsWith('/bill/')).map((m) => ({ uri: m.uri }));

@@ -19,7 +19,7 @@ import { parseQueryTemplate, queryTemplate } from './query-template.ts';
 import { deleteLines, listLines, saveLine } from './lines.ts';
 import { billDetail, countStates, listBills } from './list.ts';
 import { billModel } from './model.ts';
-import { requireBillAccess } from './permissions.ts';
+import { billRequirement } from './permissions.ts';
 import { saveBill } from './save.ts';
 import { refillIssuedBills } from './issued.ts';
 import { pickList, pickSave } from './pick-lines.ts';
@@ -56,8 +56,8 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     return job ? batchAnswerOf(job) : applyBills(call, []);
   }
 
-  async function callFor(user: AuthUser, key: keyof BillApi): Promise<BillCall> {
-    await requireBillAccess(app, user, model, key);
+  /** The permission was checked by defineRoute (billRequirement) before the handler runs. */
+  async function callFor(user: AuthUser): Promise<BillCall> {
     return {
       db: app.db, model,
       scope: { companyId: user.companyId, model },
@@ -115,7 +115,8 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
       path: `/api/enterprise${path}`, summary: `${def.label}${h.summary}`, tags: [def.label],
       access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate', log: logOf(key),
       ...(h.message ? { message: h.message } : {}),
-      handler: async ({ user, data }) => h.run(await callFor(user, h.access ?? key), data ?? {}),
+      permission: billRequirement(model, h.access ?? key),
+      handler: async ({ user, data }) => h.run(await callFor(user), data ?? {}),
     });
   }
 
@@ -125,7 +126,7 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     const batchPath = `/api/enterprise/bills/${def.mode}/${def.key}/saveBatch`;
     paths.push(batchPath);
     defineRoute<Data>(app, {
-      path: batchPath, tags: [def.label], access: 'company', log: logOf('saveBatch'),
+      path: batchPath, tags: [def.label], access: 'company', log: logOf('saveBatch'), permission: billRequirement(model, 'save'),
       summary: `${def.label}批量保存 (最多${MAX_SAVE_BATCH}张，按${def.uniqueBy.join('+')}幂等；declare 为 true 时保存的单据作为任务申报 → jobId)`,
       data: {
         type: 'object',
@@ -135,10 +136,11 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
         },
       },
       handler: async ({ user, data }) => {
-        const call = await callFor(user, 'save');
+        const call = await callFor(user);
         const bills = batchBills(data);
         const declare = data.declare === true;
-        if (declare) await requireBillAccess(app, user, model, 'apply');
+        // saving is the route's permission; declaring the saved ones needs 申报 as well
+        if (declare) await app.enforce(user, billRequirement(model, 'apply'));
         const answer = await saveBatch(call, bills);
         if (!declare) return answer;
         const ids = answer.bills.flatMap((b) => (b.id !== undefined ? [b.id] : []));
@@ -155,9 +157,9 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
   paths.push(parsePath);
   defineRoute<Data>(app, {
     path: parsePath, summary: `${def.label}批量查询：读取已填写的查询模板`, tags: [def.label],
-    access: 'company', data: schemas.parseTemplateSchema, log: logOf('parseQueryTemplate'),
+    access: 'company', data: schemas.parseTemplateSchema, log: logOf('parseQueryTemplate'), permission: billRequirement(model, 'pageList'),
     handler: async ({ user, data }) => {
-      const call = await callFor(user, 'pageList');
+      const call = await callFor(user);
       const raw = data.filePaths ?? data.filePath;
       const uris = (Array.isArray(raw) ? raw : [raw]).filter((u) => typeof u === 'string' && u !== '');
       if (uris.length === 0) throw new BizError(billServerText.noFileChosen);

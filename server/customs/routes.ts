@@ -27,6 +27,7 @@
  *   reading (company-scoped, -1 otherwise); a message also {signature: SignatureReport} (its
  *   algorithm and whether it verifies, domain/customs/signature.ts).
  */
+import { anyBillPage } from '../bills/permissions.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { isDocumentedStatus, returnStatusNames } from '../../domain/bill-states.ts';
@@ -106,6 +107,7 @@ const keyProperties = Object.fromEntries(
 export default async function customsRoutes(app: FastifyInstance) {
   defineRoute<Record<string, unknown> & { messageType: string }>(app, {
     path: '/api/receipter/messageFindByBill',
+    permission: anyBillPage,
     summary: '单据回执记录（近3天）',
     tags: ['海关回执'],
     access: 'company',
@@ -161,6 +163,7 @@ export default async function customsRoutes(app: FastifyInstance) {
 
   defineRoute<{ pageIndex?: number; pageSize?: number; messageType?: string }>(app, {
     path: '/api/receipter/unmatched',
+    permission: { uri: '/receipts/unmatched' },
     summary: receiptText.unmatchedSummary,
     tags: ['海关回执'],
     access: 'company',
@@ -206,6 +209,7 @@ export default async function customsRoutes(app: FastifyInstance) {
 
   defineRoute<{ billId: number }>(app, {
     path: '/api/receipter/timeline',
+    permission: anyBillPage,
     summary: timelineText.timelineSummary,
     tags: ['海关回执'],
     access: 'company',
@@ -223,6 +227,7 @@ export default async function customsRoutes(app: FastifyInstance) {
 
   defineRoute<{ kind: 'message' | 'receipt'; id: number }>(app, {
     path: '/api/receipter/raw',
+    permission: anyBillPage,
     summary: timelineText.rawSummary,
     tags: ['海关回执'],
     access: 'company',

@@ -98,6 +98,35 @@ export interface EventTicketsTable {
   expires_at: Timestamp;
 }
 
+/** A sub-account's grants (migration 024): module pages (code '') and button codes. */
+export interface UserGrantsTable {
+  user_id: number;
+  module_id: number;
+  code: string;
+}
+
+/** API keys of machine clients (migration 025); only the SHA-256 of the secret is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  company_id: number;
+  created_by: number;
+  name: string;
+  secret_hash: string;
+  secret_prefix: string;
+  state: ColumnType<'EFFECTIVE' | 'INVALID', 'EFFECTIVE' | 'INVALID' | undefined, 'EFFECTIVE' | 'INVALID'>;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface ApiKeyGrantsTable {
+  api_key_id: number;
+  module_id: number;
+  code: string;
+}
+
 export interface RateLimitsTable {
   bucket: string;
   window_start: Timestamp;
@@ -612,6 +641,9 @@ export interface Database {
   captchas: CaptchasTable;
   login_attempts: LoginAttemptsTable;
   rate_limits: RateLimitsTable;
+  user_grants: UserGrantsTable;
+  api_keys: ApiKeysTable;
+  api_key_grants: ApiKeyGrantsTable;
   event_tickets: EventTicketsTable;
   modules: ModulesTable;
   module_buttons: ModuleButtonsTable;

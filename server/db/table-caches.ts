@@ -45,6 +45,19 @@ export class TableCaches implements ListenHandlers {
     return { get, size: () => kept.size };
   }
 
+  /**
+   * Calls `drop` whenever one of `tables` changes, or nothing can be heard: for a cache kept
+   * elsewhere (the grants of server/auth/grant-cache.ts, derived from modules and module_buttons).
+   */
+  watch(tables: readonly string[], drop: () => void): void {
+    this.all.add(drop);
+    for (const table of tables) {
+      let set = this.byTable.get(table);
+      if (!set) this.byTable.set(table, (set = new Set()));
+      set.add(drop);
+    }
+  }
+
   /** A table changed (this server's change or another's; hearing it twice is harmless). */
   message(table: string): void {
     const drops = this.byTable.get(table);

@@ -68,7 +68,7 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
   });
 
   defineRoute(app, {
-    path: liveEventPaths.ticket, summary: '实时更新：一次性连接凭证（30 秒内有效）', tags: ['实时更新'],
+    path: liveEventPaths.ticket, permission: 'session', summary: '实时更新：一次性连接凭证（30 秒内有效）', tags: ['实时更新'],
     handler: async ({ user, request }) => {
       const v = app.tokens.verify(bearerOf(request) ?? '');
       if (!v.ok || !v.family) throw new HttpError(401, serverText.unauthorized);

@@ -28,7 +28,7 @@ export default async function fileRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
-    path: '/api/file/upload', summary: '上传Excel文件 (multipart/form-data, 一个 .xlsx 文件, 不超过10MB) → [{uri, name}]', tags: ['文件'],
+    path: '/api/file/upload', permission: 'open', summary: '上传Excel文件 (multipart/form-data, 一个 .xlsx 文件, 不超过10MB) → [{uri, name}]', tags: ['文件'],
     access: 'user',
     handler: async ({ request, user }) => {
       if (!request.isMultipart()) throw new BizError(billServerText.noFileChosen);

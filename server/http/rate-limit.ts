@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   anonymous: { hits: 600, windowMs: 60_000 },
   /** feedback, per user (each writes a row someone reads) */
   feedback: { hits: 20, windowMs: 3600_000 },
+  /** calls of one API key (issue 17), a minute; the number is the server's API_KEY_RATE_LIMIT */
+  apiKey: { hits: 600, windowMs: 60_000 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -28,7 +30,7 @@ const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((l) => l.wi
 export const PURGE_BATCH = 200;
 const PURGE_EVERY = 100;
 
-export function createRateLimiter(db: Db, options: { enabled: boolean; now?: () => number }) {
+export function createRateLimiter(db: Db, options: { enabled: boolean; now?: () => number; hits?: Partial<Record<RateLimitName, number>> }) {
   const now = options.now ?? Date.now;
   let sincePurge = PURGE_EVERY;
 
@@ -41,7 +43,8 @@ export function createRateLimiter(db: Db, options: { enabled: boolean; now?: () 
     /** Counts a hit of this caller (an IP, or 'u<id>' for a user) on this limit: false once the window's hits are spent. */
     async allow(name: RateLimitName, caller: string): Promise<boolean> {
       if (!options.enabled) return true;
-      const { hits, windowMs } = RATE_LIMITS[name];
+      const { windowMs } = RATE_LIMITS[name];
+      const hits = options.hits?.[name] ?? RATE_LIMITS[name].hits;
       const at = now();
       const start = new Date(at);
       const passed = new Date(at - windowMs);

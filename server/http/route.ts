@@ -9,9 +9,40 @@ import { hardenSchema } from './schema-bounds.ts';
 import { RATE_LIMITS, type RateLimitName } from './rate-limit.ts';
 import { actorOf } from '../oplog/actor.ts';
 import { fallbackPlan, logPlanOf, runWithLog, type RouteLog } from '../oplog/route-log.ts';
+import { keyMayCall, type Permission } from './permission.ts';
 
 /** Who may call a route: anybody, any logged-in user, or a logged-in user of a filed enterprise. */
 export type Access = 'public' | 'user' | 'company';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** what defineRoute declared: the route table (app.routeTable) and its tests read it */
+    access?: Access;
+    permission?: Permission<never>;
+  }
+  interface FastifyInstance {
+    /** Every route defineRoute registered, with its access and permission (issue 17's table-driven test). */
+    routeTable: RouteRecord[];
+  }
+}
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: Access;
+  permission: Permission<never> | undefined;
+}
+
+/** Collects defineRoute's routes into app.routeTable; installed on the root before any route. */
+export function installRouteTable(app: FastifyInstance): void {
+  const table: RouteRecord[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (r) => {
+    const config = r.config as { access?: Access; permission?: Permission<never> } | undefined;
+    if (!config?.access) return;
+    for (const method of [r.method].flat()) table.push({ method, url: r.url, access: config.access, permission: config.permission });
+  });
+}
 
 export interface RouteContext<D> {
   data: D;
@@ -40,8 +71,12 @@ export interface RouteSpec<D> {
    * more than answering it). Logged-in routes: none unless named, then counted per user.
    */
   limit?: RateLimitName | false;
-  /** Button code the caller must hold on the module with this uri (spec §6). */
-  permission?: { uri: string; code: string };
+  /**
+   * What the caller must hold (server/http/permission.ts): a page, a button of a page, 'open',
+   * 'session' or 'admin'. Required of every logged-in route: defineRoute refuses to register one
+   * without it, and checks it before the handler against the caller's grants (issue 17).
+   */
+  permission?: Permission<D>;
   /**
    * The type of the id columns this route's id fields (id, ids, headId …) point at: 'integer'
    * (serial: users, companies, notices, tickets …) or 'bigint' (bigserial: bills, settlements,
@@ -80,6 +115,34 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
   const idMax = spec.idColumn === 'integer' ? INT4_MAX : BIGINT_ID_MAX;
   const named = method === 'POST' && access !== 'public' ? logPlanOf({ ...spec, method, access }) : null;
   const logPlan = named === undefined ? fallbackPlan(spec) : named;
+  if (access !== 'public' && spec.permission === undefined) {
+    throw new Error(`${spec.path}: a logged-in route declares its permission (server/http/permission.ts)`);
+  }
+  const keyCallable = access !== 'public' && keyMayCall(spec.permission as Permission<never>);
+  const permission = spec.permission;
+
+  /** Rate limits, authentication, the filing guard and the route's permission: one hook for every route. */
+  async function admit(request: FastifyRequest): Promise<void> {
+    if (access === 'public') {
+      const limit = spec.limit ?? 'anonymous';
+      if (limit && !(await app.rateLimiter.allow(limit, request.ip))) throw tooMany(limit);
+      return;
+    }
+    const user = await app.authenticate(request);
+    // before the log: a flood's refusals must not each cost a write
+    if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${user.userId}`))) throw tooMany(spec.limit);
+    try {
+      if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
+      // a key may call only what it may ever call, whatever the payload
+      if (typeof permission === 'function') { if (user.apiKey && !keyCallable) throw new BizError(serverText.keyNotAllowed); }
+      else await app.enforce(user, permission!);
+    } catch (error) {
+      // refused before it ran: logged as refused all the same (server/oplog), with what it asked for
+      const asked = (request.body as { data?: unknown } | undefined)?.data;
+      if (logPlan) await runWithLog(app.db, logPlan, actorOf(request, user), asked, () => Promise.reject(error), (m) => request.log.warn(m));
+      throw error;
+    }
+  }
   const body = method === 'POST'
     ? {
         type: 'object',
@@ -96,26 +159,19 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
       ...(spec.tags ? { tags: spec.tags } : {}),
       ...(body ? { body } : {}),
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
-      ...(access !== 'public' ? { security: [{ bearer: [] }] } : {}),
+      // the routes a machine client may call with X-Api-Key say so (docs/integration.md)
+      ...(access !== 'public' ? { security: keyCallable ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] } : {}),
     },
-    // before ajv and the handler: what the database cannot hold never gets further
-    preValidation: guardRequest(idMax),
+    config: { access, permission: spec.permission as Permission<never> },
+    // before ajv and the handler: who calls and what they may do (a caller without the right learns
+    // nothing of the payload's rules), then what the database cannot hold never gets further
+    preValidation: [admit, guardRequest(idMax)],
     handler: async (request, reply) => {
-      let user = undefined as unknown as AuthUser;
-      if (access === 'public') {
-        const limit = spec.limit ?? 'anonymous';
-        if (limit && !(await app.rateLimiter.allow(limit, request.ip))) throw tooMany(limit);
-      } else {
-        user = await app.authenticate(request);
-        // before the log: a flood's refusals must not each cost a write
-        if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${user.userId}`))) throw tooMany(spec.limit);
-      }
+      const user = request.user as AuthUser;
       const data = ((request.body as { data?: D } | undefined)?.data ?? undefined) as D;
       const run = async () => {
-        if (access !== 'public') {
-          if (access === 'company' && !user.companyCode) throw new BizError(serverText.noCompany);
-          if (spec.permission) await app.requireButton(user, spec.permission.uri, spec.permission.code);
-        }
+        // a requirement that depends on the call is met once the payload is known to be well formed
+        if (typeof spec.permission === 'function') await app.enforce(user, spec.permission(data));
         return spec.handler({
           data, user, request, reply,
           query: (request.query ?? {}) as Record<string, string | undefined>,

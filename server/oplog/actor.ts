@@ -1,10 +1,10 @@
 /**
  * Who made a call, as the operation log names them. The one place that knows: today the logged-in
- * user (request.user of the access token); an API key's caller (X-Api-Key, issue 17 §3) adds its
- * key's name here, so every row of the log follows.
+ * user (request.user of the access token), or an API key (X-Api-Key, issue 17 §3) under its own
+ * name (account apikey:<id>), acting for the main account that made it.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/auth-user.ts';
+import { actorOf as principalOf, type AuthUser } from '../auth/auth-user.ts';
 
 export interface Actor {
   companyId: number;
@@ -18,5 +18,6 @@ export interface Actor {
 }
 
 export function actorOf(request: FastifyRequest, user: AuthUser): Actor {
-  return { companyId: user.companyId, userId: user.userId, account: user.loginName, name: user.userName, ip: request.ip ?? '' };
+  const principal = principalOf(user);
+  return { companyId: user.companyId, userId: user.userId, account: principal.account, name: principal.name, ip: request.ip ?? '' };
 }

@@ -9,11 +9,20 @@ import { accountText as t } from '../../domain/texts/accounts.ts';
 import { againProblem, ACCOUNT_STATES, subAccountLoginName, subAccountNameProblem, subAccountPasswordProblem, type AccountState } from '../../domain/enterprise/account-rules.ts';
 import { decryptPassword, hashPassword } from '../auth/passwords.ts';
 import { BizError, defineRoute } from '../http/route.ts';
-import { createAccount, deleteAccounts, listAccounts, MAX_BATCH, requireAdmin, resetAccountPassword, setAccountState } from '../accounts/sub-accounts.ts';
+import { createAccount, deleteAccounts, listAccounts, MAX_BATCH, requireAdmin, resetAccountPassword, saveSubAccountGrants, setAccountState, subAccountGrants } from '../accounts/sub-accounts.ts';
+import { grantText } from '../../domain/texts/api-keys.ts';
 
 const tags = ['账号'];
 const encrypted = (title: string) => ({ type: 'string', title, maxLength: 1024 });
 const ids = { type: 'array', title: '用户', maxItems: MAX_BATCH, items: { type: 'integer', minimum: 1 } };
+/** The grants of the 权限 dialog: [{moduleId, code}], code '' for the page itself (domain/grants.ts). */
+export const grantsSchema = {
+  type: 'array', title: '权限', maxItems: 2000,
+  items: {
+    type: 'object', required: ['moduleId', 'code'],
+    properties: { moduleId: { type: 'integer', minimum: 1, maximum: 100_000 }, code: { type: 'string', maxLength: 60 } },
+  },
+};
 
 export default async function accountRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -31,7 +40,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/user/pageList', summary: '账号列表 (普通用户只看到自己)', tags, dataOptional: true,
+    path: '/api/enterprise/user/pageList', permission: 'admin', summary: '账号列表 (普通用户只看到自己)', tags, dataOptional: true,
     data: { type: 'object' },
     handler: ({ user, data }) => listAccounts(db, user, data),
   });
@@ -80,10 +89,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     idColumn: 'integer',
     path: '/api/enterprise/user/frozen', summary: '禁止登陆 (state INVALID) / 批量恢复 (state EFFECTIVE)', tags,
     data: { type: 'object', required: ['ids', 'state'], properties: { ids, state: { type: 'string', maxLength: 20 } } },
+    // freezing and restoring are two buttons with their own codes (§6)
+    permission: (data) => ({ uri: '/account', code: data.state === 'INVALID' ? 'prohibit' : 'recovery' }),
     handler: async ({ user, data }) => {
       if (!(ACCOUNT_STATES as readonly string[]).includes(data.state)) throw new BizError(t.badState);
-      // freezing and restoring are two buttons with their own codes (§6)
-      await app.requireButton(user, '/account', data.state === 'INVALID' ? 'prohibit' : 'recovery');
       requireAdmin(user);
       await setAccountState(db, user, data.ids, data.state as AccountState);
       app.sessions.forgetUsers(data.ids);
@@ -101,6 +110,28 @@ export default async function accountRoutes(app: FastifyInstance) {
       await deleteAccounts(db, user, data.ids);
       app.sessions.forgetUsers(data.ids);
       return null;
+    },
+  });
+
+  defineRoute<{ id: number }>(app, {
+    idColumn: 'integer',
+    path: '/api/enterprise/user/grants', summary: '子账号的权限 [{moduleId, code}] (code 为空表示页面本身)', tags,
+    permission: { uri: '/account', code: 'grant' },
+    data: { type: 'object', required: ['id'], properties: { id: { type: 'integer', title: '用户', minimum: 1 } } },
+    handler: ({ user, data }) => subAccountGrants(db, user, data.id),
+  });
+
+  defineRoute<{ id: number; grants: { moduleId: number; code: string }[] }>(app, {
+    idColumn: 'integer',
+    path: '/api/enterprise/user/saveGrants', summary: '保存子账号的权限 (整体替换；下一次调用即生效)', tags,
+    permission: { uri: '/account', code: 'grant' }, message: grantText.saved,
+    data: { type: 'object', required: ['id', 'grants'], properties: { id: { type: 'integer', title: '用户', minimum: 1 }, grants: grantsSchema } },
+    handler: async ({ user, data }) => {
+      requireAdmin(user);
+      const saved = await saveSubAccountGrants(db, user, data.id, data.grants);
+      // committed: this server's next call of that user reads its grants again (others hear the NOTIFY)
+      app.grants.forget({ kind: 'user', id: data.id });
+      return saved;
     },
   });
 }

@@ -5,7 +5,6 @@ import { changePasswordRequiredText } from '../../domain/texts/http.ts';
 import { authText } from '../../domain/texts/auth.ts';
 import { ownPasswordProblem } from '../../domain/password-rules.ts';
 import { findUserById, findUserByLoginName, authUserOf, userInfoOf, type UserRecord } from '../accounts/users.ts';
-import { modulesFor } from '../accounts/modules.ts';
 import { consumeCaptcha, issueCaptcha } from '../auth/captcha.ts';
 import { clearFailures, lockedMinutes, recordFailure, slowdownMs } from '../auth/login-limits.ts';
 import { decryptPassword, hashPassword, verifyLoginPassword, verifyPassword } from '../auth/passwords.ts';
@@ -91,7 +90,7 @@ export default async function authRoutes(app: FastifyInstance) {
       token: app.tokens.accessToken(authUser, familyId),
       refreshToken,
       userInfo: userInfoOf(authUser),
-      modules: await modulesFor(db, user.userType),
+      modules: (await app.holdings(authUser)).modules,
     };
   }
 
@@ -131,7 +130,13 @@ export default async function authRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
-    path: '/api/jwt_core/validate', summary: '会话有效性检查 (每次上传前调用)', tags: ['认证'],
+    path: '/api/enterprise/user/modules', permission: 'session', summary: '当前用户的模块与按钮 (同登录返回的 modules；权限变更后刷新页面即生效)', tags: ['账号'],
+    dataOptional: true,
+    handler: async ({ user }) => (await app.holdings(user)).modules,
+  });
+
+  defineRoute(app, {
+    path: '/api/jwt_core/validate', permission: 'open', summary: '会话有效性检查 (每次上传前调用)', tags: ['认证'],
     dataOptional: true,
     handler: () => ({ valid: true }),
   });
@@ -167,7 +172,7 @@ export default async function authRoutes(app: FastifyInstance) {
   }
 
   defineRoute<PasswordChange>(app, {
-    path: '/api/enterprise/user/updatePasswprd', summary: '修改本人密码 (三个密码均为 RSA-OAEP 密文的 base64)', tags: ['账号'],
+    path: '/api/enterprise/user/updatePasswprd', permission: 'session', summary: '修改本人密码 (三个密码均为 RSA-OAEP 密文的 base64)', tags: ['账号'],
     data: passwordChange, message: authText.changed,
     handler: async ({ user, data }) => {
       if (data.id !== undefined && data.id !== user.userId) throw new BizError(authText.ownOnly);

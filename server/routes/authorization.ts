@@ -19,7 +19,7 @@ export default async function authorizationRoutes(app: FastifyInstance) {
   const { db } = app;
 
   defineRoute(app, {
-    path: '/api/enterprise/declare/authCommerce/queryPageList', summary: '授权记录 (申请方或电商企业方)', tags, access,
+    path: '/api/enterprise/declare/authCommerce/queryPageList', permission: [{ uri: APPLY }, { uri: CONFIRM }], summary: '授权记录 (申请方或电商企业方)', tags, access,
     data: { type: 'object', additionalProperties: true }, dataOptional: true,
     handler: ({ user, data }) => listAuthorizations(db, user, data),
   });
@@ -29,9 +29,9 @@ export default async function authorizationRoutes(app: FastifyInstance) {
     // the two outcomes have their own success texts (§8): the handler writes the envelope itself
     raw: true,
     data: { type: 'object', required: ['flag', 'id'], properties: { flag: { type: 'boolean' }, id: { type: 'integer', minimum: 1 } } },
+    permission: (data) => ({ uri: CONFIRM, code: data.flag === true ? 'agree' : 'refuse' }),
     handler: async ({ user, data, reply }) => {
       const agree = data.flag === true;
-      await app.requireButton(user, CONFIRM, agree ? 'agree' : 'refuse');
       await actOnAuthorizations(db, user, [data.id], agree ? 'agree' : 'refuse');
       return reply.send(ok(null, agree ? t.agreed : t.refused));
     },
@@ -50,7 +50,7 @@ export default async function authorizationRoutes(app: FastifyInstance) {
   });
 
   defineRoute<{ companyName?: string }>(app, {
-    path: '/api/enterprise/declare/authCommerce/findCompany', summary: '按名称查找已备案企业 → [{companyCode, companyName}]', tags, access,
+    path: '/api/enterprise/declare/authCommerce/findCompany', permission: { uri: APPLY, code: 'add' }, summary: '按名称查找已备案企业 → [{companyCode, companyName}]', tags, access,
     data: { type: 'object', properties: { companyName: { type: 'string', maxLength: 100 } } }, dataOptional: true,
     handler: ({ user, data }) => findCompanies(db, user, data?.companyName),
   });

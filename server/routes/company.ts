@@ -25,7 +25,7 @@ export default async function companyRoutes(app: FastifyInstance) {
   const { db } = app;
 
   defineRoute(app, {
-    path: '/api/enterprise/company/queryDetailById', summary: '企业备案信息 (含附件与审批记录)', tags, dataOptional: true,
+    path: '/api/enterprise/company/queryDetailById', permission: { uri: PAGE }, summary: '企业备案信息 (含附件与审批记录)', tags, dataOptional: true,
     handler: ({ user }) => companyDetail(db, user.companyId),
   });
 
@@ -94,12 +94,12 @@ export default async function companyRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
-    path: '/api/enterprise/area/getProvinces', summary: '省级行政区划 (GB/T 2260)', tags, dataOptional: true,
+    path: '/api/enterprise/area/getProvinces', permission: 'open', summary: '省级行政区划 (GB/T 2260)', tags, dataOptional: true,
     handler: async () => (await divisions()).provinces.map(divisionVo),
   });
 
   defineRoute<{ id: string }>(app, {
-    path: '/api/enterprise/area/getByCode', summary: '下级行政区划 (id 为上级代码)', tags,
+    path: '/api/enterprise/area/getByCode', permission: 'open', summary: '下级行政区划 (id 为上级代码)', tags,
     data: { type: 'object', required: ['id'], properties: { id: { type: 'string', title: '行政区划代码', minLength: 1, maxLength: 12 } } },
     handler: async ({ data }) => {
       const parent = (await divisions()).byCode.get(String(data.id));

@@ -23,28 +23,28 @@ export default async function contentRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/notice/queryPageList', summary: '新闻 (type eq NEWS) 与公告 (type eq NOTICE) 分页列表', tags, dataOptional: true,
+    path: '/api/enterprise/notice/queryPageList', permission: [{ uri: '/home' }, { uri: '/notice' }, { uri: '/news' }], summary: '新闻 (type eq NEWS) 与公告 (type eq NOTICE) 分页列表', tags, dataOptional: true,
     data: listRequest,
     handler: ({ data }) => listNotices(db, data ?? {}),
   });
 
   defineRoute<{ id: number }>(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/notice/detail', summary: '新闻或公告详情 (含附件 fileVos)', tags,
+    path: '/api/enterprise/notice/detail', permission: [{ uri: '/home' }, { uri: '/notice' }, { uri: '/news' }], summary: '新闻或公告详情 (含附件 fileVos)', tags,
     data: { type: 'object', required: ['id'], properties: { id: { type: 'integer', title: '编号', minimum: 1, maximum: 2_147_483_647 } } },
     handler: ({ data }) => noticeDetail(db, data.id),
   });
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/Knowledge_file/list', summary: '知识文档分页列表 (默认 create_time desc)', tags, dataOptional: true,
+    path: '/api/enterprise/Knowledge_file/list', permission: [{ uri: '/home' }, { uri: '/archive' }], summary: '知识文档分页列表 (默认 create_time desc)', tags, dataOptional: true,
     data: listRequest,
     handler: ({ data }) => listKnowledge(db, data ?? {}),
   });
 
   defineRoute<{ file_path?: string; filePath?: string } | undefined>(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/Knowledge_file/download', summary: '知识文档下载地址 (?file_path=) → downloadUri', tags, dataOptional: true,
+    path: '/api/enterprise/Knowledge_file/download', permission: [{ uri: '/home' }, { uri: '/archive', code: 'download' }], summary: '知识文档下载地址 (?file_path=) → downloadUri', tags, dataOptional: true,
     querystring: { type: 'object', properties: { file_path: { type: 'string', maxLength: 300 } } },
     data: { type: 'object', properties: { file_path: { type: 'string', maxLength: 300 }, filePath: { type: 'string', maxLength: 300 } } },
     handler: ({ query, data }) => knowledgeDownload(db, query.file_path ?? data?.file_path ?? data?.filePath),

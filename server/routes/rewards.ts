@@ -24,11 +24,11 @@ export default async function rewardRoutes(app: FastifyInstance) {
   const dataDir = app.config.dataDir;
 
   defineRoute(app, {
-    path: '/api/enterprise/subsidy/list', summary: '补贴申请列表 (ck_time 范围为 ck_start_time gte 与 ck_end_time lte)', tags, access, data: listRequest, dataOptional: true,
+    path: '/api/enterprise/subsidy/list', permission: { uri: LIST }, summary: '补贴申请列表 (ck_time 范围为 ck_start_time gte 与 ck_end_time lte)', tags, access, data: listRequest, dataOptional: true,
     handler: ({ user, data }) => listSubsidies(db, user, data),
   });
   defineRoute<{ id: number }>(app, {
-    path: '/api/enterprise/subsidy/detail', summary: '补贴申请详情 (含绑定企业)', tags, access,
+    path: '/api/enterprise/subsidy/detail', permission: [{ uri: LIST }, { uri: DETAIL }], summary: '补贴申请详情 (含绑定企业)', tags, access,
     data: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
     handler: ({ user, data }) => subsidyDetail(db, user, data.id),
   });
@@ -57,12 +57,12 @@ export default async function rewardRoutes(app: FastifyInstance) {
     },
   });
   defineRoute<{ companyName?: string }>(app, {
-    path: '/api/enterprise/subsidy/company/queryRecCompany', summary: '可绑定的企业 (按名称) → [{recCompanyName, recCompanyCode}]', tags, access,
+    path: '/api/enterprise/subsidy/company/queryRecCompany', permission: { uri: LIST, code: 'add' }, summary: '可绑定的企业 (按名称) → [{recCompanyName, recCompanyCode}]', tags, access,
     data: { type: 'object', properties: { companyName: { type: 'string', maxLength: 100 } } }, dataOptional: true,
     handler: ({ data }) => bindableCompanies(db, data?.companyName),
   });
   defineRoute(app, {
-    path: '/api/enterprise/subsidy/company/queryCompany', summary: '申请企业 (本企业)', tags, access, dataOptional: true,
+    path: '/api/enterprise/subsidy/company/queryCompany', permission: { uri: LIST }, summary: '申请企业 (本企业)', tags, access, dataOptional: true,
     handler: ({ user }) => ownCompany(user),
   });
 
@@ -78,7 +78,7 @@ export default async function rewardRoutes(app: FastifyInstance) {
     handler: ({ user, data }) => importRewardBills(db, dataDir, user, data.filePath),
   });
   defineRoute(app, {
-    path: '/api/enterprise/subsidy/bill/list', summary: '提单号列表 (terms subsidy_id 或 import_no)', tags, access, data: listRequest, dataOptional: true,
+    path: '/api/enterprise/subsidy/bill/list', permission: [{ uri: APPLY }, { uri: DETAIL }], summary: '提单号列表 (terms subsidy_id 或 import_no)', tags, access, data: listRequest, dataOptional: true,
     handler: ({ user, data }) => listRewardBills(db, user, data),
   });
   defineRoute<{ id: number }>(app, {
@@ -95,7 +95,7 @@ export default async function rewardRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
-    path: '/api/enterprise/subsidy/result/:applyType/list', summary: '核验结果 (terms subsidy_id eq；仅核验完成)', tags, access, data: listRequest, dataOptional: true,
+    path: '/api/enterprise/subsidy/result/:applyType/list', permission: { uri: DETAIL }, summary: '核验结果 (terms subsidy_id eq；仅核验完成)', tags, access, data: listRequest, dataOptional: true,
     handler: ({ user, data, request }) => listResults(db, user, (request.params as { applyType: string }).applyType, data),
   });
   defineRoute(app, {

@@ -18,7 +18,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/company/querySettingList', summary: '本企业参数列表 (type, code, value)', tags, dataOptional: true,
+    path: '/api/enterprise/company/querySettingList', permission: { uri: '/parametersSetting' }, summary: '本企业参数列表 (type, code, value)', tags, dataOptional: true,
     handler: ({ user }) => listSettings(db, user),
   });
 
@@ -39,13 +39,13 @@ export default async function settingsRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/user/function/findAll', summary: '可选的常用功能 (type common/billExport/import, checked)', tags, dataOptional: true,
+    path: '/api/enterprise/user/function/findAll', permission: 'session', summary: '可选的常用功能 (type common/billExport/import, checked)', tags, dataOptional: true,
     handler: ({ user }) => findAllFunctions(db, user),
   });
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/user/function/findUserFunctions', summary: '当前用户的常用功能 (首页宫格，按选择顺序)', tags, dataOptional: true,
+    path: '/api/enterprise/user/function/findUserFunctions', permission: 'session', summary: '当前用户的常用功能 (首页宫格，按选择顺序)', tags, dataOptional: true,
     handler: ({ user }) => findUserFunctions(db, user),
   });
 

@@ -30,7 +30,7 @@ export default async function settlementRoutes(app: FastifyInstance) {
 
   for (const path of ['/declarel/severList', '/declarel/queryPageList']) {
     defineRoute(app, {
-      path: `/api/enterprise${path}`, summary: '结汇单列表 (状态多选、创建时间范围、授权状态)', tags, access, data: listRequest, dataOptional: true,
+      path: `/api/enterprise${path}`, permission: [{ uri: LIST }, { uri: '/settlementVerification' }], summary: '结汇单列表 (状态多选、创建时间范围、授权状态)', tags, access, data: listRequest, dataOptional: true,
       handler: ({ user, data }) => listSettlements(db, user, data),
     });
   }
@@ -65,7 +65,7 @@ export default async function settlementRoutes(app: FastifyInstance) {
 
   for (const [path, type, summary] of [['/declare/revoke/revokePageList', 1, '结汇撤销历史'], ['/declare/revoke/verificationPageList', 2, '核销撤销历史']] as const) {
     defineRoute(app, {
-      path: `/api/enterprise${path}`, summary: `${summary} ({pageIndex, pageSize} → {datas, total})`, tags, access, data: listRequest, dataOptional: true,
+      path: `/api/enterprise${path}`, permission: { uri: type === 1 ? LIST : '/settlementVerification', code: 'revokeHistory' }, summary: `${summary} ({pageIndex, pageSize} → {datas, total})`, tags, access, data: listRequest, dataOptional: true,
       handler: ({ user, data }) => revocationHistory(db, user, type, data),
     });
   }
@@ -77,17 +77,17 @@ export default async function settlementRoutes(app: FastifyInstance) {
   for (const [billType, p] of byType) {
     const label = billType === 'import' ? '进口' : '出口';
     defineRoute<{ id: number }>(app, {
-      path: `/api/enterprise${p.head}`, summary: `结汇单表头 (${label})`, tags, access, data: id,
+      path: `/api/enterprise${p.head}`, permission: [{ uri: LIST }, { uri: DETAIL }], summary: `结汇单表头 (${label})`, tags, access, data: id,
       handler: ({ user, data }) => findSettlement(db, user, data.id, billType),
     });
     for (const path of p.lines) {
       defineRoute(app, {
-        path: `/api/enterprise${path}`, summary: `结汇单清单列表 (${label}；id 或 head_id 条件)`, tags, access, data: listRequest, dataOptional: true,
+        path: `/api/enterprise${path}`, permission: [{ uri: LIST }, { uri: DETAIL }], summary: `结汇单清单列表 (${label}；id 或 head_id 条件)`, tags, access, data: listRequest, dataOptional: true,
         handler: ({ user, data }) => listLines(db, user, billType, data),
       });
     }
     defineRoute(app, {
-      path: `/api/enterprise${p.candidates}`, summary: `可添加的已放行${label}清单 (贸易方式单选、创建时间)`, tags, access, data: listRequest, dataOptional: true,
+      path: `/api/enterprise${p.candidates}`, permission: { uri: DETAIL, code: 'add' }, summary: `可添加的已放行${label}清单 (贸易方式单选、创建时间)`, tags, access, data: listRequest, dataOptional: true,
       handler: ({ user, data }) => listCandidates(db, user, billType, data),
     });
     defineRoute<AddInput>(app, {

@@ -26,14 +26,14 @@ export default async function ticketRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/Work_ticket/list', summary: '本企业工单分页列表 (默认 create_time desc)', tags, dataOptional: true,
+    path: '/api/enterprise/Work_ticket/list', permission: { uri: PAGE }, summary: '本企业工单分页列表 (默认 create_time desc)', tags, dataOptional: true,
     data: listRequest,
     handler: ({ user, data }) => listTickets(db, user, data ?? {}),
   });
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/Work_ticket/state_count', summary: '各状态工单数 (pending, process, stop)', tags, dataOptional: true,
+    path: '/api/enterprise/Work_ticket/state_count', permission: { uri: PAGE }, summary: '各状态工单数 (pending, process, stop)', tags, dataOptional: true,
     data: listRequest,
     handler: ({ user, data }) => ticketStateCount(db, user, data ?? {}),
   });
@@ -57,7 +57,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
 
   defineRoute<{ id: number }>(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/Work_ticket/detail', summary: '工单详情 (含截图 attachments)', tags, data: idBody,
+    path: '/api/enterprise/Work_ticket/detail', permission: { uri: PAGE }, summary: '工单详情 (含截图 attachments)', tags, data: idBody,
     handler: ({ user, data }) => ticketDetail(db, user, data.id),
   });
 
@@ -71,7 +71,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
 
   defineRoute<FeedbackInput>(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/feedback/save', summary: '意见反馈 (source 固定为 PC)', tags, message: feedbackText.success, limit: 'feedback',
+    path: '/api/enterprise/feedback/save', permission: { uri: '/feedback' }, summary: '意见反馈 (source 固定为 PC)', tags, message: feedbackText.success, limit: 'feedback',
     data: { type: 'object', properties: { content: scalar(feedbackText.content, 5000), phone: scalar(feedbackText.phone, 100), source: scalar('来源', 20) } },
     handler: ({ user, data }) => saveFeedback(db, user, data ?? {}),
   });

@@ -20,19 +20,20 @@ export default async function upgradeRoutes(app: FastifyInstance) {
   const { db } = app;
 
   defineRoute(app, {
-    path: '/api/enterprise/agreement/queryInfo', summary: '是否需要升级 (needPromotion, bizRegNo, companyName) 与当前步骤', tags, dataOptional: true,
+    path: '/api/enterprise/agreement/queryInfo', permission: 'session', summary: '是否需要升级 (needPromotion, bizRegNo, companyName) 与当前步骤', tags, dataOptional: true,
     handler: ({ user }) => upgradeInfo(db, user),
   });
 
   for (const [action, summary] of [['next', '升级公告 → 阅读协议'], ['read', '已阅读 (协议打开5秒后) → 创建资源中心账号'], ['back', '上一步']] as const) {
     defineRoute(app, {
-      path: `/api/enterprise/agreement/${action}`, summary: `${summary} (仅主账号；步骤不允许时 code -1)`, tags, dataOptional: true,
+      path: `/api/enterprise/agreement/${action}`, permission: 'session', // the wizard refuses a sub-account in its own words (系统升级须由企业主账号办理)
+      summary: `${summary} (仅主账号；步骤不允许时 code -1)`, tags, dataOptional: true,
       handler: ({ user }) => moveUpgrade(db, user, action),
     });
   }
 
   defineRoute<CreateRsInput>(app, {
-    path: '/api/enterprise/agreement/createRs', summary: '创建资源中心账号 (bizRegNo 统一社会信用代码；loginPwd 为 RSA-OAEP 密文的 base64)', tags,
+    path: '/api/enterprise/agreement/createRs', permission: 'session', summary: '创建资源中心账号 (bizRegNo 统一社会信用代码；loginPwd 为 RSA-OAEP 密文的 base64)', tags,
     message: t.created,
     data: {
       type: 'object', required: ['bizRegNo', 'loginPwd'],
@@ -42,12 +43,12 @@ export default async function upgradeRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, {
-    path: '/api/enterprise/agreement/template', summary: '资源中心登录示例图 → displayUri', tags, dataOptional: true,
+    path: '/api/enterprise/agreement/template', permission: 'session', summary: '资源中心登录示例图 → displayUri', tags, dataOptional: true,
     handler: () => ({ displayUri: SAMPLE_IMAGE_URI }),
   });
 
   defineRoute(app, {
-    path: '/api/enterprise/agreement/getDownloadUrl', summary: '协议下载 (页头) → downloadUri', tags, dataOptional: true,
+    path: '/api/enterprise/agreement/getDownloadUrl', permission: 'session', summary: '协议下载 (页头) → downloadUri', tags, dataOptional: true,
     handler: () => ({ downloadUri: AGREEMENT_DOWNLOAD_URI }),
   });
 

@@ -16,7 +16,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
   const { db } = app;
 
   defineRoute(app, {
-    path: '/api/enterprise/declare/verification/pageList', summary: '可核销的结汇单 (审核通过；含已核销、核销中、可核销金额)', tags, access,
+    path: '/api/enterprise/declare/verification/pageList', permission: { uri: PAGE }, summary: '可核销的结汇单 (审核通过；含已核销、核销中、可核销金额)', tags, access,
     data: { type: 'object', additionalProperties: true }, dataOptional: true,
     handler: ({ user, data }) => listVerifiable(db, user, data),
   });
@@ -40,7 +40,7 @@ export default async function verificationRoutes(app: FastifyInstance) {
   });
 
   defineRoute<{ id: number }>(app, {
-    path: '/api/enterprise/declare/verification/result', summary: '核销结果详情 (一条结汇单的核销申请)', tags, access,
+    path: '/api/enterprise/declare/verification/result', permission: { uri: PAGE }, summary: '核销结果详情 (一条结汇单的核销申请)', tags, access,
     data: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
     handler: ({ user, data }) => verificationResults(db, user, data.id),
   });

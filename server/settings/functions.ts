@@ -14,7 +14,7 @@ import { BizError } from '../http/errors.ts';
 export interface FunctionVo { id: number; type: FunctionType; name: string; uri: string; icon: string }
 
 export async function functionCatalogue(db: Db, user: AuthUser): Promise<FunctionVo[]> {
-  const modules = await modulesFor(db, user.userType);
+  const modules = await modulesFor(db, user);
   const pages = modules.flatMap((m) => {
     const type = functionTypeOf(m);
     return type ? [{ id: m.id, type, name: m.name, uri: m.uri, icon: m.icon }] : [];

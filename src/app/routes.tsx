@@ -108,6 +108,7 @@ export const routes: RouteObject[] = [
               { path: 'account', lazy: page(() => import('../features/accounts/AccountListPage.tsx')) },
               { path: 'account/add', lazy: page(() => import('../features/accounts/AddAccountPage.tsx')) },
               { path: 'operationLog', lazy: page(() => import('../features/operation-log/OperationLogPage.tsx')) },
+              { path: 'apiKey', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
               ...settlementPages,
               ...signPages,

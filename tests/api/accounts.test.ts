@@ -1,5 +1,5 @@
 /**
- * Account management on a real database: the list (a USER sees only its own row), new sub-accounts
+ * Account management on a real database: the list (the main account's only, issue 17), new sub-accounts
  * (name@parent, the §5 rules), reset password, freeze and restore (a frozen user cannot log in),
  * delete; all of it main-account only, within the caller's company, nothing changed half.
  */
@@ -43,12 +43,10 @@ describe('account list', () => {
     expect(res.body.data.datas.every((r: { companyName: string }) => r.companyName === '宁波跨境优选供应链管理有限公司')).toBe(true);
   });
 
-  it('shows a USER only its own row (total 1), whatever it asks for', async () => {
-    const res = await api('/pageList', { pageIndex: 0, pageSize: 50, terms: [{ column: 'login_name', termType: 'eq', value: 'admin' }] }, user.token);
-    expect(res.body.data).toEqual({ total: 0, datas: [] });
-    const own = await api('/pageList', { pageIndex: 0, pageSize: 50 }, user.token);
-    expect(own.body.data.total).toBe(1);
-    expect(own.body.data.datas).toMatchObject([{ loginName: 'user@admin', userType: 'USER' }]);
+  it('refuses the list to a sub-account: account management is the main account’s (issue 17)', async () => {
+    const res = await api('/pageList', { pageIndex: 0, pageSize: 50 }, user.token);
+    expect(res.body).toMatchObject({ code: -1, data: null });
+    expect(res.body.message).toContain('权限');
   });
 
   it('filters by login name and refuses unknown columns', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationText as t, settlementText } from '../../domain/texts/settlement.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 import { DEMO, OTHER, released } from './settlement-fixtures.ts';
+import { defaultSubAccountGrants } from '../../domain/grants.ts';
 
 let app: TestApp;
 let admin: LoginAnswer; // the demo company: e-commerce company (commerce)
@@ -90,9 +91,16 @@ describe('settlement authorization', () => {
     expect((await api('/declarel/declaration', { id: head.id, bankCode: '104' }, other)).body).toMatchObject({ code: -1, message: settlementText.authorizationRecalled(DEMO.name) });
   });
 
-  it('the sub-account of the e-commerce company may confirm (its role holds agree/refuse/recall)', async () => {
+  it('the sub-account of the e-commerce company may confirm once the main account grants it 授权确认 (issue 17)', async () => {
     const req = (await api('/declare/authCommerce/save', { commerceCode: DEMO.code }, other)).body;
     const target = req.code === 0 ? req.data.id : (await applyList(other)).datas.find((r: { state: string }) => r.state === 'to_audit').id;
+    const refused = (await api('/declare/authCommerce/audit', { flag: true, id: target }, user)).body;
+    expect(refused.code).toBe(-1);
+    expect(refused.message).toContain('权限');
+    const userId = (await app.handle.db.selectFrom('users').select('id').where('login_name', '=', demo.user.username).executeTakeFirstOrThrow()).id;
+    const confirm = 405; // /settlementAuthorization/confirm (domain/modules.ts)
+    const grants = [...defaultSubAccountGrants(), ...['', 'agree', 'refuse', 'recall'].map((code) => ({ moduleId: confirm, code }))];
+    expect((await api('/user/saveGrants', { id: userId, grants }, admin)).body.code).toBe(0);
     expect((await api('/declare/authCommerce/audit', { flag: true, id: target }, user)).body).toMatchObject({ code: 0, message: t.agreed });
   });
 });

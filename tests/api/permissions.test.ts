@@ -13,7 +13,7 @@ beforeAll(async () => {
   const { handle, drop } = await openTestDatabase();
   app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent' }), db: handle.db, logger: false });
   defineRoute(app, { path: '/api/test/account-add', summary: 'needs /account add', permission: { uri: '/account', code: 'add' }, handler: () => 'done' });
-  defineRoute(app, { path: '/api/test/bill', summary: 'needs a filed company', access: 'company', handler: () => 'bill' });
+  defineRoute(app, { path: '/api/test/bill', summary: 'needs a filed company', access: 'company', permission: 'open', handler: () => 'bill' });
   await app.ready();
   cleanup = async () => { await app.close(); await handle.close(); await drop(); };
 });

@@ -5,6 +5,8 @@
  * the machine with nothing changed; another company's records and inventories; batches that are
  * all or nothing.
  */
+import { defaultSubAccountGrants } from '../../domain/grants.ts';
+import { moduleSeeds } from '../../domain/modules.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settlementText as t } from '../../domain/texts/settlement.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
@@ -237,7 +239,11 @@ describe('who may do what', () => {
     expect(await state(id)).toBe('to_declare');
   });
 
-  it('lets the sub-account work settlements (its role holds the buttons) but never the review API', async () => {
+  it('lets the sub-account work settlements once granted 结汇 (issue 17) but never the review API', async () => {
+    const userId = (await app.handle.db.selectFrom('users').select('id').where('login_name', '=', demo.user.username).executeTakeFirstOrThrow()).id;
+    const settlement = moduleSeeds.filter((m) => m.uri.startsWith('/exchangeSettlement'))
+      .flatMap((m) => [{ moduleId: m.id, code: '' }, ...m.buttons.map((b) => ({ moduleId: m.id, code: b.code }))]);
+    expect((await api('/user/saveGrants', { id: userId, grants: [...defaultSubAccountGrants(), ...settlement] }, admin)).body.code).toBe(0);
     const { id } = await draft([[7]], user);
     expect((await api('/declarel/declaration', { id, bankCode: '104' }, user)).body.code).toBe(0);
     const asUser = await app.app.inject({ method: 'POST', url: '/api/review/settlement/accept', payload: { data: { id } }, headers: { 'x-authorization': `Bearer ${user.token}` } });

@@ -60,11 +60,11 @@ describe('parameter settings', () => {
     await screenshot(page, 'home-settings-2-parameters');
   });
 
-  it('shows a sub-account the parameters without 保存', async () => {
+  it('refuses a sub-account the parameters until its main account grants 参数设置 (issue 17)', async () => {
     await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
     await login('user@admin', 'Cbec@2026user');
     await page.goto(`${server.url}/parametersSetting`);
-    await page.getByRole('table', { name: '参数设置' }).getByText('LABEL_SIZE').waitFor();
+    await page.getByText('没有该操作的权限').first().waitFor();
     expect(await page.getByRole('button', { name: '保存', exact: true }).count()).toBe(0);
     problems.assertNone();
   });

@@ -42,23 +42,21 @@ const MAX_PENDING = 100;
 const idSchema = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, title: '签名记录ID' } } };
 
 export default async function signRoutes(app: FastifyInstance) {
-  async function requirePage(user: AuthUser) {
-    if (!(await app.buttonCodes(user.userType)).has(SIGN_RECORD_URI)) throw new BizError(serverText.noPermission);
-  }
+  const page = { uri: SIGN_RECORD_URI };
   const dataDir = app.config.dataDir;
 
   defineRoute<Record<string, unknown>>(app, {
-    path: '/api/enterprise/sign/signData/list', summary: '签名记录列表', tags: TAGS, access: 'company', data: listRequestSchema,
-    handler: async ({ user, data }) => { await requirePage(user); return listSignRecords(app.db, user.companyId, data); },
+    path: '/api/enterprise/sign/signData/list', permission: page, summary: '签名记录列表', tags: TAGS, access: 'company', data: listRequestSchema,
+    handler: async ({ user, data }) => { return listSignRecords(app.db, user.companyId, data); },
   });
   defineRoute<{ id: number }>(app, {
-    path: '/api/enterprise/sign/signData/findById', summary: '签名记录详情', tags: TAGS, access: 'company', data: idSchema,
-    handler: async ({ user, data }) => { await requirePage(user); return findSignRecord(app.db, user.companyId, data.id); },
+    path: '/api/enterprise/sign/signData/findById', permission: page, summary: '签名记录详情', tags: TAGS, access: 'company', data: idSchema,
+    handler: async ({ user, data }) => { return findSignRecord(app.db, user.companyId, data.id); },
   });
   defineRoute(app, {
-    path: '/api/enterprise/sign/signData/downloadQueryTemplate', summary: '签名记录下载查询模板', tags: TAGS, access: 'company',
+    path: '/api/enterprise/sign/signData/downloadQueryTemplate', permission: page, summary: '签名记录下载查询模板', tags: TAGS, access: 'company',
     data: { type: 'object' }, dataOptional: true,
-    handler: async ({ user }) => { await requirePage(user); return signQueryTemplate(dataDir); },
+    handler: async ({ user }) => { return signQueryTemplate(dataDir); },
   });
   defineRoute<Record<string, unknown>>(app, {
     path: '/api/enterprise/sign/signData/exportData', summary: '签名记录导出Excel', tags: TAGS, access: 'company', data: listRequestSchema,
@@ -68,9 +66,8 @@ export default async function signRoutes(app: FastifyInstance) {
 
   defineRoute<{ filePath?: unknown; filePaths?: unknown }>(app, {
     path: `/api/enterprise/bills${SIGN_RECORD_URI.replace(/^\/bill/, '')}/parseQueryTemplate`,
-    summary: '签名记录批量查询：读取已填写的查询模板', tags: TAGS, access: 'company', data: parseTemplateSchema,
+    summary: '签名记录批量查询：读取已填写的查询模板', tags: TAGS, access: 'company', data: parseTemplateSchema, permission: page,
     handler: async ({ user, data }) => {
-      await requirePage(user);
       const raw = data.filePaths ?? data.filePath;
       const uris = (Array.isArray(raw) ? raw : [raw]).filter((u): u is string => typeof u === 'string' && u !== '');
       if (uris.length === 0) throw new BizError(billServerText.noFileChosen);
@@ -83,10 +80,9 @@ export default async function signRoutes(app: FastifyInstance) {
   });
 
   defineRoute<{ limit?: number }>(app, {
-    path: '/api/sign/client/pending', summary: '签名客户端：待签名记录', tags: TAGS, access: 'company',
+    path: '/api/sign/client/pending', permission: page, summary: '签名客户端：待签名记录', tags: TAGS, access: 'company',
     data: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: MAX_PENDING, title: '最多条数' } } }, dataOptional: true,
     handler: async ({ user, data }) => {
-      await requirePage(user);
       const rows = await pendingSignatures(app.db, user.companyId, data?.limit ?? MAX_PENDING);
       return rows.map((r) => ({
         id: Number(r.id), copNo: r.cop_no, type: r.type, typeName: signTypeName(r.type), purpose: r.purpose,
@@ -95,7 +91,7 @@ export default async function signRoutes(app: FastifyInstance) {
     },
   });
   defineRoute<{ id: number; signature: string; certificate: string }>(app, {
-    path: '/api/sign/client/complete', summary: '签名客户端：提交签名', tags: TAGS, access: 'company',
+    path: '/api/sign/client/complete', permission: page, summary: '签名客户端：提交签名', tags: TAGS, access: 'company',
     data: {
       type: 'object', required: ['id', 'signature', 'certificate'],
       properties: {
@@ -105,20 +101,18 @@ export default async function signRoutes(app: FastifyInstance) {
       },
     },
     handler: async ({ user, data }) => {
-      await requirePage(user);
       await completeSignature(app.db, { recordId: data.id, companyId: user.companyId, signature: data.signature, certificate: data.certificate });
       if (app.hasDecorator('customs')) app.customs.wake();
       return { id: data.id, state: SignState.signed };
     },
   });
   defineRoute<{ id: number; reason?: string }>(app, {
-    path: '/api/sign/client/fail', summary: '签名客户端：签名失败', tags: TAGS, access: 'company',
+    path: '/api/sign/client/fail', permission: page, summary: '签名客户端：签名失败', tags: TAGS, access: 'company',
     data: {
       type: 'object', required: ['id'],
       properties: { id: { type: 'integer', minimum: 1, title: '签名记录ID' }, reason: { type: 'string', maxLength: 500, title: '失败原因' } },
     },
     handler: async ({ user, data }) => {
-      await requirePage(user);
       await failSignature(app.db, { recordId: data.id, companyId: user.companyId, ...(data.reason !== undefined ? { reason: data.reason } : {}) });
       return { id: data.id, state: SignState.failed };
     },

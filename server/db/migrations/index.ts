@@ -16,6 +16,8 @@ import * as m018 from './018-unmatched-receipt-keys.ts';
 import * as m020 from './020-import-receipt-key.ts';
 import * as m021 from './021-live-events.ts';
 import * as m023 from './023-two-servers.ts';
+import * as m024 from './024-user-grants.ts';
+import * as m025 from './025-api-keys.ts';
 import * as m026 from './026-operation-log.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
@@ -37,6 +39,8 @@ export const migrations: Record<string, Migration> = {
   '020-import-receipt-key': m020,
   '021-live-events': m021,
   '023-two-servers': m023,
+  '024-user-grants': m024,
+  '025-api-keys': m025,
   '026-operation-log': m026,
 };
 

@@ -9,6 +9,7 @@ import { columnFields, resolveNames } from '../../company/profile.ts';
 import type { Db } from '../database.ts';
 import { demoCompanies, demoUsers } from './demo.ts';
 import { seedServiceDemo } from './service.ts';
+import { grantDefaults } from '../../accounts/grants.ts';
 
 export interface SeedResult {
   /** true when the demo enterprises were created by this call (first start). */
@@ -95,6 +96,8 @@ async function createDemo(trx: Db) {
       password_hash: await hashPassword(u.password),
     }).returning('id').executeTakeFirstOrThrow();
     userIds.set(u.login_name, row.id);
+    // a demo sub-account starts with the defaults every new sub-account gets (issue 17)
+    if (u.user_type === 'USER') await grantDefaults(trx, row.id);
   }
   await seedServiceDemo(trx, { companyIds, userIds });
 }

@@ -1,6 +1,6 @@
 /**
- * /account (accounts §2, §4, §6): the company's accounts (a USER sees only itself), 新建子账号,
- * 批量恢复 and 删除 of the selected sub-accounts, the 禁止登陆 switch, 重置密码 per row. Buttons
+ * /account (accounts §2, §4, §6): the company's accounts (the main account's page, issue 17), 新建子账号,
+ * 批量恢复 and 删除 of the selected sub-accounts, the 禁止登陆 switch, 权限 and 重置密码 per row. Buttons
  * follow the page's button codes (ADMIN only); the server checks the same.
  */
 import { Badge, Button, Checkbox, Group, Modal, Pagination, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
@@ -17,6 +17,8 @@ import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
 import { createAccountApi, type AccountPage, type AccountRow } from './api.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
+import { GrantsDialog } from './GrantsDialog.tsx';
+import { grantText } from '../../../domain/texts/api-keys.ts';
 
 export default function AccountListPage({ client }: { client?: Http }) {
   const [api] = useState(() => createAccountApi(client));
@@ -30,6 +32,8 @@ export default function AccountListPage({ client }: { client?: Http }) {
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const [resetting, setResetting] = useState<AccountRow | null>(null);
+  const [granting, setGranting] = useState<AccountRow | null>(null);
+  const closeGrants = useCallback(() => setGranting(null), []);
 
   const latest = useLatest();
   const load = useCallback(async () => {
@@ -112,6 +116,7 @@ export default function AccountListPage({ client }: { client?: Http }) {
                 <Table.Td>
                   {sub && (
                     <Group gap="xs">
+                      <PermissionButton code="grant" permissionPath="/account" size="compact-sm" variant="subtle" onClick={() => setGranting(r)}>{grantText.action}</PermissionButton>
                       <PermissionButton code="resetPassword" permissionPath="/account" size="compact-sm" variant="subtle" onClick={() => setResetting(r)}>{t.resetPassword}</PermissionButton>
                       <PermissionButton code="delete" permissionPath="/account" size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting([r.id])}>{t.delete}</PermissionButton>
                     </Group>
@@ -135,6 +140,7 @@ export default function AccountListPage({ client }: { client?: Http }) {
         </Group>
       </Modal>
       <ResetPasswordDialog row={resetting} api={api} onClose={() => setResetting(null)} />
+      <GrantsDialog row={granting} api={api} onClose={closeGrants} />
     </Stack>
   );
 }

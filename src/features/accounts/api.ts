@@ -4,6 +4,7 @@
  */
 import type { AccountState } from '../../../domain/enterprise/account-rules.ts';
 import type { Term } from '../../../domain/query.ts';
+import type { GrantPair } from '../../../domain/grants.ts';
 import { http, type Http } from '../../lib/http.ts';
 import { encryptPassword } from '../../lib/rsa.ts';
 
@@ -30,6 +31,8 @@ export function createAccountApi(client: Http = http) {
     },
     setState: (ids: number[], state: AccountState) => post<null>('/frozen', { ids, state }),
     remove: (ids: number[]) => post<null>('/deleteByIds', { ids }),
+    grants: (id: number) => post<GrantPair[]>('/grants', { id }),
+    saveGrants: (id: number, grants: GrantPair[]) => post<GrantPair[]>('/saveGrants', { id, grants }),
   };
 }
 export type AccountApi = ReturnType<typeof createAccountApi>;
