@@ -35,13 +35,14 @@ export function isGrantable(m: ModuleSeed): boolean {
 
 /**
  * What a new sub-account receives: the bill pages with every button (declaring, querying,
- * exporting), the home page, the query pages, the service centre and its own 常用功能, and the
+ * exporting), the home page, the query pages, the service centre, its own 常用功能 and its own
+ * 操作日志 (a sub-account sees only its own rows), and the
  * enterprise filing to read. Not: editing the filing or its authorisation code, 结汇管理
  * (settlements, verifications, authorisations), 补贴管理, 参数设置, accounts, API keys.
  */
 const DEFAULT_GROUPS = new Set([1, 100, 200, 300, 700]);
 const DEFAULT_PAGES_ONLY = new Set(['/enterprise']);
-const DEFAULT_PAGES = new Set(['/commonFun']);
+const DEFAULT_PAGES = new Set(['/commonFun', '/operationLog']);
 
 export function defaultSubAccountGrants(): GrantPair[] {
   const pairs: GrantPair[] = [];

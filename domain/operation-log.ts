@@ -101,6 +101,16 @@ export const operationLogRoutes: Readonly<Record<string, string | null>> = {
   '/api/enterprise/user/resetPasswprd': '重置密码',
   '/api/enterprise/user/frozen': '禁止登陆/恢复',
   '/api/enterprise/user/deleteByIds': '删除子账号',
+  '/api/enterprise/user/modules': null,
+  '/api/enterprise/user/grants': null,
+  '/api/enterprise/user/saveGrants': '设置子账号权限',
+  // API keys (接口密钥)
+  '/api/enterprise/apiKey/pageList': null,
+  '/api/enterprise/apiKey/save': '新建接口密钥',
+  '/api/enterprise/apiKey/disable': '停用接口密钥',
+  '/api/enterprise/apiKey/deleteByIds': '删除接口密钥',
+  // home
+  '/api/enterprise/home/weather': null,
   // settlement
   '/api/enterprise/declarel/severList': null,
   '/api/enterprise/declarel/queryPageList': null,

@@ -18,7 +18,7 @@ const listRequest = {
 export default async function operationLogRoutes(app: FastifyInstance) {
   const { db } = app;
   defineRoute(app, {
-    path: OPERATION_LOG_LIST_PATH, summary: '操作日志列表 (主账号看本企业，子账号只看自己；默认近7天)', tags, dataOptional: true,
+    path: OPERATION_LOG_LIST_PATH, permission: { uri: OPERATION_LOG_URI }, summary: '操作日志列表 (主账号看本企业，子账号只看自己；默认近7天)', tags, dataOptional: true,
     data: listRequest, log: false,
     handler: ({ user, data }) => listOperationLogs(db, user, data),
   });

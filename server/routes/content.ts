@@ -52,7 +52,7 @@ export default async function contentRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/home/weather', summary: '首页天气 (所在企业备案的城市；WEATHER_URL 未配置或取不到时为 null)', tags, dataOptional: true,
+    path: '/api/enterprise/home/weather', permission: { uri: '/home' }, summary: '首页天气 (所在企业备案的城市；WEATHER_URL 未配置或取不到时为 null)', tags, dataOptional: true,
     data: { type: 'object' },
     handler: async ({ user }) => {
       if (!app.config.weatherUrl) return null;
