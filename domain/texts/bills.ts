@@ -227,6 +227,10 @@ export const billActionText = {
   chooseFile: '选择Excel文件', // ours
   uploading: '正在上传', // ours
   uploadHint: '一次上传一个 .xlsx 文件；请使用本页“下载数据模板”的模板', // ours
+  /** above the table of refused rows: nothing of the file was saved (ours) */
+  uploadRowsRefused: (count: number) => `文件未导入：以下${count}处不符合要求，请修改后重新上传`,
+  uploadRowsMore: (count: number) => `另有${count}处未列出`, // ours
+  uploadRowHeader: { row: '行号', column: '列', message: '问题' }, // ours
   upload: '上传', // ours
 } as const;
 
