@@ -159,8 +159,9 @@ function refusal(errors: readonly UploadRowError[]): BizError {
 function columnOf(call: BillCall, field: string): string {
   const name = field.split('.').pop() ?? field;
   const { def } = call.model;
-  const f = [...def.head, ...(def.lines?.fields ?? [])].find((x) => x.name === name);
-  return f && name !== 'lines' ? f.label : call.model.title.label;
+  // a line's field by the line's label (备注 of the line, not of the head)
+  const f = (field.startsWith('lines.') ? def.lines?.fields ?? [] : def.head).find((x) => x.name === name);
+  return f ? f.label : call.model.title.label;
 }
 
 /** uploadTemplate {filePath}: the bills of a filled template, saved as drafts, all or none. */
