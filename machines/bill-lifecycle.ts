@@ -25,6 +25,9 @@
  *   user.deliver     生成运抵单 / 生成清单总分单: customs took the inventory (120, 300, 5xx, 399, 800)
  *   user.depart      批量离境: taken and not held (120 — a 清单总分单's final answer —, 399, 800)
  *   user.cancel      申请撤单 / 总分单撤销: taken, not yet shipped out of customs' hands (120, 399, 800)
+ *   user.cancelReleased  申请撤单 of an import inventory (CEB623): released and not yet closed (800);
+ *                    customs withdraws only a released import inventory whose goods have not left
+ *                    (ceb-messages §5.4, error −623005; docs/decisions.md "Import inventory actions")
  *   user.refund      申请退货: released or closed (800, 899)
  *   user.summarize   汇总申请: released or closed (800, 899)
  */
@@ -46,6 +49,7 @@ export type LifecycleEvent =
   | { type: 'user.deliver' }
   | { type: 'user.depart' }
   | { type: 'user.cancel' }
+  | { type: 'user.cancelReleased' }
   | { type: 'user.refund' }
   | { type: 'user.summarize' }
   | { type: 'transport.sent' }
@@ -149,7 +153,10 @@ export const billLifecycleMachine = setup({
         inspection: { description: '查验/扣留 (5xx)', on: { ...markReturned, 'user.deliver': {} } },
         suspended: { description: '挂起 (600)', on: { ...markReturned } },
         returned: { description: '退运 (700)' },
-        released: { description: '放行 (800)', on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {}, 'user.refund': {}, 'user.summarize': {} } },
+        released: {
+          description: '放行 (800)',
+          on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {}, 'user.cancelReleased': {}, 'user.refund': {}, 'user.summarize': {} },
+        },
         closed: { description: '结关 (899)', on: { 'user.refund': {}, 'user.summarize': {} } },
       },
     },

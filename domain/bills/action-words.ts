@@ -78,6 +78,21 @@ export interface UploadDef {
   lines?: readonly string[];
   /** most data rows one file may hold */
   maxRows: number;
+  /**
+   * Filled-in rows (field name → value) the template shows on its 填写示例 sheet: a bill a user could
+   * upload as it is (a test uploads them), so the example never disagrees with the checks.
+   */
+  sample: readonly Readonly<Record<string, string | number>>[];
+}
+
+/**
+ * One refused cell or row of an upload (data.rows of the refusal): the row as Excel numbers it,
+ * the column's header (the field's label), and what is wrong in Chinese.
+ */
+export interface UploadRowError {
+  row: number;
+  column: string;
+  message: string;
 }
 
 /**

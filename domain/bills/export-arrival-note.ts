@@ -65,6 +65,12 @@ export const exportArrivalNote: BillDefinition = {
     head: ['copNo', 'customsCode', 'operatorCode', 'operatorName', 'loctNo', 'trafMode', 'billNo', 'domesticTrafNo', 'logisticsCode', 'logisticsName'],
     lines: ['logisticsNo', 'totalPackageNo', 'note'],
     maxRows: 20000,
+    // two parcels of one 运抵单: the head repeated on each row
+    sample: [1, 2].map((n) => ({
+      copNo: 'YD20260318001', customsCode: '3105', operatorCode: '3105980001', operatorName: '宁波空港监管场所', trafMode: '5',
+      billNo: '999-1001', domesticTrafNo: '浙B12345', logisticsCode: '3302980001', logisticsName: '宁波顺达国际物流有限公司',
+      logisticsNo: `YT260318000${n}`, totalPackageNo: 'PK001',
+    })),
   },
   // bills §7 Delivery: /expu/delivery/{pageList, findHeadById, findListByHeadId, applyByIds,
   // downloadUploadTemplate, uploadTemplate, sendReceipt, downloadQueryTemplate}. The state counts

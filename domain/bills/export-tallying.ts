@@ -57,6 +57,11 @@ export const exportTallying: BillDefinition = {
     head: ['coElNo', 'customsCode', 'operatorCode', 'operatorName', 'logisticsCode', 'logisticsName', 'logisticsNo', 'invtNo', 'billNo',
       'trafMode', 'trafName', 'voyageNo', 'location', 'note'],
     maxRows: 5000,
+    sample: [{
+      coElNo: 'LH20260318001', customsCode: '3105', operatorCode: '3105980001', operatorName: '宁波空港监管场所', logisticsCode: '3302980001',
+      logisticsName: '宁波顺达国际物流有限公司', logisticsNo: 'RT2603180001', invtNo: '31052026E000000001', billNo: '999-1001', trafMode: '5',
+      trafName: 'CA1234', voyageNo: 'CA1234', location: 'A区3排',
+    }],
   },
   // bills §7 Tallying: /expuTallying/{list, queryById, declarationList, downloadUploadTemplate,
   // uploadTemplate, deleteById, sendReceipt}. Derived: queryStateCount.

@@ -6,8 +6,9 @@
  * (entered, required), reason the prompted 撤单原因 (1000, required). appType is 1 only (CEB623).
  * copNo is what CEB624 is matched by: required, unique, the title. preNo is the e-port's.
  * The page seeds no add/edit/save buttons (the spec gives list, queryState, apply, sendReceipt):
- * cancellations are meant to come from the import inventory's 申请撤单, which the definition format
- * cannot express yet (see the report), so this bill has no save path.
+ * cancellations come from the import inventory's 申请撤单 (its derive word: the inventory's copNo,
+ * parcel, buyer and invtNo, the prompted reason), declared at once, so this bill has no save path;
+ * one refused by customs is declared again (批量申报) or deleted and asked for again.
  */
 import { appTime, cancelReason, customsCode, note, preNo, transferFields } from './fields.ts';
 import { billActions, onlyCodes } from './actions.ts';

@@ -9,21 +9,68 @@
  * 保税进口, the only modes of an import inventory (the spec's trade_mode filter). Line itemNo is 20
  * characters: the XSD's InventoryList says 20 (the spec 30) and customs enforces the XSD.
  *
- * Not expressible yet (see the report): the page's 批量改为退单, 申请撤单 and 申请退货 create or change
- * other bills (CEB623/CEB625 with a prompted reason); the definition format has no api key for them.
+ * The list's own actions (bills §4, §6 codes batchCustomReturn, batchCancellation, batchInvtRefund):
+ * 批量改为退单, and 申请撤单 / 申请退货 with a prompted reason, which make and declare one 撤销申请
+ * (CEB623) or 退货申请 (CEB625) per inventory through the derive words (action-words.ts), as the
+ * export inventory does.
  */
 import { appFields, consigneeAddress, customsCode, gnum, ieFlag, loctNo, money, note, packNo, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions } from './actions.ts';
+import { billActions, customReturnAction } from './actions.ts';
+import { fromSource, fromSourceLine, type DeriveDef } from './action-words.ts';
 import { barCode, gcode, gmodel, gname, itemName, itemNo, itemRecordNo, price, qty, qty1, qty2, totalPrice, unit, unit1, unit2 } from './goods.ts';
 import { buyerFields, importCopNo, importInvtNo, inventoryParcel, rmb } from './import-fields.ts';
 import { columns, declarableBillList, search } from './lists.ts';
 import { agentCodeName } from './parties.ts';
 import { billNo, trafNo, voyageNo } from './transport.ts';
-import type { BillDefinition } from './types.ts';
+import { billActionText, billText } from '../texts/bills.ts';
+import type { ActionDef, BillDefinition } from './types.ts';
 
 const toDeclare = { requiredToDeclare: true } as const;
 /** States of a companion bill customs has taken (入库, 审结, 放行, 结关). */
 const TAKEN = ['120', '399', '800', '899'] as const;
+
+/**
+ * 批量改为退单 (before customs decided), 申请撤单 (released, not closed: user.cancelReleased) and
+ * 申请退货 (released or closed), each with its reason; docs/decisions.md "Import inventory actions".
+ */
+const inventoryActions: readonly ActionDef[] = [
+  { ...customReturnAction, code: 'batchCustomReturn', label: '批量改为退单' },
+  {
+    code: 'batchCancellation', label: '申请撤单', place: 'list', kind: 'prompt', event: 'user.cancelReleased', api: 'cancel', needsSelection: true,
+    prompt: { field: 'reason', label: billActionText.cancelReason, requiredMessage: billText.cancelReasonRequired, maxLength: 1000 },
+    success: billText.revoked,
+  },
+  {
+    code: 'batchInvtRefund', label: '申请退货', place: 'list', kind: 'prompt', event: 'user.refund', api: 'refund', needsSelection: true,
+    // the inventory refund's reason holds 1000 (bills §3; CEB625 reason C..1000)
+    prompt: { field: 'reason', label: billActionText.refundReason, requiredMessage: billText.refundReasonRequired, maxLength: 1000 },
+    success: billText.applied,
+  },
+];
+
+/** The inventory's parcel, parties and buyer, as CEB623 and CEB625 repeat them. */
+const requestHead = fromSource(
+  'customsCode', 'orderNo', 'ebpCode', 'ebpName', 'ebcCode', 'ebcName', 'logisticsNo', 'logisticsCode', 'logisticsName',
+  'copNo', 'invtNo', 'buyerIdType', 'buyerIdNumber', 'buyerName', 'buyerTelephone', 'agentCode', 'agentName',
+);
+
+/**
+ * What 申请撤单 and 申请退货 make: one bill per inventory, declared at once, known to customs and
+ * to its receipt (CEB624/CEB626 InvtCancelReturn/InvtRefundReturn) by the inventory's copNo, so one
+ * live request of each kind per inventory (the made bill's uniqueBy).
+ */
+const inventoryDerive: Partial<Record<'refund' | 'cancel', DeriveDef>> = {
+  cancel: {
+    target: 'billCancellation', event: 'user.cancelReleased', verb: billActionText.verbs.cancel, declare: true,
+    head: { appType: { value: '1' }, ...requestHead, reason: { form: 'reason' } },
+  },
+  // all the inventory's goods; a partial return is the refund page's edit after customs refuses it
+  refund: {
+    target: 'returnApplicationForm', event: 'user.refund', verb: billActionText.verbs.refund, declare: true,
+    head: { appType: { value: '1' }, ...requestHead, reason: { form: 'reason' } },
+    lines: { per: 'sourceLine', fields: fromSourceLine('gnum', 'gcode', 'gname', 'qty', 'unit') },
+  },
+};
 
 export const importDetailedList: BillDefinition = {
   key: 'detailedList',
@@ -105,7 +152,8 @@ export const importDetailedList: BillDefinition = {
     columns(['copNo', 170], 'preNo', ['invtNo', 170], 'orderNo', 'logisticsNo', 'agentName', 'ebcName', ['customsCode', 110], 'tradeMode'),
     search({ copNo: 'like', orderNo: 'like', logisticsNo: 'like', invtNo: 'like', tradeMode: 'eq' }),
   ),
-  actions: billActions,
+  actions: [...billActions, ...inventoryActions],
+  derive: inventoryDerive,
   // 三单比对 before declaring (ceb-messages §10): the order, payment and waybill customs already took
   // (120 入库 …), the fields that must line up, the payment formula and the 5,000 CNY limit; the
   // simulator refuses the same cases. The estimate of the 70 % retail tax shows under the body.
@@ -135,7 +183,8 @@ export const importDetailedList: BillDefinition = {
   detailSections: ['importTaxEstimate'],
   // bills §7 gives /invtInventory/queryPageList only; the rest mirror the export inventory's verbs
   // (/expuInventry/…): queryById, queryListByHeadId, saveData, saveDataAndDeclaration, saveDataList,
-  // declarationList, queryStateCount, sendReceipt, downloadQueryTemplate; plus deleteByIds (the
+  // declarationList, queryStateCount, sendReceipt, downloadQueryTemplate, updateCustomReturn, and
+  // declarationExpuRefund / declarationExpuInvtCancel with Invt for Expu; plus deleteByIds (the
   // bills' delete verb), deleteDataList (body rows) and exportData (as sign records and refunds).
   api: {
     pageList: '/invtInventory/queryPageList',
@@ -151,6 +200,9 @@ export const importDetailedList: BillDefinition = {
     export: '/invtInventory/exportData',
     sendReceipt: '/invtInventory/sendReceipt',
     downloadQueryTemplate: '/invtInventory/downloadQueryTemplate',
+    refund: '/invtInventory/declarationInvtRefund',
+    cancel: '/invtInventory/declarationInvtCancel',
+    customReturn: '/invtInventory/updateCustomReturn',
   },
   message: {
     type: 'CEB621',

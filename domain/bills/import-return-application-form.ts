@@ -56,7 +56,7 @@ export const importReturnApplicationForm: BillDefinition = {
   },
   list: inventoryRequestList,
   // The page seeds the declare set, export, 条件查询 and the head-and-body edit set, but no 新增:
-  // refunds are meant to come from the import inventory's 申请退货 (see the report).
+  // refunds come from the import inventory's 申请退货 (its derive word), copNo the inventory's.
   actions: withoutCodes(billActions, 'add'),
   // bills §7 lists only the export refund (/expu_refund/{list, detail, save, list/list, apply,
   // exportData, sendReceipt}); the import refund mirrors those verbs under /invt_refund, the

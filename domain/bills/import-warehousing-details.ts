@@ -10,12 +10,13 @@
  * are issued by customs and the e-port (read-only). copNo is what CEB712 is matched by: required,
  * unique, the title.
  *
- * Not expressible yet (see the report): the page creates these bills by uploading an Excel data
- * template (downDataTemplate, upExcel; the export delivery's downloadUploadTemplate and
- * uploadTemplate calls): the format has no api key for them, so there is no way to create one yet.
+ * The page makes these bills from its Excel data template (下载数据模板 / 上传Excel, button codes
+ * downDataTemplate and upExcel), as the export 运抵单 and 理货明细单 do (the upload word,
+ * action-words.ts): one row per parcel, the head repeated on the rows of one copNo; it has no edit
+ * buttons, so the definition has no save.
  */
 import { appFields, customsCode, gnum, ieFlag, note, preNo, trafMode, transferFields } from './fields.ts';
-import { billActions, onlyCodes } from './actions.ts';
+import { billActions, onlyCodes, uploadActions } from './actions.ts';
 import { importCopNo } from './import-fields.ts';
 import { columns, declarableBillList, search } from './lists.ts';
 import { logisticsCodeName, operatorCodeName } from './parties.ts';
@@ -63,11 +64,24 @@ export const importWarehousingDetails: BillDefinition = {
     search({ copNo: 'like', billNo: 'like', logisticsCode: 'eq' }),
   ),
   // The page seeds the declare set, 条件查询, the upload buttons and 刷新: no edit set, no export.
-  actions: onlyCodes(billActions, 'batchDeclare', 'sendReciept', 'batchDelete', 'refresh'),
+  actions: [...onlyCodes(billActions, 'batchDeclare', 'sendReciept', 'batchDelete', 'refresh'), ...uploadActions],
+  // the data template: one row per parcel entering the warehouse, the head repeated on each row of
+  // the same copNo (the head's note is left out: its 备注 header would be the line's). A flight's
+  // parcels fill one file: 20,000 rows, as the 运抵单's.
+  upload: {
+    head: ['copNo', 'customsCode', 'operatorCode', 'operatorName', 'trafMode', 'trafNo', 'voyageNo', 'billNo', 'logisticsCode', 'logisticsName', 'unloadLocation'],
+    lines: ['logisticsNo', 'note'],
+    maxRows: 20000,
+    sample: [1, 2].map((n) => ({
+      copNo: 'YXD2603180001', customsCode: '3109', operatorCode: '3302961A2B', operatorName: '宁波跨境优选供应链管理有限公司', trafMode: '5',
+      trafNo: 'MU730', voyageNo: '20260318', billNo: '784-56120348', logisticsCode: '3301964C7D', logisticsName: '杭州云途国际物流有限公司',
+      unloadLocation: 'A区03排12号库位', logisticsNo: `YT260318093000045${n}`,
+    })),
+  },
   // bills §7 lists only the export delivery (/expu/delivery/{pageList, findHeadById,
   // findListByHeadId, applyByIds, sendReceipt, downloadQueryTemplate, …}); the import one mirrors
-  // those verbs under /invt/delivery (the prefix of /invt/order, /invt/logistics), plus
-  // queryStateCount and deleteByIds.
+  // those verbs under /invt/delivery (the prefix of /invt/order, /invt/logistics), with its
+  // downloadUploadTemplate and uploadTemplate, plus queryStateCount and deleteByIds.
   api: {
     pageList: '/invt/delivery/pageList',
     queryStateCount: '/invt/delivery/queryStateCount',
@@ -77,6 +91,8 @@ export const importWarehousingDetails: BillDefinition = {
     delete: '/invt/delivery/deleteByIds',
     sendReceipt: '/invt/delivery/sendReceipt',
     downloadQueryTemplate: '/invt/delivery/downloadQueryTemplate',
+    downloadUploadTemplate: '/invt/delivery/downloadUploadTemplate',
+    uploadTemplate: '/invt/delivery/uploadTemplate',
   },
   message: {
     type: 'CEB711',

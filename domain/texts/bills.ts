@@ -232,6 +232,10 @@ export const billActionText = {
   chooseFile: '选择Excel文件', // ours
   uploading: '正在上传', // ours
   uploadHint: '一次上传一个 .xlsx 文件；请使用本页“下载数据模板”的模板', // ours
+  /** above the table of refused rows: nothing of the file was saved (ours) */
+  uploadRowsRefused: (count: number) => `文件未导入：以下${count}处不符合要求，请修改后重新上传`,
+  uploadRowsMore: (count: number) => `另有${count}处未列出`, // ours
+  uploadRowHeader: { row: '行号', column: '列', message: '问题' }, // ours
   upload: '上传', // ours
 } as const;
 
@@ -247,8 +251,18 @@ export const billActionServerText = {
   /** two rows of a bill without lines naming the same bill */
   duplicateInFile: (label: string, value: string) => `${label} ${value} 在文件中重复`,
   /** rows of one bill disagreeing on a head field */
-  headMismatch: (n: number, label: string, title: string) => `第${n}行：${label}与同一单据（${title}）的首行不一致`,
+  headMismatch: (label: string, title: string) => `${label}与同一单据（${title}）的首行不一致`,
   templateSheet: '数据模板',
+  /** the template's second sheet: what each column takes (ours) */
+  templateNotesSheet: '说明',
+  templateNotesHeader: ['字段', '必填', '最大长度'] as const,
+  templateRequired: '是',
+  templateOptional: '否',
+  templateCodeHint: (table: string) => `填写代码（${table}）`,
+  /** the template's third sheet: filled-in rows to copy (ours) */
+  templateSampleSheet: '填写示例',
+  /** the refusal's summary when more rows are refused than the toast shows (ours) */
+  moreErrors: (shown: string, count: number) => `${shown}；等${count}处错误`,
   templateFileName: (label: string) => `${label}数据模板`,
   templateNote: '第一行为表头，请勿修改；每行一条数据，同一单据的多行表体请重复填写表头字段', // ours
 } as const;

@@ -297,13 +297,24 @@ export async function replaceLines(q: Executor, headId: number, lines: readonly 
   const stored = await q.deleteFrom('bill_lines').where('head_id', '=', headId).returning('id').execute();
   const storedIds = new Set(stored.map((r) => r.id));
   const kept = new Set<number>();
-  const rows = lines.map((line) => {
-    const row = { head_id: headId, gnum: Number(line.values.gnum ?? 0), data: lineData(line.values) };
-    if (line.id === undefined || !storedIds.has(line.id) || kept.has(line.id)) return row;
-    kept.add(line.id);
-    return { ...row, id: line.id };
-  });
-  if (rows.length > 0) await q.insertInto('bill_lines').values(rows as never).execute();
+  const fresh: { gnum: number; data: string }[] = [];
+  const keptRows: { id: number; head_id: number; gnum: number; data: string }[] = [];
+  for (const line of lines) {
+    const row = { gnum: Number(line.values.gnum ?? 0), data: lineData(line.values) };
+    if (line.id === undefined || !storedIds.has(line.id) || kept.has(line.id)) fresh.push(row);
+    else {
+      kept.add(line.id);
+      keptRows.push({ ...row, id: line.id, head_id: headId });
+    }
+  }
+  if (keptRows.length > 0) await q.insertInto('bill_lines').values(keptRows).execute();
+  // new lines as one statement of column arrays, in order: an uploaded 20,000-line 入库明细单 or
+  // 运抵单 in two parameters, where a multi-row insert took 60,000 and several seconds on PGlite
+  if (fresh.length > 0) {
+    await sql`insert into bill_lines (head_id, gnum, data)
+      select ${headId}, v.gnum, v.data::jsonb from unnest(${fresh.map((r) => r.gnum)}::int[], ${fresh.map((r) => r.data)}::text[]) with ordinality as v(gnum, data, n)
+      order by v.n`.execute(q);
+  }
 }
 
 /** A line as the API answers it: {id, gnum, ...every line field}. */

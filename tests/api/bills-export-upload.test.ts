@@ -102,6 +102,22 @@ describe('运抵单 data template', () => {
   });
 });
 
+describe('the templates\' 填写示例 sheets', () => {
+  it('hold the header and sample rows each page takes as they are', async () => {
+    for (const def of [exportArrivalNote, exportTallying]) {
+      const sample = (await sheets((await post(def, 'downloadUploadTemplate', {})).body.data.downloadUri))[2]!;
+      expect(sample.length, def.label).toBe(def.upload!.sample.length + 1);
+      const r = await post(def, 'uploadTemplate', { filePath: await upload(sample as Cell[][]) });
+      expect(r.body, def.label).toMatchObject({ code: 0, data: { total: 1 } });
+    }
+  });
+
+  it('refuse a bad row with its row, column and problem in data.rows', async () => {
+    const r = await post(exportArrivalNote, 'uploadTemplate', { filePath: await upload([ARRIVAL_HEADER, arrivalRow('YDS001', 'L1', { 2: null })]) });
+    expect(r.body).toMatchObject({ code: -1, data: { rows: [{ row: 2, column: '监管场所经营人代码', message: '请填写监管场所经营人代码' }] } });
+  });
+});
+
 describe('理货明细单 data template', () => {
   const header = ['企业内部编号', '申报地海关代码', '监管场所经营人代码', '监管场所经营人名称', '物流企业代码', '物流企业名称', '物流运单编号', '原出口清单编号', '提运单号', '运输方式', '运输工具名称', '航班航次号', '卸货堆货位置', '备注'];
   const row = (coElNo: string): Cell[] => [coElNo, '3105', '3105980001', '宁波空港监管场所', '3302980001', '宁波顺达国际物流有限公司', `RT${coElNo}`, '31052026E000000001', '999-1001', '5', 'CA1234', 'CA1234', 'A区3排', null];

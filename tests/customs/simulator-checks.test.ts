@@ -96,8 +96,11 @@ describe('三单比对', () => {
     const cancel = findCustomsDocType('CEB623')!;
     const c = { guid: 'B', appType: '1', appStatus: '2', customsCode: '3100', orderNo: 'SO1', invtNo: '31002026I000000001', reason: '买家取消', agentCode: 'AG1' };
     expect(judge(cancel, { head: c, lines: [] }, { ...ctx, matched: [{ type: 'CEB621', status: '800', head: {} }] })).toEqual({ kind: 'accepted' });
-    expect(judge(cancel, { head: c, lines: [] }, { ...ctx, matched: [{ type: 'CEB621', status: 'cancelled', head: {} }] }))
-      .toEqual({ kind: 'rejected', reason: '原清单不存在或当前状态不允许此操作(invtNo=31002026I000000001)' });
+    // released only: not before (120, 399), not once closed (899), not twice
+    for (const status of ['120', '399', '899', 'cancelled']) {
+      expect(judge(cancel, { head: c, lines: [] }, { ...ctx, matched: [{ type: 'CEB621', status, head: {} }] }), status)
+        .toEqual({ kind: 'rejected', reason: '原清单不存在或当前状态不允许此操作(invtNo=31002026I000000001)' });
+    }
   });
 
   it('an inventory goes 2 → 120 → 399 → 800, with preNo at 2 and invtNo at 120', () => {

@@ -11,11 +11,15 @@
  * - the 进口订单 and 支付单 drafts are declared with 批量申报; the 进口清单 draft is refused by the
  *   console's 三单 check, first for its order (a draft), then, order and payment taken, for its
  *   missing waybill; a 进口运单 added with 新增 → 保存并申报, it declares and customs releases it;
+ *   申请退货 and 申请撤单 of it make a 退货申请 and a 撤销申请, declared at once (issue 18 §1);
+ * - a 入库明细单 from 上传Excel: a file with a bad row refused row by row, then a good one made a
+ *   draft and declared with 批量申报 (issue 18 §2);
  * - the seeded 报关单 draft is declared with 批量申报: a 单一窗口 DecMessage, answered by the import
  *   response and 报关单回执 up to 放行; its 统一编号, 回执 and 报关单号 shown.
  * Each made or declared bill is followed on its list, pressing 刷新, until the embedded customs
  * (SIMULATOR_DELAY_MS small) has answered.
  */
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { fillLine, textbox } from './forms.ts';
@@ -28,6 +32,20 @@ let server: StartedServer, page: Page, problems: PageProblems;
 const VOYAGE = `E2E${Date.now() % 1_000_000}`;
 const REFUND_REASON = `买家拒收E2E${Date.now() % 1_000_000}`;
 const CANCEL_REASON = `买家取消订单E2E${Date.now() % 1_000_000}`;
+const IMPORT_REFUND_REASON = `进口退货E2E${Date.now() % 1_000_000}`;
+const IMPORT_CANCEL_REASON = `进口撤单E2E${Date.now() % 1_000_000}`;
+const RKD = `RKD${Date.now() % 1_000_000}`;
+
+/** A filled 入库明细单 data template (the page's columns), one parcel a row, as a file to choose. */
+async function warehousingFile(name: string, parcels: (string | null)[]): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('数据模板');
+  sheet.addRow(['企业内部编号', '申报地海关代码', '监管场所经营人代码', '监管场所经营人名称', '运输方式', '运输工具编号', '航班航次号', '提运单号', '物流企业代码', '物流企业名称', '卸货库位', '物流运单编号', '备注']);
+  for (const parcel of parcels) {
+    sheet.addRow([RKD, '3109', '3302961A2B', '宁波跨境优选供应链管理有限公司', '5', 'MU730', '20260318', '784-56120348', '3301964C7D', '杭州云途国际物流有限公司', 'A区03排', parcel, null]);
+  }
+  return { name: `${name}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(await book.xlsx.writeBuffer()) };
+}
 
 useConsole({ env: { SIMULATOR_DELAY_MS: '200' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = s));
 
@@ -129,9 +147,9 @@ async function addBill(listPath: string, fill: () => Promise<void>) {
  * An action of a released 出口清单 that asks for a reason (申请退货, 申请撤单): chosen, asked, confirmed;
  * answers the row of the bill it made, found in that bill's list by the reason.
  */
-async function askWithReason(a: { button: string; field: string; reason: string; done: string; list: string }) {
-  await openList('/bill/export/detailedList');
-  await select(releasedInventory(5));
+async function askWithReason(a: { button: string; field: string; reason: string; done: string; list: string; from?: { list: string; row: Locator } }) {
+  await openList(a.from?.list ?? '/bill/export/detailedList');
+  await select(a.from?.row ?? releasedInventory(5));
   await page.getByRole('button', { name: a.button, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: a.field }).fill(a.reason);
@@ -353,6 +371,47 @@ describe('one bill of each family, declared as a user clicks', () => {
     await closeJob(job);
     await expectAnswer(draft, '放行');
     await screenshot(page, 'families-11-import-inventory');
+  });
+
+  it('进口清单 申请退货 and 申请撤单 of the released inventory: a 退货申请 and a 撤销申请, each with its reason, declared at once, answered by customs', async () => {
+    const released = { list: '/bill/import/detailedList', row: rowOf(/YXI\d{8}005/) };
+    // 批量改为退单 is offered, but not for a bill customs released
+    await openList(released.list);
+    await select(released.row);
+    await page.getByRole('button', { name: '批量改为退单', exact: true }).waitFor();
+    const refund = await askWithReason({ button: '申请退货', field: '退货原因', reason: IMPORT_REFUND_REASON, done: '申请成功', list: '/bill/import/returnApplicationForm', from: released });
+    await expectAnswer(refund, '海关审结');
+    await screenshot(page, 'families-11a-import-refund');
+    const cancel = await askWithReason({ button: '申请撤单', field: '撤单原因', reason: IMPORT_CANCEL_REASON, done: '申请撤销成功', list: '/bill/import/billCancellation', from: released });
+    await expectAnswer(cancel, '海关审结');
+    await screenshot(page, 'families-11b-import-cancellation');
+  });
+
+  it('入库明细单: 下载数据模板, then 上传Excel of a filled template makes a draft, declared with 批量申报, answered by customs', async () => {
+    await openList('/bill/import/warehousingDetails');
+    // the template opens in a new window: its request, whatever the window then does with the file
+    const download = page.context().waitForEvent('request', (r) => decodeURIComponent(r.url()).endsWith('入库明细单数据模板.xlsx'));
+    await page.getByRole('button', { name: '下载数据模板', exact: true }).click();
+    expect((await (await download).response())?.status()).toBe(200);
+    for (const other of page.context().pages()) if (other !== page) await other.close();
+    // a bad row first: refused with its row, column and problem listed, nothing made
+    await page.getByRole('button', { name: '上传Excel', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: '上传Excel' });
+    await dialog.locator('input[type="file"]').setInputFiles(await warehousingFile('入库明细_坏', [null]));
+    await dialog.getByRole('button', { name: '上传', exact: true }).click();
+    const refused = dialog.getByRole('table', { name: /^文件未导入：以下1处不符合要求/ });
+    await refused.getByRole('row', { name: /2\s*物流运单编号\s*请填写物流运单编号/ }).waitFor();
+    await screenshot(page, 'families-11c-warehousing-refused');
+    await dialog.locator('input[type="file"]').setInputFiles(await warehousingFile('入库明细_1', [`${RKD}01`, `${RKD}02`]));
+    await dialog.getByRole('button', { name: '上传', exact: true }).click();
+    await page.getByText('上传数据成功').first().waitFor();
+    const made = rowOf(RKD);
+    await made.waitFor();
+    expect(await stateOf(made)).toBe('暂存');
+    await select(made);
+    await closeJob(await declareSelected(1));
+    await expectAnswer(made, '海关审结');
+    await screenshot(page, 'families-11d-warehousing');
   });
 
   it('报关单: the seeded draft declared with 批量申报 goes to customs as a DecMessage and is released, its numbers and answers shown', async () => {

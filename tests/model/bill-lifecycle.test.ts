@@ -15,7 +15,7 @@ const receipt = (returnStatus: string, returnTime: string) => ({ type: 'customs.
 const events: EventObject[] = [
   { type: 'user.save' }, { type: 'user.declare' }, { type: 'user.delete' }, { type: 'user.resendReceipt' },
   { type: 'user.markReturned' }, { type: 'user.deliver' }, { type: 'user.depart' }, { type: 'user.cancel' },
-  { type: 'user.refund' }, { type: 'user.summarize' },
+  { type: 'user.cancelReleased' }, { type: 'user.refund' }, { type: 'user.summarize' },
   { type: 'transport.sent' }, { type: 'transport.failed' },
   receipt('2', '20261121100000001'), receipt('4', '20261121100000002'), receipt('100', '20261121100000003'),
   receipt('-301010', '20261121100000004'), receipt('120', '20261121100000005'), receipt('300', '20261121100000006'),
@@ -116,6 +116,8 @@ describe('bill lifecycle, generated paths', () => {
     expect(where('user.deliver')).toEqual(['120', '300', '399', '500', '800']);
     expect(where('user.depart')).toEqual(['120', '399', '800']);
     expect(where('user.cancel')).toEqual(['120', '399', '800']);
+    // the import inventory's 申请撤单 (CEB623): released, not yet closed
+    expect(where('user.cancelReleased')).toEqual(['800']);
     expect(where('user.refund')).toEqual(['800', '899']);
     expect(where('user.summarize')).toEqual(['800', '899']);
     expect(where('user.markReturned')).toEqual(['2', '120', '300', '500']);

@@ -5,9 +5,13 @@
  * line per row). The file is read whole (server/files/xlsx-read.ts, never exceljs' streaming
  * reader, which loses zip entries), every bill is checked as for declaring — the pages cannot edit
  * them — and all are saved as drafts in one transaction, or none: a wrong template, an empty file
- * or any bad row refuses the upload with the row named as Excel numbers it.
+ * or any bad row refuses the upload. A refusal names each bad row as Excel numbers it, its column
+ * (the header) and the problem, in data.rows ({row, column, message}), the first ten in the message.
+ * The template has the header row, a 说明 sheet (what each column takes) and a 填写示例 sheet with
+ * the definition's sample rows.
  */
-import type { UploadDef } from '../../../domain/bills/action-words.ts';
+import type { UploadDef, UploadRowError } from '../../../domain/bills/action-words.ts';
+import { EnvelopeCode } from '../../../domain/envelope.ts';
 import type { FieldDef } from '../../../domain/bills/types.ts';
 import { validateBill, type ValidatedBill } from '../../../domain/bills/validation.ts';
 import { billActionServerText, billServerText, billText } from '../../../domain/texts/bills.ts';
@@ -40,23 +44,31 @@ function columnsOf(call: BillCall): { upload: UploadDef; fields: FieldDef[]; hea
 
 const mandatory = (f: FieldDef) => f.required === true || f.requiredToDeclare === true;
 
-/** downloadUploadTemplate: the header row of labels, and a sheet saying what each column takes. */
+/** downloadUploadTemplate: the header row of labels, a sheet saying what each column takes, and the sample rows. */
 export async function uploadTemplate(call: BillCall, dataDir: string): Promise<{ downloadUri: string }> {
-  const { fields } = columnsOf(call);
-  const file = await newExportFile(dataDir, `${billActionServerText.templateFileName(call.model.def.label)}.xlsx`);
+  const { upload, fields } = columnsOf(call);
+  const text = billActionServerText;
+  const file = await newExportFile(dataDir, `${text.templateFileName(call.model.def.label)}.xlsx`);
   const excel = await loadExcel();
   const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet(billActionServerText.templateSheet);
-  sheet.columns = fields.map((f) => ({ width: Math.max(14, f.label.length * 3) }));
-  const header = sheet.addRow(fields.map((f) => f.label));
-  header.font = { bold: true };
-  header.commit();
-  sheet.commit();
-  const notes = book.addWorksheet('说明');
+  const widths = fields.map((f) => ({ width: Math.max(14, f.label.length * 3) }));
+  const headed = (name: string) => {
+    const sheet = book.addWorksheet(name);
+    sheet.columns = widths;
+    const header = sheet.addRow(fields.map((f) => f.label));
+    header.font = { bold: true };
+    header.commit();
+    return sheet;
+  };
+  headed(text.templateSheet).commit();
+  const notes = book.addWorksheet(text.templateNotesSheet);
   notes.columns = [{ width: 24 }, { width: 10 }, { width: 14 }, { width: 60 }];
-  notes.addRow(['字段', '必填', '最大长度', billActionServerText.templateNote]).commit();
-  for (const f of fields) notes.addRow([f.label, mandatory(f) ? '是' : '否', f.maxLength ?? '', f.codeTable ? `填写代码（${f.codeTable}）` : '']).commit();
+  notes.addRow([...text.templateNotesHeader, text.templateNote]).commit();
+  for (const f of fields) notes.addRow([f.label, mandatory(f) ? text.templateRequired : text.templateOptional, f.maxLength ?? '', f.codeTable ? text.templateCodeHint(f.codeTable) : '']).commit();
   notes.commit();
+  const sample = headed(text.templateSampleSheet);
+  for (const row of upload.sample) sample.addRow(fields.map((f) => row[f.name] ?? null)).commit();
+  sample.commit();
   await book.commit();
   return { downloadUri: file.downloadUri };
 }
@@ -106,11 +118,11 @@ async function readRows(path: string, fields: readonly FieldDef[], maxRows: numb
 }
 
 /** Rows grouped into bills by the title field; a head field differing within a bill is refused. */
-function draftsOf(call: BillCall, rows: readonly Row[], headFields: readonly FieldDef[], lineFields: readonly FieldDef[]): { drafts: Draft[]; errors: string[] } {
+function draftsOf(call: BillCall, rows: readonly Row[], headFields: readonly FieldDef[], lineFields: readonly FieldDef[]): { drafts: Draft[]; errors: UploadRowError[] } {
   const { model } = call;
   const titleName = model.title.name;
   const byTitle = new Map<string, Draft>();
-  const errors: string[] = [];
+  const errors: UploadRowError[] = [];
   for (const row of rows) {
     const title = String(row.values[titleName] ?? '');
     let draft = byTitle.get(title);
@@ -119,11 +131,11 @@ function draftsOf(call: BillCall, rows: readonly Row[], headFields: readonly Fie
       for (const f of headFields) head[f.name] = row.values[f.name] ?? null;
       byTitle.set(title, (draft = { title, rows: [], head, lines: [] }));
     } else if (lineFields.length === 0) {
-      errors.push(billActionServerText.row(row.n, billActionServerText.duplicateInFile(model.title.label, title)));
+      errors.push({ row: row.n, column: model.title.label, message: billActionServerText.duplicateInFile(model.title.label, title) });
       continue;
     } else {
       const differs = headFields.find((f) => row.values[f.name] !== null && row.values[f.name] !== draft!.head[f.name]);
-      if (differs) errors.push(billActionServerText.headMismatch(row.n, differs.label, title));
+      if (differs) errors.push({ row: row.n, column: differs.label, message: billActionServerText.headMismatch(differs.label, title) });
     }
     draft.rows.push(row);
     if (lineFields.length > 0) {
@@ -137,10 +149,19 @@ function draftsOf(call: BillCall, rows: readonly Row[], headFields: readonly Fie
   return { drafts: [...byTitle.values()], errors };
 }
 
-/** The first few problems, for the toast (the rest are counted). */
-function refusal(errors: readonly string[]): BizError {
-  const shown = errors.slice(0, 10).join('；');
-  return new BizError(errors.length > 10 ? `${shown}；等${errors.length}处错误` : shown);
+/** The refusal of an upload: every bad row in data.rows, the first ten in the message (`第3行：…`). */
+function refusal(errors: readonly UploadRowError[]): BizError {
+  const text = errors.slice(0, 10).map((e) => billActionServerText.row(e.row, e.message)).join('；');
+  return new BizError(errors.length > 10 ? billActionServerText.moreErrors(text, errors.length) : text, EnvelopeCode.error, { rows: errors });
+}
+
+/** The column a validation error names (head.x, lines.3.x or x): its header, or the title's for the bill as a whole. */
+function columnOf(call: BillCall, field: string): string {
+  const name = field.split('.').pop() ?? field;
+  const { def } = call.model;
+  // a line's field by the line's label (备注 of the line, not of the head)
+  const f = (field.startsWith('lines.') ? def.lines?.fields ?? [] : def.head).find((x) => x.name === name);
+  return f ? f.label : call.model.title.label;
 }
 
 /** uploadTemplate {filePath}: the bills of a filled template, saved as drafts, all or none. */
@@ -162,7 +183,8 @@ export async function uploadBills(call: BillCall, path: string): Promise<{ total
       const line = /^lines\.(\d+)\./.exec(e.field);
       const n = line ? d.rows[Number(line[1])]!.n : d.rows[0]!.n;
       // a line's message starts 第i行 (its index in the bill): the Excel row says more
-      errors.push(e.field === 'lines' ? `${model.title.label} ${d.title}：${e.message}` : billActionServerText.row(n, e.message.replace(/^第\d+行：/, '')));
+      const message = e.field === 'lines' ? `${model.title.label} ${d.title}：${e.message}` : e.message.replace(/^第\d+行：/, '');
+      errors.push({ row: n, column: columnOf(call, e.field), message });
     }
     checked.push({ draft: d, valid });
   }
@@ -175,7 +197,8 @@ export async function uploadBills(call: BillCall, path: string): Promise<{ total
       if (unique.length > 0) {
         await uniqueLock(trx, call.scope, JSON.stringify(unique.map((f) => valid.head[f])));
         if ((await findDuplicate(trx, call.scope, unique, valid.head)) !== undefined) {
-          throw new BizError(billActionServerText.row(draft.rows[0]!.n, billServerText.duplicate(unique.map((f) => `${model.label(f)} ${valid.head[f]}`).join('、'))));
+          const message = billServerText.duplicate(unique.map((f) => `${model.label(f)} ${valid.head[f]}`).join('、'));
+          throw refusal([{ row: draft.rows[0]!.n, column: model.label(unique[0]!), message }]);
         }
       }
       const saved = await insertHead(trx, call.scope, toStorage(model, valid.head), initialState(), null);

@@ -243,7 +243,9 @@ export const customsDocTypes: readonly CustomsDocType[] = [
     key: ['agentCode', 'invtNo'], path: [taken, concluded], issues: [{ field: 'preNo', at: '2' }],
     duplicate: dup('-623004', '撤销申请单已存在'), unknown: dup('-623009', '申报类型与已存在的撤销申请单不符'),
     required: [f('customsCode', '申报地海关代码'), f('orderNo', '订单编号'), f('invtNo', '清单编号'), f('reason', '撤单原因'), f('agentCode', '申报企业代码')],
-    matches: [{ type: 'CEB621', by: { invtNo: 'invtNo' }, states: ['120', '399', '800'], missing: 'inventory' }],
+    // customs withdraws a released import inventory only, before it is closed (−623005; the console's
+    // user.cancelReleased)
+    matches: [{ type: 'CEB621', by: { invtNo: 'invtNo' }, states: ['800'], missing: 'inventory' }],
     settles: { type: 'CEB621', by: { invtNo: 'invtNo' }, status: 'cancelled' },
   },
   {

@@ -5,13 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportArrivalNote } from '../../../../domain/bills/export-arrival-note.ts';
 import { exportDetailedList } from '../../../../domain/bills/export-detailed-list.ts';
 import { exportSummaryApplicationForm } from '../../../../domain/bills/export-summary-application-form.ts';
+import { importWarehousingDetails } from '../../../../domain/bills/import-warehousing-details.ts';
 import type { BillDefinition } from '../../../../domain/bills/types.ts';
 import type { MenuModule, Session } from '../../../../machines/auth.ts';
 import type { BillRow } from '../../../../machines/bill-list.ts';
 import { createTestAuthActor, sessionFixture } from '../../../testing/auth.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../../testing/render.tsx';
 import { BillList } from '../list/BillList.tsx';
-import { createFakeBackend, type FakeBackend } from '../list/testing/fake-backend.ts';
+import { createFakeBackend, Refusal, type FakeBackend } from '../list/testing/fake-backend.ts';
 
 let backend: FakeBackend;
 beforeEach(() => {
@@ -110,6 +111,25 @@ describe('standalone list actions', { timeout: 30_000 }, () => {
     expect(backend.callsTo(api(def.api.uploadTemplate))[0]!.data).toEqual({ filePath: 'upload/运抵单_1.xlsx' });
     expect(await screen.findByText('上传数据成功')).toBeTruthy();
     await waitFor(() => expect(backend.callsTo(api(def.api.pageList))).toHaveLength(2));
+  });
+
+  it('上传Excel refused row by row keeps the dialog open with a table of row, column and problem', async () => {
+    const def = importWarehousingDetails;
+    const rows = [{ row: 3, column: '物流运单编号', message: '请填写物流运单编号' }, { row: 5, column: '卸货库位', message: '卸货库位与同一单据（RKD1）的首行不一致' }];
+    backend
+      .on('/api/jwt_core/validate', () => ({ valid: true }))
+      .on('/api/file/upload', (form: FormData) => [{ uri: `upload/${(form.get('file') as File).name}`, name: (form.get('file') as File).name }])
+      .on(api(def.api.uploadTemplate), () => { throw new Refusal('第3行：请填写物流运单编号；第5行：卸货库位与同一单据（RKD1）的首行不一致', -1, { rows }); });
+    await show(def, [{ id: 1, copNo: 'RKD0', state: 'DRAFT', stateName: '暂存' }], 'copNo');
+    fireEvent.click(button('上传Excel'));
+    const dialog = await screen.findByRole('dialog', { name: '上传Excel' });
+    fireEvent.change(dialog.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [new File(['x'], '入库明细_1.xlsx')] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '上传' }));
+    const table = await within(dialog).findByRole('table', { name: '文件未导入：以下2处不符合要求，请修改后重新上传' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['行号列问题', '3物流运单编号请填写物流运单编号', '5卸货库位卸货库位与同一单据（RKD1）的首行不一致']);
+    // nothing was made: the list is not reloaded and the dialog stays for another file
+    expect(backend.callsTo(api(def.api.pageList))).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: '上传Excel' })).toBeTruthy();
   });
 
   it('汇总申请 of selected inventories sends them as inventoryIds with the flags', async () => {

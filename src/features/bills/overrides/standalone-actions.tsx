@@ -19,6 +19,8 @@ import { uploadFile } from '../list/api/query-import.ts';
 import { openDownload } from '../list/open-download.ts';
 import { queryFileProblem } from '../list/query-files.ts';
 import { dialogOf, type ActionDialogs } from './action-dialogs.ts';
+import { UploadRowErrors, uploadRowErrors } from './UploadRowErrors.tsx';
+import type { UploadRowError } from '../../../../domain/bills/action-words.ts';
 import { filterTerms } from './ActionFormDialog.tsx';
 
 const ENTERPRISE = '/api/enterprise';
@@ -45,6 +47,7 @@ function report(action: ActionDef, answer: RunAnswer | null): void {
 }
 
 export interface UploadFormProps {
+  /** rejects with the server's refusal: its refused rows stay in the dialog, any other error is a toast */
   onUpload: (file: File) => Promise<void>;
   onCancel: () => void;
 }
@@ -54,17 +57,24 @@ export function UploadForm({ onUpload, onCancel }: UploadFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<UploadRowError[]>([]);
   const choose = (chosen: File | null) => {
     if (!chosen) return;
     const p = queryFileProblem(chosen);
     setProblem(p ? `${chosen.name}：${p}` : null);
     setFile(p ? null : chosen);
+    setRefused([]);
   };
   const send = async () => {
     if (!file) return;
     setBusy(true);
+    setRefused([]);
     try {
       await onUpload(file);
+    } catch (error) {
+      const rows = uploadRowErrors(error);
+      if (rows.length > 0) setRefused(rows);
+      else notifyError(error);
     } finally {
       setBusy(false);
     }
@@ -79,6 +89,7 @@ export function UploadForm({ onUpload, onCancel }: UploadFormProps) {
       </Group>
       {file && <List size="sm"><List.Item>{file.name}</List.Item></List>}
       {problem && <Alert color="red">{problem}</Alert>}
+      {refused.length > 0 && <UploadRowErrors rows={refused} />}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onCancel} disabled={busy}>{commonText.cancel}</Button>
         <Button onClick={send} disabled={!file} loading={busy}>{billActionText.upload}</Button>
@@ -112,15 +123,11 @@ export function useStandaloneActions({ definition, client, dialogs, onDone }: St
           <UploadForm
             onCancel={() => modals.close(id)}
             onUpload={async (file) => {
-              try {
-                const { uri } = await uploadFile(client, file);
-                await client.post(path, { filePath: uri }, { long: true });
-                modals.close(id);
-                notifySuccess(action.success ?? billText.ok);
-                onDone();
-              } catch (error) {
-                notifyError(error);
-              }
+              const { uri } = await uploadFile(client, file);
+              await client.post(path, { filePath: uri }, { long: true });
+              modals.close(id);
+              notifySuccess(action.success ?? billText.ok);
+              onDone();
             }}
           />
         ),

@@ -11,7 +11,7 @@ type Handler = (data: unknown, call: FakeCall) => unknown;
 
 /** Thrown by a handler: the server answers the envelope {code: -1, message}. */
 export class Refusal {
-  constructor(readonly message: string, readonly code = -1) {}
+  constructor(readonly message: string, readonly code = -1, readonly data: unknown = null) {}
 }
 
 export interface Held {
@@ -43,7 +43,7 @@ export function createFakeBackend() {
     calls.push(call);
     const respond = (data: unknown) => ({ data, status: 200, statusText: 'OK', headers: {}, config });
     const envelope = (answer: unknown) =>
-      answer instanceof Refusal ? respond({ code: answer.code, message: answer.message, data: null }) : respond({ code: 0, message: '', data: answer });
+      answer instanceof Refusal ? respond({ code: answer.code, message: answer.message, data: answer.data }) : respond({ code: 0, message: '', data: answer });
     if (config.signal?.aborted) throw new CanceledError();
     if (holding.has(call.url)) {
       return new Promise((resolve, reject) => {
