@@ -12,7 +12,7 @@
  * Not expressible yet (see the report): the page's 批量改为退单, 申请撤单 and 申请退货 create or change
  * other bills (CEB623/CEB625 with a prompted reason); the definition format has no api key for them.
  */
-import { appFields, consigneeAddress, customsCode, gnum, ieFlag, loctNo, money, note, packNo, preNo, trafMode, transferFields } from './fields.ts';
+import { appFields, consigneeAddress, customsCode, gnum, ieFlag, loctNo, measure, money, note, packNo, preNo, trafMode, transferFields } from './fields.ts';
 import { billActions } from './actions.ts';
 import { barCode, gcode, gmodel, gname, itemName, itemNo, itemRecordNo, price, qty, qty1, qty2, totalPrice, unit, unit1, unit2 } from './goods.ts';
 import { buyerFields, importCopNo, importInvtNo, inventoryParcel, rmb } from './import-fields.ts';
@@ -67,8 +67,8 @@ export const importDetailedList: BillDefinition = {
     rmb,
     { name: 'wrapType', label: '包装种类', kind: 'select', codeTable: 'wrap_type', maxLength: 1 },
     { ...packNo, default: 1, ...toDeclare },
-    money('grossWeight', '毛重（千克）', toDeclare),
-    money('netWeight', '净重（千克）', toDeclare),
+    measure('grossWeight', '毛重（千克）', toDeclare),
+    measure('netWeight', '净重（千克）', toDeclare),
     note,
     ...transferFields,
   ],

@@ -40,6 +40,12 @@ export interface FieldDef {
   /** number: total digits and decimals (N19,5 → 19, 5); integer: digits */
   digits?: number;
   scale?: number;
+  /**
+   * number: how its value reads (number-format.ts): 'money' (thousands separators; two decimals in
+   * lists and the export, the spec's scale in the detail) or 'quantity' (quantities, weights:
+   * thousands separators, only the decimals it has); absent = 'quantity'
+   */
+  figure?: 'money' | 'quantity';
   required?: boolean;
   /** shown but never taken from the user (customs-issued numbers, computed values) */
   readOnly?: boolean;

@@ -7,6 +7,7 @@
 import { Table } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { MouseEvent, ReactNode } from 'react';
+import { formatNumber } from '../../domain/bills/number-format.ts';
 import type { FieldDef, ListColumn } from '../../domain/bills/types.ts';
 
 /** code table → value → name (one Map per table: O(1) per cell) */
@@ -48,9 +49,15 @@ const cellClass = `${Table.classes.td} mantine-Table-td mantine-datatable-nowrap
 const alignClass = { left: '', right: ' mantine-datatable-text-align-right', center: ' mantine-datatable-text-align-center' } as const;
 const linkStyle = { color: 'var(--mantine-color-anchor)', textDecoration: 'none', cursor: 'pointer' } as const;
 
-/** The text a cell shows: the name of a coded value, the label of a fixed option, else the value. */
+const isNumeric = (field: FieldDef | undefined) => field?.kind === 'number' || field?.kind === 'integer';
+
+/**
+ * The text a cell shows: the name of a coded value, the label of a fixed option, a number as its
+ * kind reads in lists (number-format.ts: 1,835.00), else the value.
+ */
 export function cellText(field: FieldDef | undefined, value: unknown, codeNames: CodeNames): string {
   if (value === null || value === undefined) return '';
+  if (field && isNumeric(field)) return formatNumber(field, value, 'list');
   const text = String(value);
   if (field?.codeTable) return codeNames.get(field.codeTable)?.get(text) ?? text;
   if (field?.options) return field.options.find((o) => o.value === text)?.label ?? text;
@@ -63,8 +70,6 @@ function cellTextOf<R extends TableRecord>(field: FieldDef | undefined, name: st
   if (names) return (r) => { const v = r[name]; return v == null ? '' : (names.get(String(v)) ?? String(v)); };
   return (r) => cellText(field, r[name], codeNames);
 }
-
-const isNumeric = (field: FieldDef | undefined) => field?.kind === 'number' || field?.kind === 'integer';
 
 function plainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
