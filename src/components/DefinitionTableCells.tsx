@@ -7,7 +7,7 @@
 import { Table } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { MouseEvent, ReactNode } from 'react';
-import { formatNumber } from '../../domain/bills/number-format.ts';
+import { isNumericField, listCellText } from '../../domain/bills/cell-text.ts';
 import type { FieldDef, ListColumn } from '../../domain/bills/types.ts';
 
 /** code table → value → name (one Map per table: O(1) per cell) */
@@ -49,19 +49,11 @@ const cellClass = `${Table.classes.td} mantine-Table-td mantine-datatable-nowrap
 const alignClass = { left: '', right: ' mantine-datatable-text-align-right', center: ' mantine-datatable-text-align-center' } as const;
 const linkStyle = { color: 'var(--mantine-color-anchor)', textDecoration: 'none', cursor: 'pointer' } as const;
 
-const isNumeric = (field: FieldDef | undefined) => field?.kind === 'number' || field?.kind === 'integer';
+const isNumeric = isNumericField;
 
-/**
- * The text a cell shows: the name of a coded value, the label of a fixed option, a number as its
- * kind reads in lists (number-format.ts: 1,835.00), else the value.
- */
+/** The text a cell shows (cell-text.ts, the export's rule too): coded values by name, numbers as lists read them. */
 export function cellText(field: FieldDef | undefined, value: unknown, codeNames: CodeNames): string {
-  if (value === null || value === undefined) return '';
-  if (field && isNumeric(field)) return formatNumber(field, value, 'list');
-  const text = String(value);
-  if (field?.codeTable) return codeNames.get(field.codeTable)?.get(text) ?? text;
-  if (field?.options) return field.options.find((o) => o.value === text)?.label ?? text;
-  return text;
+  return listCellText(field, value, (table) => codeNames.get(table));
 }
 
 /** A column's cell text function: a code table's Map is looked up once per column, not per cell. */
