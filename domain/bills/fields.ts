@@ -20,8 +20,8 @@ export const money = (name: string, label: string, extra: Partial<FieldDef> = {}
 export const measure = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef =>
   money(name, label, { figure: 'quantity', ...extra });
 
-/** appType 1 新增 / 2 变更 / 3 删除 */
-export const appType: FieldDef = { name: 'appType', label: '报送类型', kind: 'select', codeTable: 'apply_type', maxLength: 1, required: true, default: '1', column: 'app_type' };
+/** appType 1 新增 / 2 变更 / 3 删除; the server makes it 2 变更 once the bill was declared (announced on the page) */
+export const appType: FieldDef = { name: 'appType', label: '报送类型', kind: 'select', codeTable: 'apply_type', maxLength: 1, required: true, default: '1', column: 'app_type', announceChange: true };
 /** filled by the server when the bill is declared */
 export const appTime: FieldDef = { name: 'appTime', label: '申报时间', kind: 'datetime', readOnly: true };
 /** 报送类型 and 申报时间: the head of every bill the enterprise declares opens with them. */

@@ -65,6 +65,11 @@ export interface FieldDef {
   requiredToDeclare?: boolean;
   /** an indexed column of bill_heads (snake_case) lists filter and sort on; else kept in jsonb */
   column?: HeadColumn;
+  /**
+   * a value the server changes on its own (报送类型 1 新增 → 2 变更 once the bill was declared): the
+   * detail page says so next to the field when it sees the change
+   */
+  announceChange?: boolean;
   /** form layout: how many of the 3 grid columns the input spans */
   span?: 1 | 2 | 3;
 }

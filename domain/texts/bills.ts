@@ -199,6 +199,13 @@ export const billDetailText = {
   previousPage: '上一页', // ours
   nextPage: '下一页', // ours
   page: (n: number) => `第 ${n} 页`, // ours
+  /** view mode of a saved draft: declare it as stored, without 编辑 → 保存并申报 (issue 19) */
+  declare: '申报', // ours
+  confirmDeclare: '是否申报？', // ours
+  /** a value the server changed on its own (报送类型 1 新增 → 2 变更 after a declaration), next to the field */
+  valueChanged: (label: string, from: string, to: string) => `${label}已由“${from}”自动改为“${to}”（单据已申报过，再次申报按此报送）`, // ours
+  /** a head amount customs wants equal to a sum of the lines (商品金额 = Σ 总价): offered, one click */
+  offerSum: (lineLabel: string, sum: string) => `表体${lineLabel}合计 ${sum}，点击填入`, // ours
 } as const;
 
 /**

@@ -129,6 +129,41 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     expect(seen.some((r) => r.url === api(exportOrder.api.save))).toBe(false);
   });
 
+  it('errors belong to the current values: a field fixed after a failed 保存 stays clear when a goods row is saved', async () => {
+    open('/details/export/order?id=7');
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
+    const ebpName = within(head()).getByPlaceholderText('请填写电商平台名称');
+    fireEvent.change(ebpName, { target: { value: '' } });
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '保存' }));
+    expect(await within(head()).findByText('请填写电商平台名称')).toBeTruthy();
+    fireEvent.change(ebpName, { target: { value: '宁波平台' } });
+    await waitFor(() => expect(within(head()).queryByText('请填写电商平台名称')).toBeNull());
+    // a goods row saved into the table
+    fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
+    fireEvent.change(within(body()).getByPlaceholderText('请填写序号'), { target: { value: '3' } });
+    fireEvent.change(within(body()).getByPlaceholderText('请填写企业商品名称'), { target: { value: '充电线' } });
+    fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
+    fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
+    for (const [label, value] of [['数量', '1'], ['单价', '9.9'], ['总价', '9.9']] as const) {
+      fireEvent.change(within(body()).getByPlaceholderText(`请填写${label}`), { target: { value } });
+    }
+    fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+    expect(await within(body()).findByText('充电线', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(head()).queryByText('请填写电商平台名称')).toBeNull();
+  }, 60_000);
+
+  it('a saved draft offers 申报 in view mode: the stored copy is declared after a confirmation', async () => {
+    const seen = open('/details/export/order?id=7');
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '申报' }));
+    await screen.findByText('是否申报？');
+    await confirmModal();
+    await screen.findByText('操作成功！');
+    const declared = seen.find((r) => r.url === api(exportOrder.api.saveAndApply))!;
+    expect(declared.data).toMatchObject({ id: '7', version: 3, orderNo: 'SO-001' });
+  });
+
   it('a refused save keeps the input and shows the server\'s errors on the field and on the row', async () => {
     const answer = standardAnswer();
     open('/details/export/order?id=7', (url) => (url === api(exportOrder.api.save)
