@@ -87,8 +87,15 @@ export interface ListColumn {
   label?: string;
   sortable?: boolean;
   width?: number;
-  /** clicking the value opens the detail page */
+  /** clicking the value opens the detail page (and the column stays in view on the left) */
   navigate?: boolean;
+  /**
+   * where the list table puts it (issue 19: what a declarant reads first needs no sideways
+   * scrolling): 'pinned' stays in view on the left with the selection, 序号 and the navigating
+   * number (状态); 'lead' comes right after the pinned ones and scrolls (回执信息). The export keeps
+   * the definition's order.
+   */
+  place?: 'pinned' | 'lead';
 }
 
 export interface SearchField {

@@ -100,6 +100,16 @@ export const billServerText = {
  * name the spec's search/reset/import/template controls; everything else here is ours.
  */
 export const billListText = {
+  /** the column chooser (issue 19): shown columns and widths, per user and list */
+  columns: '列设置', // ours
+  columnsHint: '勾选要显示的列；拖动表头右缘调整列宽', // ours
+  columnsReset: '恢复默认', // ours
+  resizeColumn: (label: string) => `调整“${label}”列宽`, // ours
+  /** 出口清单 has 18 actions: the main ones show, the rest are in this menu (permissions kept) */
+  moreActions: '更多操作', // ours
+  /** the state tabs' scroll buttons */
+  scrollStatesBack: '向前查看状态', // ours
+  scrollStatesOn: '向后查看状态', // ours
   all: '全部',
   countsLoading: '正在统计数量',
   refresh: '刷新',
