@@ -11,7 +11,7 @@ import { billListText } from '../../../../../domain/texts/bills.ts';
 import { listActionKind } from '../action-kind.ts';
 
 /** buttons shown before the rest go to 更多操作 (a menu for one or two would only hide them) */
-export const MAIN_ACTIONS = 7;
+export const MAIN_ACTIONS = 6;
 
 export interface ListActionsProps {
   actions: readonly ActionDef[];
@@ -34,7 +34,7 @@ function ListActionsView({ actions, busyCodes, disabled, onAction }: ListActions
   const off = (action: ActionDef) => listActionKind(action) !== 'add' && disabled && !busyCodes.includes(action.code);
   const moreBusy = more.some((a) => busyCodes.includes(a.code));
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       {main.map((action) => {
         const kind = listActionKind(action);
         return (
