@@ -125,6 +125,41 @@ describe('bill-detail machine', () => {
     expect(refused.notes).toContainEqual({ kind: 'warning', message: '单据已被修改，请刷新后重试' });
   });
 
+  it('申报 in view mode declares the stored copy of a draft as it is; a refusal opens the edit with its errors', async () => {
+    const { actor, calls, notes } = start();
+    await settled(actor);
+    actor.send({ type: 'user.declare' });
+    expect(actor.getSnapshot().value).toBe('declaring');
+    expect((await settled(actor)).value).toBe('view');
+    expect(calls.save[0]).toMatchObject({ bill: existing, version: 3, head: { orderNo: 'SO1' }, lines });
+    expect(notes).toContainEqual({ kind: 'success', message: '操作成功！' });
+
+    const refused = start({ saveAndDeclare: async () => { throw { message: '请填写订单编号', errors: [{ field: 'orderNo', message: '请填写订单编号' }] } satisfies DetailFailure; } });
+    await settled(refused.actor);
+    refused.actor.send({ type: 'user.declare' });
+    const s = await settled(refused.actor);
+    expect(s.value).toBe('edit');
+    expect(s.context.errors.head).toEqual({ orderNo: '请填写订单编号' });
+  });
+
+  it('申报 in view mode is refused where the lifecycle does not accept a declaration', async () => {
+    for (const state of ['DECLARING', '120', '800']) {
+      const { actor } = start({ load: async () => bill(state) });
+      await settled(actor);
+      expect(actor.getSnapshot().can({ type: 'user.declare' }), state).toBe(false);
+    }
+  });
+
+  it('putting a row into the table keeps the head errors object: fixed fields do not get old errors back', async () => {
+    const { actor } = start();
+    await settled(actor);
+    actor.send({ type: 'user.edit' });
+    actor.send({ type: 'form.invalid', errors: [{ field: 'orderNo', message: '请填写订单编号' }] });
+    const before = actor.getSnapshot().context.errors.head;
+    actor.send({ type: 'user.saveLine', line: { gnum: 3, itemName: '充电线' } });
+    expect(actor.getSnapshot().context.errors.head).toBe(before);
+  });
+
   it('暂存 asks first, then keeps the whole bill with its temp rows in the page only', async () => {
     const { actor, notes, calls } = start();
     await settled(actor);

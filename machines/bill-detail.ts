@@ -6,7 +6,8 @@
  *   loading        [busy]    invoke `load`: the bill (detail + lines), or without an id the add
  *                            form's defaults (a new bill starts in edit mode, bills §4)
  *   failed                   the bill could not be read (单据不存在或无权访问, network); 刷新 retries
- *   view                     read-only; 编辑 only while the bill's lifecycle state is 'editable'
+ *   view                     read-only; 编辑 only while the bill's lifecycle state is 'editable';
+ *                            user.declare (申报) declares the stored copy as it is when 'declarable'
  *   following                invoke `follow` (load): the bill changed elsewhere (live.changed), read
  *                            again quietly (no busy tag, page and selection kept); a failure keeps the copy
  *   paging         [busy]    invoke `lines`: another page of a paged body (read-only bodies)
@@ -30,7 +31,7 @@
  * live.changed (the page forwards the app's live events naming this stored bill, its list's counts, resync):
  * in view the bill is read again quietly; in edit nothing the user typed is touched: a peek (load, child
  * `peek`) whose version is not the page's sets `outdated`, shown as 该单据已被更新 with 刷新 (user.refresh: drop the edits, reload) and 继续编辑 (user.dismiss).
- * Events: user.edit · user.save|saveAndDeclare|stash {head} · user.confirm · user.cancel ·
+ * Events: user.edit · user.declare · user.save|saveAndDeclare|stash {head} · user.confirm · user.cancel ·
  * user.refresh · user.page {pageIndex} · user.selectLine|deleteLine {id} · user.newLine ·
  * user.saveLine {line} · user.dismiss · live.changed · form.invalid {errors} (the view's own checks failed; shown as server errors are).
  * Effects (placeholders, supplied with provide()): actors load, lines, save, saveAndDeclare;
@@ -82,7 +83,7 @@ export interface DetailContext {
 }
 
 export type DetailEvent =
-  | { type: 'user.edit' } | { type: 'user.confirm' } | { type: 'user.cancel' } | { type: 'user.refresh' } | { type: 'user.newLine' }
+  | { type: 'user.edit' } | { type: 'user.declare' } | { type: 'user.confirm' } | { type: 'user.cancel' } | { type: 'user.refresh' } | { type: 'user.newLine' }
   | { type: 'user.save' | 'user.saveAndDeclare' | 'user.stash'; head: FieldValues }
   | { type: 'user.page'; pageIndex: number }
   | { type: 'user.selectLine' | 'user.deleteLine'; id: string }
@@ -160,6 +161,7 @@ export const billDetailMachine = setup({
     view: {
       on: {
         'user.edit': { guard: 'editable', target: 'edit' }, 'user.refresh': { target: 'refreshing' },
+        'user.declare': { guard: 'declarable', target: 'declaring', actions: assign({ errors: noErrors }) },
         'user.page': { guard: 'paged', target: 'paging' }, 'user.selectLine': { guard: 'lineExists', actions: 'select' },
         'live.changed': { guard: 'stored', target: 'following' },
       },

@@ -10,7 +10,7 @@
  * Lines: logisticsNo is R in the spec (80) and 32 in the XSD; invtNo the XSD's 20 (spec 80).
  * domesticTrafNo: the spec's 37. trafName, voyageNo and billNo are XSD-required here (unlike CEB603).
  */
-import { appFields, copNo, customsCode, gnum, lineNote, loctNo, money, msgNumbers, note, preNo, trafMode, transferFields } from './fields.ts';
+import { appFields, copNo, customsCode, gnum, lineNote, loctNo, measure, money, msgNumbers, note, preNo, trafMode, transferFields } from './fields.ts';
 import { billActions, leaveAction, onlyCodes } from './actions.ts';
 import { fromSource, fromSourceLine, type DeriveDef } from './action-words.ts';
 import { departureHead } from './export-departure-form.ts';
@@ -69,7 +69,7 @@ export const exportBillOfLading: BillDefinition = {
     { ...voyageNo, requiredToDeclare: true },
     { ...billNo, requiredToDeclare: true },
     domesticTrafNo,
-    money('grossWeight', '毛重（千克）', { requiredToDeclare: true }),
+    measure('grossWeight', '毛重（千克）', { requiredToDeclare: true }),
     ...logisticsCodeName({ requiredToDeclare: true }),
     ...msgNumbers,
     note,

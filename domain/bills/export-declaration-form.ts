@@ -17,7 +17,7 @@
  * names 100).
  */
 import { billActions, withoutCodes } from './actions.ts';
-import { company, money, packNo, preNo } from './fields.ts';
+import { company, measure, money, packNo, preNo } from './fields.ts';
 import { DEC_NAMESPACE, decImportResponse, decResult } from './dec-receipts.ts';
 import { columns, declarableBillList, search } from './lists.ts';
 import type { BillDefinition, FieldDef } from './types.ts';
@@ -110,8 +110,8 @@ export const exportDeclarationForm: BillDefinition = {
     rate('insurRate', '保费'),
     rate('otherRate', '杂费'),
     { ...packNo, ...R },
-    money('grossWet', '毛重（千克）', R),
-    money('netWt', '净重（千克）', R),
+    measure('grossWet', '毛重（千克）', R),
+    measure('netWt', '净重（千克）', R),
     { name: 'transmode', label: '成交方式', kind: 'select', maxLength: 1,
       options: [{ value: '1', label: '1 CIF' }, { value: '2', label: '2 C&F' }, { value: '3', label: '3 FOB' }, { value: '4', label: '4 C&I' }, { value: '5', label: '5 市场价' }, { value: '6', label: '6 垫仓' }, { value: '7', label: '7 EXW' }] },
     text('agentCodeScc', '申报单位统一社会信用代码', 18),
@@ -170,11 +170,11 @@ export const exportDeclarationForm: BillDefinition = {
       text('barCode', '条形码', 50),
       pick('destinationCountry', '最终目的国（地区）', 'country', 3),
       pick('tradeCurr', '币制', 'currency', 3),
-      money('gqty', '成交数量'),
+      measure('gqty', '成交数量'),
       pick('gunit', '成交计量单位', 'unit', 3),
-      money('firstQty', '法定第一数量'),
+      measure('firstQty', '法定第一数量'),
       pick('firstUnit', '法定第一计量单位', 'unit', 3, R),
-      money('secondQty', '法定第二数量'),
+      measure('secondQty', '法定第二数量'),
       pick('secondUnit', '法定第二计量单位', 'unit', 3),
       money('declPrice', '单价', R),
       money('declTotal', '总价', R),

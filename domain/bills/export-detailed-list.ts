@@ -10,7 +10,7 @@
  * never typed, and not part of CEB603. preNo and invtNo are issued by the e-port and customs.
  * ieFlag is always E on an export inventory.
  */
-import { appFields, copNo, customsCode, gnum, ieFlag, invtNo, lineNote, loctNo, logisticsNo, money, note, orderNo, packNo, preNo, trafMode, transferFields } from './fields.ts';
+import { appFields, copNo, customsCode, gnum, ieFlag, invtNo, lineNote, loctNo, logisticsNo, measure, money, note, orderNo, packNo, preNo, trafMode, transferFields } from './fields.ts';
 import { billActions, customReturnAction, leaveAction } from './actions.ts';
 import { fromSource, fromSourceLine, type DeriveDef } from './action-words.ts';
 import { departureHead } from './export-departure-form.ts';
@@ -184,8 +184,8 @@ export const exportDetailedList: BillDefinition = {
     feeFlag('iflag', '保费标志', 'iFlag'),
     { name: 'wrapType', label: '包装种类代码', kind: 'select', codeTable: 'wrap_type', maxLength: 1, ...declare },
     { ...packNo, ...declare },
-    money('grossWeight', '毛重（千克）', declare),
-    money('netWeight', '净重（千克）', declare),
+    measure('grossWeight', '毛重（千克）', declare),
+    measure('netWeight', '净重（千克）', declare),
     note,
     money('rmbGoodsValue', '人民币货值', { readOnly: true, xml: false }),
     ...transferFields,

@@ -8,7 +8,7 @@
  * 由海关确定), so the bill's state is one, ISSUED 海关已下发 (docs/decisions.md).
  */
 import { issuedBillActions } from './actions.ts';
-import { money, note } from './fields.ts';
+import { measure, money, note } from './fields.ts';
 import { sumNo } from './export-summary-application-form.ts';
 import { gcode } from './goods.ts';
 import { agentCodeName, declAgentCodeName } from './parties.ts';
@@ -61,8 +61,8 @@ export const exportSummaryResultSheet: BillDefinition = {
     opDate,
     ...resultParties,
     ...declAgentCodeName(ro),
-    money('grossWeight', '毛重（千克）', ro),
-    money('netWeight', '净重（千克）', ro),
+    measure('grossWeight', '毛重（千克）', ro),
+    measure('netWeight', '净重（千克）', ro),
     { name: 'msgCount', label: '报文总数', kind: 'integer', digits: 9, ...ro },
     { name: 'msgSeqNo', label: '报文序号', kind: 'integer', digits: 9, ...ro },
     { ...note, ...ro },

@@ -6,7 +6,7 @@
  * does too. billNo, consignee* and orderNo are on the spec's form but CEB505 has no element for
  * them (xml: false). goodsInfo is optional on the form but the XSD demands it: asked when declaring.
  */
-import { appFields, consignee, consigneeAddress, consigneeTelephone, currency, logisticsNo, money, note, orderNo, packNo, transferFields } from './fields.ts';
+import { appFields, consignee, consigneeAddress, consigneeTelephone, currency, logisticsNo, measure, money, note, orderNo, packNo, transferFields } from './fields.ts';
 import { headOnlyBillActions } from './actions.ts';
 import { columns, declarableBillList, search } from './lists.ts';
 import { ebcCodeName, logisticsCodeName } from './parties.ts';
@@ -28,7 +28,7 @@ export const exportWaybill: BillDefinition = {
     money('freight', '运杂费', { required: true }),
     money('insuredFee', '保价费', { required: true, default: 0 }),
     currency,
-    money('grossWeight', '毛重（千克）', { required: true }),
+    measure('grossWeight', '毛重（千克）', { required: true }),
     { ...packNo, required: true },
     { name: 'goodsInfo', label: '主要货物信息', kind: 'text', maxLength: 200, requiredToDeclare: true, span: 2 },
     ...ebcCodeName(),

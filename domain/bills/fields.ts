@@ -13,11 +13,15 @@ export const company = {
   dxpId: { word: 'company.dxpId' },
 } as const;
 
+/** An amount of money (N19,5): read as money in lists, the detail and the export. */
 export const money = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef =>
-  ({ name, label, kind: 'number', digits: 19, scale: 5, maxLength: 20, ...extra });
+  ({ name, label, kind: 'number', digits: 19, scale: 5, maxLength: 20, figure: 'money', ...extra });
+/** A quantity or weight (N19,5): grouped, with only the decimals it has. */
+export const measure = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef =>
+  money(name, label, { figure: 'quantity', ...extra });
 
-/** appType 1 新增 / 2 变更 / 3 删除 */
-export const appType: FieldDef = { name: 'appType', label: '报送类型', kind: 'select', codeTable: 'apply_type', maxLength: 1, required: true, default: '1', column: 'app_type' };
+/** appType 1 新增 / 2 变更 / 3 删除; the server makes it 2 变更 once the bill was declared (announced on the page) */
+export const appType: FieldDef = { name: 'appType', label: '报送类型', kind: 'select', codeTable: 'apply_type', maxLength: 1, required: true, default: '1', column: 'app_type', announceChange: true };
 /** filled by the server when the bill is declared */
 export const appTime: FieldDef = { name: 'appTime', label: '申报时间', kind: 'datetime', readOnly: true };
 /** 报送类型 and 申报时间: the head of every bill the enterprise declares opens with them. */

@@ -4,7 +4,7 @@
  * so every bill asks them alike; each bill marks what it requires and where its message's length
  * differs (itemNo 20 and gmodel 510 on some messages).
  */
-import { money } from './fields.ts';
+import { measure, money } from './fields.ts';
 import type { FieldDef } from './types.ts';
 
 /** 企业商品货号 (30; the inventories' XSDs 20). */
@@ -21,11 +21,11 @@ export const barCode: FieldDef = { name: 'barCode', label: '条形码', kind: 't
 
 const unitOf = (name: string, label: string): FieldDef => ({ name, label, kind: 'select', codeTable: 'unit', maxLength: 3 });
 /** 数量 / 计量单位, then the statutory first and second quantity and unit (法定, 第二). */
-export const qty = money('qty', '数量');
+export const qty = measure('qty', '数量');
 export const unit = unitOf('unit', '计量单位');
-export const qty1 = money('qty1', '法定数量');
+export const qty1 = measure('qty1', '法定数量');
 export const unit1 = unitOf('unit1', '法定计量单位');
-export const qty2 = money('qty2', '第二数量');
+export const qty2 = measure('qty2', '第二数量');
 export const unit2 = unitOf('unit2', '第二计量单位');
 export const price = money('price', '单价');
 export const totalPrice = money('totalPrice', '总价');

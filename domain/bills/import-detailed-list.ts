@@ -14,7 +14,7 @@
  * (CEB623) or 退货申请 (CEB625) per inventory through the derive words (action-words.ts), as the
  * export inventory does.
  */
-import { appFields, consigneeAddress, customsCode, gnum, ieFlag, loctNo, money, note, packNo, preNo, trafMode, transferFields } from './fields.ts';
+import { appFields, consigneeAddress, customsCode, gnum, ieFlag, loctNo, measure, money, note, packNo, preNo, trafMode, transferFields } from './fields.ts';
 import { billActions, customReturnAction } from './actions.ts';
 import { fromSource, fromSourceLine, type DeriveDef } from './action-words.ts';
 import { barCode, gcode, gmodel, gname, itemName, itemNo, itemRecordNo, price, qty, qty1, qty2, totalPrice, unit, unit1, unit2 } from './goods.ts';
@@ -114,8 +114,8 @@ export const importDetailedList: BillDefinition = {
     rmb,
     { name: 'wrapType', label: '包装种类', kind: 'select', codeTable: 'wrap_type', maxLength: 1 },
     { ...packNo, default: 1, ...toDeclare },
-    money('grossWeight', '毛重（千克）', toDeclare),
-    money('netWeight', '净重（千克）', toDeclare),
+    measure('grossWeight', '毛重（千克）', toDeclare),
+    measure('netWeight', '净重（千克）', toDeclare),
     note,
     ...transferFields,
   ],

@@ -105,7 +105,7 @@ export const importTaxbill: BillDefinition = {
       { field: 'vatAmount', width: 100 },
       { field: 'exciseAmount', width: 100 },
       { field: 'releaseTime', width: 170 },
-      { field: 'stateName', label: '税单状态', width: 100 },
+      { field: 'stateName', label: '税单状态', width: 100, place: 'pinned' },
     ],
     search({ taxNo: 'like', invtNo: 'like', orderNo: 'like', buyerName: 'like' }, { field: 'appTime', termType: 'btw', label: '税单生成时间' }),
     { summary: { api: 'summary', label: billText.taxTotalLabel, sum: 'taxAmount' } },

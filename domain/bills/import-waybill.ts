@@ -7,7 +7,7 @@
  * weight is the XSD's `weight` (毛重). ebcCode/ebcName/ebcTelephone are on the spec's form and list
  * but CEB511 has no element for them (xml: false). packNo defaults to 1 (one parcel per waybill).
  */
-import { appFields, consignee, consigneeAddress, consigneeTelephone, logisticsNo, money, note, orderNo, packNo, transferFields } from './fields.ts';
+import { appFields, consignee, consigneeAddress, consigneeTelephone, logisticsNo, measure, money, note, orderNo, packNo, transferFields } from './fields.ts';
 import { headOnlyBillActions, withoutCodes } from './actions.ts';
 import { rmb } from './import-fields.ts';
 import { columns, declarableBillList, search } from './lists.ts';
@@ -32,7 +32,7 @@ export const importWaybill: BillDefinition = {
     money('freight', '运杂费', { required: true, default: 0 }),
     money('insuredFee', '保价费', { required: true, default: 0 }),
     rmb,
-    money('weight', '毛重（千克）', { required: true }),
+    measure('weight', '毛重（千克）', { required: true }),
     { ...packNo, required: true, default: 1 },
     { name: 'goodsInfo', label: '主要货物信息', kind: 'text', maxLength: 200, span: 2 },
     // The consignee must read as on the order (CEB311).

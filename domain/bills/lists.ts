@@ -15,8 +15,8 @@ export const billListPaging = {
 /** Every declarable bill ends its row with when it was declared, where it stands and what customs said. */
 const statusColumns: readonly ListColumn[] = [
   { field: 'appTime', sortable: true, width: 170 },
-  { field: 'stateName', width: 120 },
-  { field: 'returnInfo', width: 260 },
+  { field: 'stateName', width: 120, place: 'pinned' },
+  { field: 'returnInfo', width: 260, place: 'lead' },
   { field: 'createTime', sortable: true, width: 170 },
 ];
 

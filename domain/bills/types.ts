@@ -40,6 +40,12 @@ export interface FieldDef {
   /** number: total digits and decimals (N19,5 → 19, 5); integer: digits */
   digits?: number;
   scale?: number;
+  /**
+   * number: how its value reads (number-format.ts): 'money' (thousands separators; two decimals in
+   * lists and the export, the spec's scale in the detail) or 'quantity' (quantities, weights:
+   * thousands separators, only the decimals it has); absent = 'quantity'
+   */
+  figure?: 'money' | 'quantity';
   required?: boolean;
   /** shown but never taken from the user (customs-issued numbers, computed values) */
   readOnly?: boolean;
@@ -59,6 +65,11 @@ export interface FieldDef {
   requiredToDeclare?: boolean;
   /** an indexed column of bill_heads (snake_case) lists filter and sort on; else kept in jsonb */
   column?: HeadColumn;
+  /**
+   * a value the server changes on its own (报送类型 1 新增 → 2 变更 once the bill was declared): the
+   * detail page says so next to the field when it sees the change
+   */
+  announceChange?: boolean;
   /** form layout: how many of the 3 grid columns the input spans */
   span?: 1 | 2 | 3;
 }
@@ -76,8 +87,15 @@ export interface ListColumn {
   label?: string;
   sortable?: boolean;
   width?: number;
-  /** clicking the value opens the detail page */
+  /** clicking the value opens the detail page (and the column stays in view on the left) */
   navigate?: boolean;
+  /**
+   * where the list table puts it (issue 19: what a declarant reads first needs no sideways
+   * scrolling): 'pinned' stays in view on the left with the selection, 序号 and the navigating
+   * number (状态); 'lead' comes right after the pinned ones and scrolls (回执信息). The export keeps
+   * the definition's order.
+   */
+  place?: 'pinned' | 'lead';
 }
 
 export interface SearchField {

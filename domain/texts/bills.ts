@@ -75,6 +75,8 @@ export const billServerText = {
   tooManyLines: (max: number) => `表体最多${max}行`,
   duplicateGnum: (gnum: number) => `序号${gnum}重复`,
   exportTooLarge: (max: number) => `导出数据不能超过${max}条，请缩小查询范围`,
+  /** the export's column of a coded field's codes, beside its names (the data template takes codes) */
+  exportCodeColumn: (label: string) => `${label}（代码）`,
   templateNote: (label: string, max: number) => `在第一列“${label}”下每行填写一个${label}，最多${max}个；请勿修改表头。`,
   templateSheet: '查询模板',
   templateFileName: (label: string) => `${label}查询模板`,
@@ -103,6 +105,16 @@ export const billServerText = {
  * name the spec's search/reset/import/template controls; everything else here is ours.
  */
 export const billListText = {
+  /** the column chooser (issue 19): shown columns and widths, per user and list */
+  columns: '列设置', // ours
+  columnsHint: '勾选要显示的列；拖动表头右缘调整列宽', // ours
+  columnsReset: '恢复默认', // ours
+  resizeColumn: (label: string) => `调整“${label}”列宽`, // ours
+  /** 出口清单 has 18 actions: the main ones show, the rest are in this menu (permissions kept) */
+  moreActions: '更多操作', // ours
+  /** the state tabs' scroll buttons */
+  scrollStatesBack: '向前查看状态', // ours
+  scrollStatesOn: '向后查看状态', // ours
   all: '全部',
   countsLoading: '正在统计数量',
   refresh: '刷新',
@@ -202,6 +214,13 @@ export const billDetailText = {
   previousPage: '上一页', // ours
   nextPage: '下一页', // ours
   page: (n: number) => `第 ${n} 页`, // ours
+  /** view mode of a saved draft: declare it as stored, without 编辑 → 保存并申报 (issue 19) */
+  declare: '申报', // ours
+  confirmDeclare: '是否申报？', // ours
+  /** a value the server changed on its own (报送类型 1 新增 → 2 变更 after a declaration), next to the field */
+  valueChanged: (label: string, from: string, to: string) => `${label}已由“${from}”自动改为“${to}”（单据已申报过，再次申报按此报送）`, // ours
+  /** a head amount customs wants equal to a sum of the lines (商品金额 = Σ 总价): offered, one click */
+  offerSum: (lineLabel: string, sum: string) => `表体${lineLabel}合计 ${sum}，点击填入`, // ours
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 /**
  * export: the rows a list request matches, streamed into an .xlsx (exceljs WorkbookWriter, no shared
- * strings) under the list columns' Chinese headers, and answered as a download link.
+ * strings) under the list columns' Chinese headers, each cell as the list shows it
+ * (export-columns.ts), and answered as a download link.
  */
 import { once, type EventEmitter } from 'node:events';
 import { sql } from 'kysely';
@@ -10,6 +11,7 @@ import { BizError } from '../http/errors.ts';
 import { applySorts, applyTerms, type CompiledListQuery } from '../query/list-query.ts';
 import { newExportFile } from '../files/store.ts';
 import type { BillCall } from './call.ts';
+import { exportColumns } from './export-columns.ts';
 import { compileBillQuery } from './list.ts';
 import { findHeadFields, selectHeadIds } from './repository.ts';
 import { chinaCompactDay } from './time.ts';
@@ -52,9 +54,21 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
 
   const file = await newExportFile(limits.dataDir, `${model.def.label}_${chinaCompactDay(call.now)}.xlsx`);
   const excel = await loadExcel();
-  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: false });
+  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: true });
   const sheet = book.addWorksheet(model.def.label);
-  sheet.columns = columns.map((c) => ({ header: c.label ?? model.label(c.field), key: c.field, width: Math.max(10, Math.round((c.width ?? 120) / 7)) }));
+  const shown = exportColumns(model);
+  sheet.columns = shown.map((c) => ({ header: c.header, width: c.width }));
+  const writeRow = (values: unknown[]) => {
+    const row = sheet.addRow(shown.map(() => null));
+    shown.forEach((column, i) => {
+      const cell = column.cell(values[column.source]);
+      if (cell.value === null) return;
+      const target = row.getCell(i + 1);
+      target.value = cell.value;
+      if (cell.numFmt) target.numFmt = cell.numFmt;
+    });
+    row.commit();
+  };
   let next = ids.length > 0 ? fetchChunk(0) : undefined;
   for (let start = 0; next; start += CHUNK) {
     const rows = await next;
@@ -63,7 +77,7 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
     const end = Math.min(start + CHUNK, ids.length);
     for (let i = start; i < end; i++) {
       const row = byId.get(ids[i]!);
-      if (row) sheet.addRow(reader.read(row)).commit();
+      if (row) writeRow(reader.read(row));
     }
     await writtenOut(book, sheet);
   }

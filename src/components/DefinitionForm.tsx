@@ -6,7 +6,8 @@
  */
 import { Grid } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { lineProduct, type LineProductDef } from '../../domain/bills/computed-totals.ts';
 import type { FieldDef } from '../../domain/bills/types.ts';
 import { fieldProblem, type Purpose } from '../../domain/bills/validation.ts';
 import { FieldInput, type DictionaryLoader, type FieldValue } from './FieldInput.tsx';
@@ -59,19 +60,39 @@ export interface DefinitionFormProps {
   /** view mode: every input disabled */
   disabled?: boolean;
   loadDictionary?: DictionaryLoader;
+  /**
+   * totals computed as the user types (computed-totals.ts, customs' R101): a change of the quantity
+   * or the price sets the total to their product; the total stays editable (the last edit wins)
+   */
+  products?: readonly LineProductDef[];
+  /** a line under a field's input (the lines' sum offered for 商品金额, 报送类型's change) */
+  descriptions?: Readonly<Record<string, ReactNode>>;
 }
 
 /** Typing re-renders the one input whose value changed: the others get equal props. */
 const MemoFieldInput = memo(FieldInput);
 
-export function DefinitionForm({ fields, form, disabled, loadDictionary }: DefinitionFormProps) {
+const noProducts: readonly LineProductDef[] = [];
+
+export function DefinitionForm({ fields, form, disabled, loadDictionary, products = noProducts, descriptions }: DefinitionFormProps) {
   const latest = useRef(form);
   latest.current = form;
   // stable per-field handlers (the form object itself is new on every render)
-  const handlers = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, {
-    change: (v: FieldValue) => latest.current.setFieldValue(f.name, v),
-    blur: () => { latest.current.validateField(f.name); },
-  }])), [fields]);
+  const handlers = useMemo(() => Object.fromEntries(fields.map((f) => {
+    const feeds = products.filter((p) => p.qty === f.name || p.price === f.name);
+    return [f.name, {
+      change: (v: FieldValue) => {
+        const form = latest.current;
+        form.setFieldValue(f.name, v);
+        for (const p of feeds) {
+          const values = { ...form.getValues(), [f.name]: v };
+          const total = lineProduct(values[p.qty], values[p.price]);
+          if (total !== undefined) form.setFieldValue(p.total, total);
+        }
+      },
+      blur: () => { latest.current.validateField(f.name); },
+    }];
+  })), [fields, products]);
   return (
     <Grid columns={3} gap="sm">
       {fields.map((field) => (
@@ -82,6 +103,7 @@ export function DefinitionForm({ fields, form, disabled, loadDictionary }: Defin
             onChange={handlers[field.name]!.change}
             onBlur={handlers[field.name]!.blur}
             error={form.errors[field.name]}
+            description={descriptions?.[field.name]}
             disabled={disabled}
             loadDictionary={loadDictionary}
           />

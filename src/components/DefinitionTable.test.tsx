@@ -17,6 +17,12 @@ describe('cellText', () => {
     expect(cellText(fields.get('orderType'), 'E', codeNames)).toBe('E 跨境电商B2C出口');
     expect(cellText(fields.get('orderNo'), null, codeNames)).toBe('');
   });
+
+  it('shows money with thousands separators and two decimals, whatever form the value came in', () => {
+    expect(cellText(fields.get('goodsValue'), 422.5, codeNames)).toBe('422.50');
+    expect(cellText(fields.get('goodsValue'), '1835', codeNames)).toBe('1,835.00');
+    expect(cellText(fields.get('goodsValue'), '519.00000', codeNames)).toBe('519.00');
+  });
 });
 
 describe('windowFor', () => {
@@ -64,7 +70,8 @@ describe('DefinitionTable', () => {
     const first = screen.getByRole('link', { name: 'SO1' }).closest('tr')!;
     expect(within(first).getByText('11')).toBeTruthy();
     expect(within(first).getByText('人民币')).toBeTruthy();
-    expect(within(first).getByText('10').className).toContain('text-align-right');
+    // money as the lists read it (number-format.ts): two decimals, right-aligned
+    expect(within(first).getByText('10.00').className).toContain('text-align-right');
   });
 
   it('sorts by the snake_case name of the clicked column', () => {

@@ -18,6 +18,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'r
 import { snake } from '../../domain/bills/columns.ts';
 import type { FieldDef, ListColumn } from '../../domain/bills/types.ts';
 import type { Sort } from '../../domain/query.ts';
+import type { ColumnSettings } from './column-settings.ts';
 import { buildColumns, type CodeNames, type TableRecord } from './DefinitionTableCells.tsx';
 import { BodyRow } from './DefinitionTableRow.tsx';
 import { PlaceholderRow, useRowWindow } from './DefinitionTableWindow.tsx';
@@ -49,6 +50,9 @@ export interface DefinitionTableProps<R extends TableRecord> {
   trailing?: { title: ReactNode; width: number; render: (record: R) => ReactNode };
   height?: string | number;
   noRecordsText?: string;
+  /** the user's hidden columns and widths (column-settings.ts), and where a dragged width goes */
+  settings?: ColumnSettings;
+  onResize?: (field: string, width: number) => void;
 }
 
 /**
@@ -76,11 +80,14 @@ export function DefinitionTable<R extends TableRecord>({
   trailing,
   height = '100%',
   noRecordsText,
+  settings,
+  onResize,
 }: DefinitionTableProps<R>) {
+  const selectable = selection !== undefined;
   // what each column shows: the headers go to mantine-datatable, the body cells to BodyRow
   const { headers, cells } = useMemo(
-    () => buildColumns<R>({ columns, fields, codeNames, sortable: onSort !== undefined, firstIndex, indexTitle, linkOf, onNavigate, trailing }),
-    [columns, fields, codeNames, onSort, firstIndex, indexTitle, linkOf, onNavigate, trailing],
+    () => buildColumns<R>({ columns, fields, codeNames, sortable: onSort !== undefined, firstIndex, indexTitle, linkOf, onNavigate, trailing, selectable, settings, onResize }),
+    [columns, fields, codeNames, onSort, firstIndex, indexTitle, linkOf, onNavigate, trailing, selectable, settings, onResize],
   );
 
   const sortStatus = useMemo<DataTableSortStatus<R> | undefined>(() => {

@@ -6,7 +6,11 @@
  */
 import { Table } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, PointerEvent, ReactNode } from 'react';
+import { billListText } from '../../domain/texts/bills.ts';
+import { isPinnedColumn } from './ColumnChooser.tsx';
+import type { ColumnSettings } from './column-settings.ts';
+import { isNumericField, listCellText } from '../../domain/bills/cell-text.ts';
 import type { FieldDef, ListColumn } from '../../domain/bills/types.ts';
 
 /** code table → value → name (one Map per table: O(1) per cell) */
@@ -25,6 +29,8 @@ export interface BodyCell<R> {
   title?: (record: R) => string;
   /** stays in view at the right edge while the table scrolls sideways (the row actions) */
   pinnedRight?: boolean;
+  /** stays in view at the left, `offset` px from the edge; `boundary`: the last such, with the shadow */
+  pinnedLeft?: { offset: number; boundary: boolean };
 }
 
 export interface ColumnOptions<R> {
@@ -38,7 +44,55 @@ export interface ColumnOptions<R> {
   linkOf?: (record: R) => string;
   onNavigate?: (href: string) => void;
   trailing?: { title: ReactNode; width: number; render: (record: R) => ReactNode };
+  /** the row checkbox column is shown (the pinned columns start after it) */
+  selectable?: boolean;
+  /** the user's hidden columns and dragged widths (column-settings.ts) */
+  settings?: ColumnSettings;
+  /** a header's right edge dragged: the column's new width */
+  onResize?: (field: string, width: number) => void;
 }
+
+/** the library's row checkbox column (mantine-datatable's CSS: 44 px) */
+const SELECTOR_WIDTH = 44;
+
+/**
+ * The table's column order (issue 19): the pinned ones (the navigating number, 状态) first, then
+ * the lead ones (回执信息), then the rest in the definition's order; hidden ones left out (a pinned
+ * column cannot be hidden).
+ */
+export function orderedColumns(columns: readonly ListColumn[], hidden: readonly string[] = []): ListColumn[] {
+  const pinned = columns.filter(isPinnedColumn);
+  const lead = columns.filter((c) => !isPinnedColumn(c) && c.place === 'lead');
+  const rest = columns.filter((c) => !isPinnedColumn(c) && c.place !== 'lead');
+  return [...pinned, ...lead.concat(rest).filter((c) => !hidden.includes(c.field))];
+}
+
+/** A header's title with a handle at its right edge that drags the column's width. */
+function ResizableTitle({ label, width, onResize }: { label: string; width: number; onResize: (width: number) => void }) {
+  const start = (event: PointerEvent<HTMLSpanElement>) => {
+    event.preventDefault();
+    event.stopPropagation(); // not a click on a sortable header
+    const x0 = event.clientX;
+    const move = (e: globalThis.PointerEvent) => onResize(width + e.clientX - x0);
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+  return (
+    <span style={titleWrap}>
+      {label}
+      <span role="separator" aria-orientation="vertical" aria-label={billListText.resizeColumn(label)} data-resize-handle=""
+        style={handleStyle} onPointerDown={start} onClick={stopClick} />
+    </span>
+  );
+}
+const stopClick = (e: MouseEvent) => e.stopPropagation();
+const titleWrap = { position: 'relative', display: 'block' } as const;
+// over the header's right padding (8 px) and border: a 10 px grip
+const handleStyle = { position: 'absolute', top: -6, bottom: -6, right: -13, width: 10, cursor: 'col-resize', zIndex: 2 } as const;
 
 const INDEX = '__index';
 const TRAILING = '__trailing';
@@ -48,13 +102,11 @@ const cellClass = `${Table.classes.td} mantine-Table-td mantine-datatable-nowrap
 const alignClass = { left: '', right: ' mantine-datatable-text-align-right', center: ' mantine-datatable-text-align-center' } as const;
 const linkStyle = { color: 'var(--mantine-color-anchor)', textDecoration: 'none', cursor: 'pointer' } as const;
 
-/** The text a cell shows: the name of a coded value, the label of a fixed option, else the value. */
+const isNumeric = isNumericField;
+
+/** The text a cell shows (cell-text.ts, the export's rule too): coded values by name, numbers as lists read them. */
 export function cellText(field: FieldDef | undefined, value: unknown, codeNames: CodeNames): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  if (field?.codeTable) return codeNames.get(field.codeTable)?.get(text) ?? text;
-  if (field?.options) return field.options.find((o) => o.value === text)?.label ?? text;
-  return text;
+  return listCellText(field, value, (table) => codeNames.get(table));
 }
 
 /** A column's cell text function: a code table's Map is looked up once per column, not per cell. */
@@ -63,8 +115,6 @@ function cellTextOf<R extends TableRecord>(field: FieldDef | undefined, name: st
   if (names) return (r) => { const v = r[name]; return v == null ? '' : (names.get(String(v)) ?? String(v)); };
   return (r) => cellText(field, r[name], codeNames);
 }
-
-const isNumeric = (field: FieldDef | undefined) => field?.kind === 'number' || field?.kind === 'integer';
 
 function plainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -77,15 +127,27 @@ export function buildColumns<R extends TableRecord>(o: ColumnOptions<R>): { head
     headers.push(header);
     cells.push({ key: String(header.accessor), className: cellClass + alignClass[header.textAlign ?? 'left'], ...cell });
   };
+  const widths = o.settings?.widths ?? {};
+  const shown = orderedColumns(o.columns, o.settings?.hidden);
+  const pinnedCount = (o.firstIndex !== undefined ? 1 : 0) + shown.filter(isPinnedColumn).length;
+  // the pinned columns' left offsets: after the checkbox column, each after the ones before it
+  let offset = o.selectable ? SELECTOR_WIDTH : 0;
+  let pinnedSoFar = 0;
+  const pin = (width: number) => {
+    pinnedSoFar += 1;
+    const at = { offset, boundary: pinnedSoFar === pinnedCount };
+    offset += width;
+    return at;
+  };
   const { firstIndex } = o;
   if (firstIndex !== undefined) {
-    add({ accessor: INDEX, title: o.indexTitle, width: 56, textAlign: 'right' }, { render: (_r, i) => firstIndex + i });
+    add({ accessor: INDEX, title: o.indexTitle, width: 56, textAlign: 'right', pinned: 'left' }, { render: (_r, i) => firstIndex + i, pinnedLeft: pin(56) });
   }
-  for (const column of o.columns) {
+  for (const column of shown) {
     const field = o.fields.get(column.field);
     const numeric = isNumeric(field);
     const text = cellTextOf<R>(field, column.field, o.codeNames);
-    const { linkOf, onNavigate } = o;
+    const { linkOf, onNavigate, onResize } = o;
     const render = column.navigate && linkOf
       ? (r: R) => {
           const href = linkOf(r);
@@ -98,17 +160,21 @@ export function buildColumns<R extends TableRecord>(o: ColumnOptions<R>): { head
           return <a href={href} style={linkStyle} onClick={click}>{text(r)}</a>;
         }
       : text;
+    const label = column.label ?? field?.label ?? column.field;
+    const width = widths[column.field] ?? column.width ?? DEFAULT_WIDTH;
+    const pinned = isPinnedColumn(column);
     add(
       {
         accessor: column.field,
-        title: column.label ?? field?.label ?? column.field,
+        title: onResize ? <ResizableTitle label={label} width={width} onResize={(w) => onResize(column.field, w)} /> : label,
         sortable: Boolean(column.sortable && o.sortable),
-        width: column.width ?? DEFAULT_WIDTH,
+        width,
         textAlign: numeric ? 'right' : 'left',
         ellipsis: true,
+        ...(pinned ? { pinned: 'left' as const } : {}),
       },
       // long texts (回执信息) are cut by the ellipsis: the whole text on hover
-      { render, title: numeric ? undefined : text },
+      { render, title: numeric ? undefined : text, ...(pinned ? { pinnedLeft: pin(width) } : {}) },
     );
   }
   if (o.trailing) {

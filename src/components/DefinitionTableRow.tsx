@@ -18,6 +18,9 @@ const noop = () => {};
 const aboveSelection = { position: 'relative' } as const;
 /** what the library puts on a pinned cell: its CSS gives it the row's background and the shadow */
 const pinnedRight = { 'data-pinned': 'right', 'data-pinned-shadow': 'right', style: { position: 'sticky', right: 0, overflow: 'visible' } } as const;
+/** the same on the left (the navigating number, 状态), at the offsets the header cells have */
+const pinnedLeftProps = ({ offset, boundary }: { offset: number; boundary: boolean }) =>
+  ({ 'data-pinned': 'left', 'data-pinned-shadow': boundary ? 'left' : undefined, style: { position: 'sticky', left: offset } }) as const;
 
 export interface BodyRowProps<R> {
   record: R;
@@ -51,9 +54,9 @@ function BodyRowView<R>({ record, index, cells, selectable, selected, selectLabe
           className={cell.className}
           data-with-column-border="true"
           title={cell.title?.(record)}
-          {...(cell.pinnedRight ? pinnedRight : undefined)}
+          {...(cell.pinnedRight ? pinnedRight : cell.pinnedLeft ? pinnedLeftProps(cell.pinnedLeft) : undefined)}
         >
-          {cell.pinnedRight ? <span style={aboveSelection}>{cell.render(record, index)}</span> : cell.render(record, index)}
+          {cell.pinnedRight || cell.pinnedLeft ? <span style={aboveSelection}>{cell.render(record, index)}</span> : cell.render(record, index)}
         </td>
       ))}
     </tr>

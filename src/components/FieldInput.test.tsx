@@ -7,10 +7,10 @@ import { FieldInput, type FieldValue } from './FieldInput.tsx';
 const currencies = async () => [{ value: '142', name: '人民币' }, { value: '502', name: '美元' }];
 
 /** A FieldInput holding its own value, reporting every change. */
-function Harness({ field, initial = null, onValue, disabled }: { field: FieldDef; initial?: FieldValue; onValue?: (v: FieldValue) => void; disabled?: boolean }) {
+function Harness({ field, initial = null, onValue, disabled, load = currencies }: { field: FieldDef; initial?: FieldValue; onValue?: (v: FieldValue) => void; disabled?: boolean; load?: typeof currencies }) {
   const [value, setValue] = useState<FieldValue>(initial);
   return (
-    <FieldInput field={field} value={value} disabled={disabled} loadDictionary={currencies}
+    <FieldInput field={field} value={value} disabled={disabled} loadDictionary={load}
       onChange={(v) => { setValue(v); onValue?.(v); }} />
   );
 }
@@ -108,5 +108,19 @@ describe('FieldInput', () => {
     expect((screen.getByPlaceholderText('请填写申报时间') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByPlaceholderText('请填写订单编号') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByPlaceholderText('请填写电商平台名称') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('a number nobody edits reads as in the lists, with the spec precision: 1,835.00, 0.12345', () => {
+    const money: FieldDef = { name: 'goodsValue', label: '商品金额', kind: 'number', digits: 19, scale: 5, figure: 'money' };
+    render(
+      <>
+        <Harness field={money} initial={1835} disabled />
+        <Harness field={{ ...money, name: 'freight', label: '运杂费' }} initial="0.12345" disabled />
+      </>,
+    );
+    const [total, freight] = screen.getAllByRole('textbox') as HTMLInputElement[];
+    expect(total!.value).toBe('1,835.00');
+    expect(freight!.value).toBe('0.12345');
+    expect(total!.disabled).toBe(true);
   });
 });

@@ -6,12 +6,15 @@
  * maxLength counts UTF-16 units, the customs rule counts characters, so over-long text is reported
  * by the validation (domain/bills/validation.ts) instead of being silently truncated.
  */
-import { Checkbox, Group, Input, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, NumberInput, Select, Textarea, TextInput, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { DateInput, DateTimePicker } from '@mantine/dates';
 import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { formatNumber } from '../../domain/bills/number-format.ts';
+import { rankOptions } from '../../domain/bills/option-rank.ts';
 import type { FieldDef } from '../../domain/bills/types.ts';
 import { billText } from '../../domain/texts/bills.ts';
 import { getDictionary, type DictionaryItem } from '../lib/dictionaries.ts';
+import classes from './FieldInput.module.css';
 
 export type FieldValue = string | number | null;
 export type DictionaryLoader = (codeTable: string) => Promise<DictionaryItem[]>;
@@ -51,6 +54,8 @@ export interface FieldInputProps {
   onChange: (value: FieldValue) => void;
   onBlur?: () => void;
   error?: ReactNode;
+  /** a line under the input (报送类型 became 2 变更) */
+  description?: ReactNode;
   /** view mode; read-only fields are always disabled */
   disabled?: boolean;
   loadDictionary?: DictionaryLoader;
@@ -76,9 +81,14 @@ const keepSelection = {
 };
 const timePickerProps = { hoursInputProps: keepSelection, minutesInputProps: keepSelection, secondsInputProps: keepSelection };
 
-export function FieldInput({ field, value, onChange, onBlur, error, disabled, loadDictionary }: FieldInputProps) {
+/** the inputs' readable read-only look (FieldInput.module.css) */
+const inputClasses = { input: classes.input };
+
+export function FieldInput({ field, value, onChange, onBlur, error, description, disabled, loadDictionary }: FieldInputProps) {
   const common = {
     label: field.label,
+    description,
+    classNames: inputClasses,
     withAsterisk: field.required === true,
     placeholder: placeholderOf(field),
     disabled: disabled === true || field.readOnly === true,
@@ -91,6 +101,10 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, lo
       return <Textarea {...common} rows={2} resize="vertical" value={text(value)} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'number':
     case 'integer':
+      // a value nobody edits here reads as everywhere else (number-format.ts: 1,835.00)
+      if (common.disabled) {
+        return <TextInput {...common} styles={{ input: { textAlign: 'right' } }} value={formatNumber(field, value, 'detail')} readOnly />;
+      }
       return (
         <NumberInput
           {...common}
@@ -98,6 +112,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, lo
           allowNegative={false}
           allowDecimal={field.kind === 'number'}
           decimalScale={field.kind === 'number' ? field.scale : 0}
+          thousandSeparator={field.kind === 'number' ? ',' : undefined}
           styles={{ input: { textAlign: 'right' } }}
           value={typeof value === 'number' ? value : text(value)}
           onChange={(v) => onChange(v === '' ? null : v)}
@@ -116,22 +131,34 @@ export function FieldInput({ field, value, onChange, onBlur, error, disabled, lo
   }
 }
 
-interface CommonProps { label: string; withAsterisk: boolean; placeholder: string | undefined; disabled: boolean; error: ReactNode; onBlur: (() => void) | undefined }
+interface CommonProps {
+  label: string;
+  description: ReactNode;
+  classNames: typeof inputClasses;
+  withAsterisk: boolean;
+  placeholder: string | undefined;
+  disabled: boolean;
+  error: ReactNode;
+  onBlur: (() => void) | undefined;
+}
+
+/** exact name or code first (typing 中国 offers 中国 before 中国香港): option-rank.ts */
+const rankedFilter: OptionsFilter = ({ options, search }) => rankOptions(options as ComboboxItem[], search);
 
 function SelectInput({ field, value, onChange, load, ...common }: CommonProps & { field: FieldDef; value: string | null; onChange: (v: FieldValue) => void; load: DictionaryLoader | undefined }) {
   const options = useFieldOptions(field, load);
   // a stored code the list does not know (or before the list arrives) is still shown
   const data = value && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options;
-  return <Select {...common} searchable clearable={!field.required} nothingFoundMessage="—" data={data} value={value} onChange={(v) => onChange(v)} />;
+  return <Select {...common} searchable clearable={!field.required} nothingFoundMessage="—" filter={rankedFilter} data={data} value={value} onChange={(v) => onChange(v)} />;
 }
 
 /** specDeclFlag and the like: one checkbox per character, joined into one 0/1 string. */
-function FlagsInput({ field, value, onChange, label, withAsterisk, disabled, error, onBlur }: CommonProps & { field: FieldDef; value: string; onChange: (v: FieldValue) => void }) {
+function FlagsInput({ field, value, onChange, label, description, withAsterisk, disabled, error, onBlur }: CommonProps & { field: FieldDef; value: string; onChange: (v: FieldValue) => void }) {
   const labels = field.flagLabels ?? [];
   const bits = labels.map((_, i) => value[i] === '1');
   const toggle = (i: number, on: boolean) => onChange(bits.map((b, j) => ((j === i ? on : b) ? '1' : '0')).join(''));
   return (
-    <Input.Wrapper label={label} withAsterisk={withAsterisk} error={error}>
+    <Input.Wrapper label={label} description={description} withAsterisk={withAsterisk} error={error}>
       <Group gap="md" mt={4} onBlur={onBlur}>
         {labels.map((flag, i) => (
           <Checkbox key={flag} label={flag} checked={bits[i] === true} disabled={disabled} onChange={(e) => toggle(i, e.currentTarget.checked)} />

@@ -35,6 +35,11 @@ async function insertOrders(prefix: string, rows: number) {
     from generate_series(1, ${rows}) g`.execute(t.handle.db);
 }
 
+/** a list value as the export writes it: coded values by name, amounts as numbers rounded to fen */
+const shown = (field: string, value: unknown) =>
+  value === null || value === undefined ? undefined : field === 'currency' ? ({ '142': '人民币' } as Record<string, string>)[String(value)] ?? value
+    : field === 'goodsValue' ? Math.round(Number(value) * 100) / 100 : value;
+
 async function sheetRows(uri: string): Promise<unknown[][]> {
   const res = await t.app.inject({ method: 'GET', url: uri });
   const book = new ExcelJS.Workbook();
@@ -57,14 +62,26 @@ describe('export in chunks', () => {
     for (let page = 0; page < 12; page++) {
       const list = await post('pageList', { pageIndex: page, pageSize: 500, ...query });
       expect(list.body.code).toBe(0);
-      // An empty cell reads back as undefined.
-      for (const row of list.body.data.datas) listed.push(fields.map((f) => row[f] ?? undefined));
+      // An empty cell reads back as undefined; 币制 as the list shows it, amounts as numbers
+      for (const row of list.body.data.datas) listed.push(fields.map((f) => shown(f, row[f]) ?? undefined));
     }
     expect(rows).toHaveLength(5601);
     expect(rows[0]).toEqual(['订单编号', '电商平台名称', '电商企业名称', '商品金额', '币制', '申报时间', '状态', '回执信息', '创建时间']);
     expect(listed).toHaveLength(5600);
     // Cells come back dense-trimmed: compare over the full width.
     expect(rows.slice(1).map((row) => fields.map((_, i) => row[i]))).toEqual(listed);
+  });
+
+  it('formats amounts as the list reads them (thousands separators, two decimals)', async () => {
+    const r = await post('export', { terms: [{ column: 'order_no', termType: 'eq', value: 'EXC000001' }] });
+    const res = await t.app.inject({ method: 'GET', url: r.body.data.downloadUri });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const at = exportOrder.list.columns.findIndex((c) => c.field === 'goodsValue') + 1;
+    const cell = book.worksheets[0]!.getRow(2).getCell(at);
+    expect(cell.value).toBe(1.25);
+    expect(cell.numFmt).toBe('#,##0.00');
+    expect(book.worksheets[0]!.getRow(2).getCell(exportOrder.list.columns.findIndex((c) => c.field === 'currency') + 1).value).toBe('人民币');
   });
 
   it('refuses more rows than EXPORT_MAX_ROWS before writing a file', async () => {

@@ -100,9 +100,17 @@ async function closeJob(dialog: Locator) {
 /** The released demo 出口清单 of the seed's serial n (YXE<day>00n). */
 const releasedInventory = (n: number) => rowOf(new RegExp(`YXE\\d{8}00${n}`));
 
+/** Clicks a list action: its button, or, past the main ones, its item under 更多操作 (issue 19). */
+async function listAction(label: string) {
+  const button = page.getByRole('button', { name: label, exact: true });
+  if (await button.count() > 0) return button.first().click();
+  await page.getByRole('button', { name: '更多操作', exact: true }).click();
+  await page.getByRole('menuitem', { name: label, exact: true }).click();
+}
+
 /** Runs a list action whose dialog asks fields, answering them with `fill`. */
 async function runFormAction(label: string, fill: (dialog: Locator) => Promise<void>) {
-  await page.getByRole('button', { name: label, exact: true }).click();
+  await listAction(label);
   const dialog = page.getByRole('dialog');
   await dialog.getByText('将提交 1 条单据。').waitFor();
   await fill(dialog);
@@ -150,7 +158,7 @@ async function addBill(listPath: string, fill: () => Promise<void>) {
 async function askWithReason(a: { button: string; field: string; reason: string; done: string; list: string; from?: { list: string; row: Locator } }) {
   await openList(a.from?.list ?? '/bill/export/detailedList');
   await select(a.from?.row ?? releasedInventory(5));
-  await page.getByRole('button', { name: a.button, exact: true }).click();
+  await listAction(a.button);
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: a.field }).fill(a.reason);
   await dialog.getByRole('button', { name: '确定', exact: true }).click();

@@ -50,7 +50,7 @@ const page2 = [{ ...orderLines[0]!, id: '21', gnum: 11, itemName: '第二页商�
 
 const outcome = (type: string, extra: Record<string, unknown>) => ({ type, ...extra }) as EventObject;
 const events = (variant: Variant): EventObject[] => [
-  { type: 'user.edit' }, { type: 'user.refresh' }, { type: 'user.confirm' }, { type: 'user.cancel' }, { type: 'user.newLine' },
+  { type: 'user.edit' }, { type: 'user.declare' }, { type: 'user.refresh' }, { type: 'user.confirm' }, { type: 'user.cancel' }, { type: 'user.newLine' },
   { type: 'user.save', head: {} } as EventObject, { type: 'user.saveAndDeclare', head: {} } as EventObject, { type: 'user.stash', head: {} } as EventObject,
   { type: 'user.page', pageIndex: 2 } as EventObject, { type: 'user.selectLine', id: '12' } as EventObject,
   { type: 'user.saveLine', line: { gnum: 3, itemName: '充电线' } } as EventObject, { type: 'user.deleteLine', id: '12' } as EventObject,
@@ -151,6 +151,8 @@ const expectations: Record<string, (variant: Variant) => void> = {
     expect(orderNoInput().disabled).toBe(true);
     expect(toolbarButton('编辑')).not.toBeNull();
     expect(toolbarButton('保存')).toBeNull();
+    // a draft offers 申报 as it is stored (issue 19), not only 编辑 → 保存并申报
+    expect(toolbarButton('申报')).not.toBeNull();
   },
   edit: (variant) => {
     expect(page().getAttribute('aria-busy')).toBe('false');
@@ -206,7 +208,8 @@ function mount(variant: Variant) {
     route: `/details/export/order${variant.input.bill.id ? `?id=${variant.input.bill.id}` : ''}`,
     actor: createTestAuthActor(detailSession()),
   });
-  return { net, history, sent, saved: false };
+  // the order number a 申报 from view mode sends: the one the page shows (stored, or stashed)
+  return { net, history, sent, saved: false, declaredOrderNo: null as string | null };
 }
 type World = ReturnType<typeof mount>;
 
@@ -260,7 +263,9 @@ async function drive(world: World, variant: Variant, event: EventObject) {
       const url = id === 'save' ? urls.save : urls.saveAndApply;
       const refusal = id === 'save' ? refused('订单编号 SO-001 已存在', { errors: saveErrors }) : refused('单据已被修改，请刷新后重试');
       const data = await world.net.answer(url, success ? ok(id === 'save' ? { id: 7, version: 4 } : { id: 7, version: 4, state: 'DECLARING' }) : refusal);
-      expect(data).toMatchObject({ orderNo: 'SO-001-M', startTime: variant.input.bill.startTime, details: expect.any(Array) });
+      if (world.declaredOrderNo !== null) expect(data).toMatchObject({ orderNo: world.declaredOrderNo }); // 申报 in view mode: the copy as shown
+      else expect(data).toMatchObject({ orderNo: 'SO-001-M', startTime: variant.input.bill.startTime, details: expect.any(Array) });
+      world.declaredOrderNo = null;
       if (variant.input.bill.id === null && !world.saved) expect(data).not.toHaveProperty('id');
       else expect(data).toMatchObject({ id: '7', version: 3 });
       if (success) world.saved = true;
@@ -274,6 +279,12 @@ async function drive(world: World, variant: Variant, event: EventObject) {
     }
     case 'user.edit':
       return fireEvent.click(toolbarButton('编辑')!);
+    case 'user.declare':
+      // a saved draft offers 申报 in view mode: the stored copy, no 编辑 first
+      world.declaredOrderNo = orderNoInput().value;
+      expect(orderNoInput().disabled).toBe(true);
+      fireEvent.click(toolbarButton('申报')!);
+      return confirmModal('是否申报？');
     case 'user.save':
     case 'user.saveAndDeclare': {
       fireEvent.change(orderNoInput(), { target: { value: 'SO-001-M' } });

@@ -70,7 +70,8 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     expect(within(body()).getByText('蓝牙耳机')).toBeTruthy();
     expect(within(body()).getAllByText('007 个').length).toBe(2);
     const buttons = within(toolbar()).getAllByRole('button').map((b) => b.textContent);
-    expect(buttons).toEqual(['编辑', '刷新', '返回']);
+    // a draft: 申报 as stored, beside 编辑 (issue 19)
+    expect(buttons).toEqual(['编辑', '申报', '刷新', '返回']);
   });
 
   it('编辑 is not offered once the bill is with customs', async () => {
@@ -116,7 +117,7 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     // back to view, reloaded
     await waitFor(() => expect(within(toolbar()).getByRole('button', { name: '编辑' })).toBeTruthy());
     expect(seen.filter((r) => r.url === api(exportOrder.api.detail))).toHaveLength(2);
-  });
+  }, 60_000);
 
   it('the page checks the rules first: an emptied required field is named and nothing is sent', async () => {
     const seen = open('/details/export/order?id=7');
@@ -128,6 +129,80 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     expect(screen.queryByText('是否保存信息?')).toBeNull();
     expect(seen.some((r) => r.url === api(exportOrder.api.save))).toBe(false);
   });
+
+  it('errors belong to the current values: a field fixed after a failed 保存 stays clear when a goods row is saved', async () => {
+    open('/details/export/order?id=7');
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
+    const ebpName = within(head()).getByPlaceholderText('请填写电商平台名称');
+    fireEvent.change(ebpName, { target: { value: '' } });
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '保存' }));
+    expect(await within(head()).findByText('请填写电商平台名称')).toBeTruthy();
+    fireEvent.change(ebpName, { target: { value: '宁波平台' } });
+    await waitFor(() => expect(within(head()).queryByText('请填写电商平台名称')).toBeNull());
+    // a goods row saved into the table
+    fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
+    fireEvent.change(within(body()).getByPlaceholderText('请填写序号'), { target: { value: '3' } });
+    fireEvent.change(within(body()).getByPlaceholderText('请填写企业商品名称'), { target: { value: '充电线' } });
+    fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
+    fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
+    for (const [label, value] of [['数量', '1'], ['单价', '9.9'], ['总价', '9.9']] as const) {
+      fireEvent.change(within(body()).getByPlaceholderText(`请填写${label}`), { target: { value } });
+    }
+    fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+    expect(await within(body()).findByText('充电线', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(head()).queryByText('请填写电商平台名称')).toBeNull();
+  }, 60_000);
+
+  it('a saved draft offers 申报 in view mode: the stored copy is declared after a confirmation', async () => {
+    const seen = open('/details/export/order?id=7');
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '申报' }));
+    await screen.findByText('是否申报？');
+    await confirmModal();
+    await screen.findByText('操作成功！');
+    const declared = seen.find((r) => r.url === api(exportOrder.api.saveAndApply))!;
+    expect(declared.data).toMatchObject({ id: '7', version: 3, orderNo: 'SO-001' });
+  });
+
+  it('总价 follows 数量 × 单价 as typed (still editable); 商品金额 offers the lines\' sum', async () => {
+    open('/details/export/order?id=7');
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
+    fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
+    const input = (label: string) => within(body()).getByPlaceholderText(`请填写${label}`) as HTMLInputElement;
+    fireEvent.change(input('数量'), { target: { value: '3' } });
+    fireEvent.change(input('单价'), { target: { value: '19.9' } });
+    await waitFor(() => expect(input('总价').value).toBe('59.7'));
+    fireEvent.change(input('总价'), { target: { value: '60' } });
+    await waitFor(() => expect(input('总价').value).toBe('60'));
+    // the lines' totals matched the head's 200 (nothing offered); a third row of 60 makes them 260
+    expect(within(head()).queryByRole('button', { name: /^表体总价合计/ })).toBeNull();
+    fireEvent.change(input('序号'), { target: { value: '3' } });
+    fireEvent.change(input('企业商品名称'), { target: { value: '充电线' } });
+    fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
+    fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
+    fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+    const offer = await within(head()).findByRole('button', { name: '表体总价合计 260.00，点击填入' }, { timeout: 5000 });
+    fireEvent.click(offer);
+    await waitFor(() => expect((within(head()).getByPlaceholderText('请填写商品金额') as HTMLInputElement).value).toBe('260'));
+    expect(within(head()).queryByRole('button', { name: /^表体总价合计/ })).toBeNull();
+  }, 60_000);
+
+  it('报送类型 turned 2 变更 by a declaration is announced next to the field', async () => {
+    let declared = false;
+    const answer = standardAnswer();
+    open('/details/export/order?id=7', (url) => {
+      if (url === api(exportOrder.api.saveAndApply)) declared = true;
+      if (url === api(exportOrder.api.detail) && declared) return ok({ ...orderRow, appType: '2', state: 'DECLARING' });
+      return answer(url);
+    });
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
+    expect(within(head()).queryByText(/报送类型已由/)).toBeNull();
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '申报' }));
+    await confirmModal();
+    expect(await within(head()).findByText(/^报送类型已由“1 新增”自动改为“2 变更”/)).toBeTruthy();
+  }, 60_000);
 
   it('a refused save keeps the input and shows the server\'s errors on the field and on the row', async () => {
     const answer = standardAnswer();

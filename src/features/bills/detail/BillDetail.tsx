@@ -10,6 +10,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { InspectionEvent } from 'xstate';
+import { computedTotals } from '../../../../domain/bills/computed-totals.ts';
 import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
 import { billDetailText, billText } from '../../../../domain/texts/bills.ts';
 import { commonText } from '../../../../domain/texts/web.ts';
@@ -23,6 +24,7 @@ import { http, type Http } from '../../../lib/http.ts';
 import { notifyWarning } from '../../../lib/notify.ts';
 import { useButtonCodes } from '../../../lib/permissions.ts';
 import { listPathOf } from './bill-ref.ts';
+import { useHeadHints } from './head-hints.tsx';
 import { BodySection } from './BodySection.tsx';
 import { DetailBreadcrumb } from './DetailBreadcrumb.tsx';
 import { DetailToolbar, type ToolbarButton } from './DetailToolbar.tsx';
@@ -78,6 +80,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   const lineForm = useDefinitionForm(lineFields, lineDefaults);
 
   const editing = snap.hasTag('editing');
+  const headHints = useHeadHints(definition, context, headForm, snap.matches('edit'), loadDictionary);
   const mode = editing ? 'edit' : snap.matches('view') || snap.matches('following') || snap.matches('refreshing') || snap.matches('paging') ? 'view' : 'none';
   const rowsEditable = snap.matches('edit') && definition.lines !== undefined && definition.lines.paged !== true;
   // while a row is saved alone (bodySave) its buttons stay, 保存 with its loader
@@ -90,7 +93,10 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
     headForm.setValues(values);
     headForm.resetDirty(values);
   }, [context.revision]); // only a new copy resets the form, never a re-render while typing
-  useEffect(() => headForm.setErrors(context.errors.head), [context.errors]);
+  // Errors belong to the values they were found in: set when the machine reports new ones only (a
+  // row put into the table keeps the head's errors object), so a field fixed since — its error
+  // cleared as it was typed — never gets its old message back.
+  useEffect(() => headForm.setErrors(context.errors.head), [context.errors.head]);
   // The body form follows the selected row (a new row after 新增, numbered max+1), with that row's errors.
   useEffect(() => {
     const fresh = sequenceField ? { ...lineDefaults, [sequenceField]: nextSequence(context.lines, sequenceField) } : lineDefaults;
@@ -100,7 +106,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   }, [context.selectedLineId, context.revision]);
   useEffect(() => {
     lineForm.setErrors(context.errors.lines[context.selectedLineId ?? NEW_LINE_KEY] ?? {});
-  }, [context.errors, context.selectedLineId]);
+  }, [context.errors.lines, context.selectedLineId]);
 
   /** 保存 of the body form: the row goes into the table only when it passes the rules. */
   const saveLine = (): boolean => {
@@ -155,7 +161,11 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   const buttons: Record<string, ToolbarButton> = {
     edit: { mode: 'view', run: () => send({ type: 'user.edit' }) },
     save: { mode: 'edit', run: (a) => submit('user.save', a.confirm), busyIn: 'saving' },
-    saveDeclare: { mode: 'edit', run: (a) => submit('user.saveAndDeclare', a.confirm), busyIn: 'declaring' },
+    saveDeclare: {
+      mode: 'edit', run: (a) => submit('user.saveAndDeclare', a.confirm), busyIn: 'declaring',
+      // a saved draft declares as stored: no 编辑 → 保存并申报 round (its refusal opens the edit with the errors)
+      inView: { label: billDetailText.declare, run: () => confirm(billDetailText.confirmDeclare, () => send({ type: 'user.declare' })) },
+    },
     temporary: { mode: 'edit', run: () => submit('user.stash') },
     refresh: { mode: 'any', run: refresh, busyIn: 'refreshing' },
     ...(definition.lines && !definition.lines.paged ? { delete: { mode: 'edit', run: deleteLine } as const } : {}),
@@ -196,7 +206,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
         <>
           <Paper withBorder p="md" component="section" aria-label={billText.head}>
             <Title order={5} mb="sm">{billText.head}</Title>
-            <DefinitionForm fields={definition.head} form={headForm} disabled={!snap.matches('edit')} loadDictionary={loadDictionary} />
+            <DefinitionForm fields={definition.head} form={headForm} disabled={!snap.matches('edit')} loadDictionary={loadDictionary} descriptions={headHints} />
           </Paper>
           {definition.lines && (
             <BodySection
@@ -210,6 +220,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
               canSaveRows={granted.has(BODY_SAVE)}
               onNewLine={() => send({ type: 'user.newLine' })}
               onSaveLine={saveLine}
+              products={computedTotals(definition).lineProducts}
               table={{ lines: context.lines, selectedId: context.selectedLineId, invalidIds, onSelect: selectLine, selectable: snap.matches('view') || snap.matches('edit'), ...(paging ? { paging } : {}) }}
             />
           )}

@@ -6,6 +6,7 @@
  */
 import { Box, Button, Collapse, Group, Paper, Title, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import type { LineProductDef } from '../../../../domain/bills/computed-totals.ts';
 import type { FieldDef } from '../../../../domain/bills/types.ts';
 import { billDetailText, billText } from '../../../../domain/texts/bills.ts';
 import { DefinitionForm, type DefinitionFormApi } from '../../../components/DefinitionForm.tsx';
@@ -29,6 +30,8 @@ export interface BodySectionProps {
   onNewLine: () => void;
   onSaveLine: () => void;
   loadDictionary: DictionaryLoader;
+  /** line totals computed from quantity × price (computed-totals.ts) */
+  products?: readonly LineProductDef[];
 }
 
 /** The definition's table columns, in its order; without them long texts are left to the body form. */
@@ -38,7 +41,7 @@ export function tableFields(fields: readonly FieldDef[], names?: readonly string
 }
 
 export function BodySection(props: BodySectionProps) {
-  const { fields, table, form, showForm, rowsEditable, savingLine = false, canSaveRows, onNewLine, onSaveLine, loadDictionary } = props;
+  const { fields, table, form, showForm, rowsEditable, savingLine = false, canSaveRows, onNewLine, onSaveLine, loadDictionary, products } = props;
   const [opened, setOpened] = useState(true);
   const columns = useMemo(() => tableFields(fields, props.columns), [fields, props.columns]);
   return (
@@ -54,7 +57,7 @@ export function BodySection(props: BodySectionProps) {
           <LineTable fields={columns} loadDictionary={loadDictionary} {...table} />
           {showForm && (
             <Box mt="md">
-              <DefinitionForm fields={fields} form={form} disabled={!rowsEditable} loadDictionary={loadDictionary} />
+              <DefinitionForm fields={fields} form={form} disabled={!rowsEditable} loadDictionary={loadDictionary} products={products} />
               {(rowsEditable || savingLine) && canSaveRows && (
                 <Group mt="sm" gap="xs">
                   <Button size="xs" variant="default" disabled={savingLine} onClick={onNewLine}>{billDetailText.newLine}</Button>

@@ -15,6 +15,11 @@ export interface ToolbarButton {
   run: (action: ActionDef) => void;
   /** the machine state in which this button's work is running */
   busyIn?: string;
+  /**
+   * the same permission offered in view mode under another label (保存并申报 → 申报 of a saved
+   * draft: the stored copy declared without 编辑 first)
+   */
+  inView?: { label: string; run: () => void };
 }
 
 export interface DetailToolbarProps {
@@ -37,7 +42,8 @@ export function DetailToolbar({ actions, buttons, granted, mode, idle, matches, 
   const shown = actions.filter((a) => {
     const button = buttons[a.code];
     if (a.place !== 'detail' || !button || !granted.has(a.code)) return false;
-    if (button.mode !== 'any' && button.mode !== mode) return false;
+    const inMode = button.mode === 'any' || button.mode === mode || (mode === 'view' && button.inView !== undefined);
+    if (!inMode) return false;
     return a.event === undefined || accepts(a.event);
   });
   return (
@@ -45,10 +51,11 @@ export function DetailToolbar({ actions, buttons, granted, mode, idle, matches, 
       {shown.map((a) => {
         const button = buttons[a.code]!;
         const running = button.busyIn !== undefined && matches(button.busyIn);
+        const viewOnly = mode === 'view' && button.mode === 'edit' ? button.inView : undefined;
         return (
           <Button key={a.code} size="sm" variant={a.code === 'refresh' ? 'default' : 'filled'} loading={running}
-            disabled={!idle && !running} onClick={() => button.run(a)}>
-            {a.label}
+            disabled={!idle && !running} onClick={() => (viewOnly ? viewOnly.run() : button.run(a))}>
+            {viewOnly ? viewOnly.label : a.label}
           </Button>
         );
       })}

@@ -5,6 +5,7 @@
  */
 import { Button, Group, Radio, Table, Text } from '@mantine/core';
 import { memo, useEffect, useState } from 'react';
+import { formatNumber } from '../../../../domain/bills/number-format.ts';
 import type { FieldDef } from '../../../../domain/bills/types.ts';
 import { BODY_PAGE_SIZE } from '../../../../domain/query.ts';
 import { billDetailText } from '../../../../domain/texts/bills.ts';
@@ -46,7 +47,9 @@ export interface LineTableProps {
 /** Memoised: typing in a form above or below it does not re-render the table. */
 export const LineTable = memo(function LineTable({ fields, lines, selectedId, invalidIds, onSelect, selectable, loadDictionary, paging }: LineTableProps) {
   const labels = useSelectLabels(fields, loadDictionary);
-  const shown = (f: FieldDef, v: unknown) => (v === null || v === undefined ? '' : labels[f.name]?.[String(v)] ?? String(v));
+  // numbers read as in the lists (number-format.ts); coded values as `142 人民币`
+  const shown = (f: FieldDef, v: unknown) =>
+    v === null || v === undefined ? '' : f.kind === 'number' || f.kind === 'integer' ? formatNumber(f, v, 'list') : labels[f.name]?.[String(v)] ?? String(v);
   return (
     <>
       <Table.ScrollContainer minWidth={Math.max(600, fields.length * 110)}>

@@ -55,7 +55,7 @@ describe('BillList', { timeout: 30_000 }, () => {
     const first = within(rowOf('SO000001'));
     // currency 142 by its dictionary name, the amount right-aligned, the state by name
     expect(await first.findByText('人民币')).toBeTruthy();
-    expect(first.getByText('101').className).toContain('mantine-datatable-text-align-right');
+    expect(first.getByText('101.00').className).toContain('mantine-datatable-text-align-right');
     expect(first.getByText('暂存')).toBeTruthy();
     expect(screen.getByRole('tab', { name: /全部\s*3/ })).toBeTruthy();
     expect(screen.getByRole('tab', { name: /海关入库\s*1/ })).toBeTruthy();

@@ -14,8 +14,10 @@ import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.t
 import type { Sort, TimeWindow } from '../../../../domain/query.ts';
 import { billJobText, billListText } from '../../../../domain/texts/bills.ts';
 import type { BillRow } from '../../../../machines/bill-list.ts';
+import { ColumnChooser } from '../../../components/ColumnChooser.tsx';
+import { columnSettingsKey, useColumnSettings } from '../../../components/column-settings.ts';
 import { DefinitionTable } from '../../../components/DefinitionTable.tsx';
-import { useModules } from '../../../lib/auth-context.tsx';
+import { useModules, useUserInfo } from '../../../lib/auth-context.tsx';
 import { http, type Http } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { buttonCodesFor } from '../../../lib/permissions.ts';
@@ -103,6 +105,20 @@ function BillListView({ definition, onNavigate, client = http, dialogs = actionD
   );
 
   const fields = rowFields(definition);
+  // 列设置: hidden columns and widths, per user and list
+  const user = useUserInfo();
+  const columnsKey = user ? columnSettingsKey(String(user.account ?? user.username), `${mode}.${key}`) : undefined;
+  const columnSettings = useColumnSettings(columnsKey);
+  const chooserColumns = useMemo(
+    () => list.columns.map((column) => ({ column, label: column.label ?? fields.get(column.field)?.label ?? column.field })),
+    [list.columns, fields],
+  );
+  const { settings: shownColumns, toggle: toggleColumn, reset: resetColumns } = columnSettings;
+  // one element while nothing changes: the toolbar is memoized
+  const chooser = useMemo(
+    () => <ColumnChooser columns={chooserColumns} settings={shownColumns} onToggle={toggleColumn} onReset={resetColumns} />,
+    [chooserColumns, shownColumns, toggleColumn, resetColumns],
+  );
   const tables = useMemo(() => codeTablesOf([...list.columns, ...list.search].map((c) => fields.get(c.field))), [list, fields]);
   const codeNames = useCodeNames(tables, client);
   const states = useBillStates(definition, client);
@@ -196,6 +212,7 @@ function BillListView({ definition, onNavigate, client = http, dialogs = actionD
         onRefresh={onRefresh}
         onImport={codes.has(listControlCodes.importQuery) ? onImportOpen : undefined}
         onTemplate={codes.has(listControlCodes.queryTemplate) && definition.api.downloadQueryTemplate ? onTemplate : undefined}
+        columnChooser={chooser}
       />
       <StateFilter states={states} counts={counts} countsLoading={countsLoading} active={state} onChange={onState} />
       {imported.length > 0 && <ImportedFilter count={importedCount} label={importedLabel} onClear={() => send({ type: 'user.clearImport' })} />}
@@ -218,6 +235,8 @@ function BillListView({ definition, onNavigate, client = http, dialogs = actionD
           onNavigate={onNavigate}
           trailing={trailing}
           noRecordsText={billListText.noRecords}
+          settings={columnSettings.settings}
+          onResize={columnSettings.resize}
         />
       </Box>
       {summary !== null && <Text size="sm" fw={500} role="status">{summary}</Text>}

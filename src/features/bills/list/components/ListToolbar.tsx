@@ -30,12 +30,14 @@ export interface ListToolbarProps {
   onRefresh: () => void;
   onImport?: () => void;
   onTemplate?: () => void;
+  /** 列设置 (ColumnChooser) */
+  columnChooser?: ReactNode;
 }
 
 const refreshGlyph = { fontSize: 16, lineHeight: 1 } as const;
 
 function ListToolbarView(props: ListToolbarProps) {
-  const { actions, busyCodes, jobIndicator, ready, busy, createWindow, conditionCount, onAction, onWindow, onToggleSearch, onRefresh, onImport, onTemplate } = props;
+  const { actions, busyCodes, jobIndicator, ready, busy, createWindow, conditionCount, onAction, onWindow, onToggleSearch, onRefresh, onImport, onTemplate, columnChooser } = props;
   return (
     // the 出口清单 carries a dozen buttons: they wrap rather than widen the page past the window
     <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
@@ -58,6 +60,7 @@ function ListToolbarView(props: ListToolbarProps) {
           </ActionIcon>
         </Tooltip>
         <BatchQueryMenu disabled={busy} onImport={onImport} onTemplate={onTemplate} />
+        {columnChooser}
       </Group>
     </Group>
   );
