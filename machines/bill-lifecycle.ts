@@ -29,6 +29,7 @@
  *   user.summarize   汇总申请: released or closed (800, 899)
  */
 import { assign, setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 export interface LifecycleContext {
   /** returnStatus of the newest receipt applied ('' before any) */
@@ -88,6 +89,19 @@ export const billLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'billLifecycle',
+  meta: machineLabels({
+    events: {
+      'user.save': '保存', 'user.declare': '申报', 'user.delete': '删除', 'user.resendReceipt': '重新发送回执',
+      'user.markReturned': '改为退单', 'user.deliver': '生成运抵单/总分单', 'user.depart': '批量离境', 'user.cancel': '申请撤单',
+      'user.refund': '申请退货', 'user.summarize': '汇总申请', 'transport.sent': '报文已发送', 'transport.failed': '报文发送失败',
+      'customs.receipt': '海关回执',
+    },
+    guards: {
+      stale: '回执过时', negative: '负数回执', atEport: '电子口岸处理中 1/2/3', sendFailedAtEport: '发送海关失败 4',
+      rejected: '海关退单 100', stored: '海关入库 120', review: '人工审核 300', concluded: '海关审结 399',
+      inspection: '查验/扣留 5xx', suspended: '挂起 600', returned: '退运 700', released: '放行 800', closed: '结关 899',
+    },
+  }),
   context: ({ input }) => ({ returnStatus: input?.returnStatus ?? '', returnTime: input?.returnTime ?? '' }),
   initial: 'draft',
   on: {
@@ -126,6 +140,7 @@ export const billLifecycleMachine = setup({
       on: { 'user.save': {}, 'user.declare': { target: 'declaring' }, 'user.delete': { target: 'deleted' } },
     },
     customs: {
+      description: '海关处理',
       tags: ['withCustoms'],
       on: { 'user.resendReceipt': {} },
       initial: 'eport',
