@@ -58,6 +58,16 @@ export const layoutText = {
   noCompany: serverText.noCompany,
   closeTab: '关闭', // ours (accessible name of a tab's × button)
   menu: '菜单', // ours
+  // the tab strip (ours): arrows when the tabs overflow, and its menu
+  scrollTabsLeft: '向左滚动标签',
+  scrollTabsRight: '向右滚动标签',
+  tabMenu: '标签操作',
+  closeOthers: '关闭其他',
+  closeAll: '关闭全部',
+  /** closing pages whose edits are not saved (×, 返回, 关闭其他/全部) */
+  unsavedClose: (titles: readonly string[]) => `${titles.map((t) => `「${t}」`).join('、')}有未保存的修改，关闭后修改将丢失。确定关闭吗？`,
+  /** one page more than MAX_TABS, and every page that could close has unsaved edits */
+  tabCap: (max: number, title: string) => `最多保留 ${max} 个页面。「${title}」有未保存的修改，关闭它吗？（取消则保留）`,
 } as const;
 
 export const pageText = {

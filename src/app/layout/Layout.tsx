@@ -1,26 +1,53 @@
 /**
  * The signed-in frame: header, side menu, tab strip and the kept-alive page area.
  * Every navigation opens (or activates) the tab of the page it lands on; a page that replaced its own
- * address (tabRename) keeps its tab, renamed.
+ * address (tabRename) keeps its tab, renamed. Pages name their tabs and report unsaved work through
+ * own-tab.tsx; closing such a page (×, 关闭其他/全部, 返回, the cap of MAX_TABS) asks first.
  */
 import '../../lib/styles/full.ts';
-import { AppShell } from '@mantine/core';
-import { useEffect, useReducer, useState } from 'react';
+import { AppShell, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { commonText, layoutText } from '../../../domain/texts/web.ts';
 import { OwnPasswordDialog } from '../../features/auth/components/OwnPasswordDialog.tsx';
 import { useModules } from '../../lib/auth-context.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
+import { TabControlProvider, type TabControl } from './own-tab.tsx';
 import { pageTitle } from './page-title.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TabStrip } from './TabStrip.tsx';
-import { closeTab, HOME_PATH, initialTabs, openTab, renamedFrom, renameTab, type PageTab, type TabsState } from './tabs.ts';
+import {
+  closeTabs, HOME_PATH, initialTabs, MAX_TABS, openTab, othersThan, renamedFrom, renameTab, retitleTab, tabsOverCap,
+  type PageTab, type TabsState,
+} from './tabs.ts';
 
-type TabAction = { type: 'open'; tab: PageTab } | { type: 'rename'; from: string; tab: PageTab } | { type: 'close'; key: string };
+type TabAction =
+  | { type: 'open'; tab: PageTab }
+  | { type: 'rename'; from: string; tab: PageTab }
+  | { type: 'close'; keys: readonly string[] }
+  | { type: 'retitle'; key: string; title: string; fallback: string };
 function reduce(state: TabsState, action: TabAction): TabsState {
   if (action.type === 'open') return openTab(state, action.tab);
   if (action.type === 'rename') return renameTab(state, action.from, action.tab);
-  return closeTab(state, action.key);
+  if (action.type === 'retitle') return retitleTab(state, action.key, action.title, action.fallback);
+  return closeTabs(state, action.keys);
+}
+
+/** Asks before closing pages with unsaved work, naming them; closes at once otherwise. */
+function confirmClose(titles: readonly string[], message: string, onConfirm: () => void, onCancel?: () => void): void {
+  if (titles.length === 0) {
+    onConfirm();
+    return;
+  }
+  modals.openConfirmModal({
+    title: commonText.prompt,
+    children: <Text size="sm">{message}</Text>,
+    labels: { confirm: commonText.confirm, cancel: commonText.cancel },
+    onConfirm,
+    onCancel,
+  });
 }
 
 export default function Layout() {
@@ -31,17 +58,57 @@ export default function Layout() {
   const from = renamedFrom(state);
   const [tabs, dispatch] = useReducer(reduce, pageTitle(modules, HOME_PATH), initialTabs);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const unsaved = useRef(new Map<string, () => boolean>());
+  const latest = useRef(tabs);
+  latest.current = tabs;
+  const asking = useRef(false);
+  const hasUnsaved = (tabKey: string): boolean => unsaved.current.get(tabKey)?.() === true;
 
   useEffect(() => {
     const tab = { key, title: pageTitle(modules, pathname, search) };
     dispatch(from ? { type: 'rename', from, tab } : { type: 'open', tab });
   }, [key, pathname, search, from, modules]);
 
-  const close = (tabKey: string) => {
-    const next = closeTab(tabs, tabKey);
-    dispatch({ type: 'close', key: tabKey });
-    if (tabKey === tabs.activeKey) navigate(next.activeKey);
+  /** Closes `keys` (asking about unsaved work), then shows `to`, or the active tab's successor. */
+  const closeMany = (keys: readonly string[], to?: string) => {
+    const current = latest.current;
+    const titles = current.tabs.filter((t) => keys.includes(t.key) && hasUnsaved(t.key)).map((t) => t.title);
+    confirmClose(titles, layoutText.unsavedClose(titles), () => {
+      const next = closeTabs(latest.current, keys);
+      for (const k of keys) unsaved.current.delete(k);
+      if (to !== undefined) void navigate(to);
+      else if (next.activeKey !== latest.current.activeKey) void navigate(next.activeKey);
+      dispatch({ type: 'close', keys });
+    });
   };
+
+  const control = useMemo<TabControl>(() => ({
+    retitle: (tabKey, title) => {
+      const [path = '', query = ''] = tabKey.split(/(?=\?)/);
+      dispatch({ type: 'retitle', key: tabKey, title, fallback: pageTitle(modules, path, query) });
+    },
+    setUnsaved: (tabKey, ask) => {
+      if (ask) unsaved.current.set(tabKey, ask);
+      else unsaved.current.delete(tabKey);
+    },
+    closeAndGo: (tabKey, to) => closeMany([tabKey], to),
+  }), [modules]); // closeMany reads the tabs and marks through refs: the control changes with the modules only
+
+  // The cap: one page more than MAX_TABS closes the page shown least recently (asked when unsaved).
+  useEffect(() => {
+    const { close, ask } = tabsOverCap(tabs, MAX_TABS, hasUnsaved);
+    if (close.length > 0) dispatch({ type: 'close', keys: close });
+    if (ask === null || asking.current) return;
+    asking.current = true;
+    const title = tabs.tabs.find((t) => t.key === ask)?.title ?? ask;
+    confirmClose([title], layoutText.tabCap(MAX_TABS, title), () => {
+      asking.current = false;
+      unsaved.current.delete(ask);
+      dispatch({ type: 'close', keys: [ask] });
+    }, () => {
+      asking.current = false;
+    });
+  }, [tabs.tabs.length]); // only an opened tab can pass the cap
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 0 }} padding={0}>
@@ -52,10 +119,19 @@ export default function Layout() {
         <SideMenu />
       </AppShell.Navbar>
       <AppShell.Main>
-        <TabStrip tabs={tabs.tabs} activeKey={key} onSelect={(k) => navigate(k)} onClose={close} />
-        <div style={{ padding: 'var(--mantine-spacing-md)' }}>
-          <KeepAliveOutlet openKeys={tabs.tabs.map((t) => t.key)} />
-        </div>
+        <TabControlProvider control={control}>
+          <TabStrip
+            tabs={tabs.tabs}
+            activeKey={key}
+            onSelect={(k) => void navigate(k)}
+            onClose={(k) => closeMany([k])}
+            onCloseOthers={() => closeMany(othersThan(tabs, key))}
+            onCloseAll={() => closeMany(othersThan(tabs, HOME_PATH), HOME_PATH)}
+          />
+          <div style={{ padding: 'var(--mantine-spacing-md)' }}>
+            <KeepAliveOutlet openKeys={tabs.tabs.map((t) => t.key)} />
+          </div>
+        </TabControlProvider>
       </AppShell.Main>
       <OwnPasswordDialog opened={passwordOpen} onClose={() => setPasswordOpen(false)} />
     </AppShell>
