@@ -17,12 +17,14 @@ export interface MachineLabels {
   events?: Readonly<Record<string, string>>;
   guards?: Readonly<Record<string, string>>;
   actors?: Readonly<Record<string, string>>;
+  /** how the diagram runs: LR for a machine with many states in one rank (fits a screen's width) */
+  direction?: 'LR' | 'TB';
 }
 
 /** Typed helper for a machine's root `meta`. */
 export const machineLabels = (labels: MachineLabels): MachineLabels => labels;
 
-const labelsOf = (machine: AnyStateMachine): MachineLabels => (machine.root.meta ?? {}) as MachineLabels;
+export const labelsOf = (machine: AnyStateMachine): MachineLabels => (machine.root.meta ?? {}) as MachineLabels;
 
 /** 任意状态: the pseudo-state that stands for transitions declared on the machine itself. */
 export const ANY_STATE_LABEL = '任意状态';

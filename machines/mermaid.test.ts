@@ -42,7 +42,8 @@ describe('toMermaid', () => {
   it('names the machine-wide transitions 任意状态, never in English', () => {
     const text = toMermaid(billLifecycleMachine);
     expect(text).toContain('state "任意状态" as billLifecycle');
-    expect(text).toContain('billLifecycle --> billLifecycle_customs_stored : 海关回执［海关入库 120］');
+    expect(text).toContain('billLifecycle --> billLifecycle_customs_stored : 回执［120 入库］');
+    expect(text.split('\n')[1]).toBe('  direction LR'); // the machine's own drawing direction
     expect(text).not.toContain('any state');
     expect(text).not.toContain('user.declare]');
   });

@@ -7,7 +7,7 @@
  * whose label lists them (查询、翻页、排序 …): parallel arrows are what makes Mermaid's labels overlap.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { ANY_STATE_LABEL, eventLabel, guardLabel, guardName, stateLabel, technicalEvent, technicalState } from './labels.ts';
+import { ANY_STATE_LABEL, eventLabel, guardLabel, guardName, labelsOf, stateLabel, technicalEvent, technicalState } from './labels.ts';
 
 /** What the diagram shows, and the technical names behind each shown text (for hover). */
 export interface MachineDiagram {
@@ -32,7 +32,8 @@ function add(map: Map<string, string[]>, key: string, value: string): void {
 }
 
 export function machineDiagram(machine: AnyStateMachine): MachineDiagram {
-  const lines: string[] = ['stateDiagram-v2'];
+  const direction = labelsOf(machine).direction;
+  const lines: string[] = ['stateDiagram-v2', ...(direction ? [`  direction ${direction}`] : [])];
   const edges = new Map<string, Edge>();
   const states = new Map<string, string[]>();
   const edgeNames = new Map<string, string[]>();

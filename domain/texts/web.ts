@@ -102,9 +102,19 @@ export const pageTitles: Record<string, string> = {
 export const diagramsText = {
   title: '状态图', // ours
   downloadSvg: '下载 SVG', // ours
+  downloadPng: '下载 PNG', // ours
   downloadSource: '下载 Mermaid 源码', // ours
   loading: '正在生成…', // ours
   failed: '状态图生成失败', // ours
+  back: '返回控制台', // ours
+  index: '目录', // ours
+  intro: '系统中每个状态机的状态图：方框是状态，箭头是事件（方括号内是条件）。鼠标悬停可看到技术名称。', // ours
+  // the zoomable view (a bill's 状态图 and /diagrams)
+  zoomIn: '放大',
+  zoomOut: '缩小',
+  fitWidth: '适应宽度',
+  zoomLevel: (percent: number) => `${percent}%`,
+  viewHint: '拖动可平移', // ours
 } as const;
 
 /** An HTTP status the spec does not list (ours). */
