@@ -59,6 +59,7 @@ export const layoutText = {
   closeTab: '关闭', // ours (accessible name of a tab's × button)
   menu: '菜单', // ours
   // the tab strip (ours): arrows when the tabs overflow, and its menu
+  openPages: '已打开的页面',
   scrollTabsLeft: '向左滚动标签',
   scrollTabsRight: '向右滚动标签',
   tabMenu: '标签操作',

@@ -77,6 +77,12 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
   const viewport = useRef<HTMLDivElement>(null);
   const drawing = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; startX: number; startY: number } | null>(null);
+  /** the view is still the first one (not zoomed or panned): it follows the viewport's width */
+  const initial = useRef(true);
+  const firstView = (natural: { width: number; height: number }) => {
+    const width = viewport.current?.clientWidth ?? natural.width;
+    return { scale: clamp(Math.max(READABLE_SCALE, width / natural.width)), x: 0, y: 0 };
+  };
 
   useEffect(() => {
     let live = true;
@@ -112,12 +118,24 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
     sized(natural);
     addHoverNames(element, names);
     setSize(natural);
-    const width = viewport.current?.clientWidth ?? natural.width;
-    setView({ scale: clamp(Math.max(READABLE_SCALE, width / natural.width)), x: 0, y: 0 });
+    initial.current = true;
+    setView(firstView(natural));
     onDrawn?.(new XMLSerializer().serializeToString(element));
   }, [svg, names]); // onDrawn is a notification, not an input
 
+  // the viewport narrows when its window gains a scrollbar: the first view fits again
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el || !size || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (initial.current) setView(firstView(size));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [size, svg]);
+
   const zoom = (factor: number) => setView((v) => {
+    initial.current = false;
     // zoom about the viewport's centre, so what the user looks at stays there
     const el = viewport.current;
     const cx = (el?.clientWidth ?? 0) / 2;
@@ -128,6 +146,7 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
   });
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    initial.current = false;
     drag.current = { x: view.x, y: view.y, startX: e.clientX, startY: e.clientY };
     e.currentTarget.setPointerCapture?.(e.pointerId);
   };

@@ -21,7 +21,8 @@ import { loginAsDemoAdmin, screenshot, type PageProblems, type StartedServer } f
 import { useConsole } from './session.ts';
 
 let server: StartedServer, page: Page, problems: PageProblems;
-useConsole({ env: { SIMULATOR_DELAY_MS: '300' } }, (s) => ({ server, page, problems } = s));
+// a loaded machine (CI, other suites) can take well over a minute for a fresh database's first answer (hookTimeout: 120 s)
+useConsole({ env: { SIMULATOR_DELAY_MS: '300' }, timeoutMs: 110_000 }, (s) => ({ server, page, problems } = s));
 
 const sizes = [{ width: 1440, height: 900 }, { width: 1280, height: 720 }] as const;
 type Box = { x: number; y: number; width: number; height: number };
@@ -30,17 +31,28 @@ const inside = (inner: Box, outer: Box, slack = 1) =>
   && inner.x + inner.width <= outer.x + outer.width + slack && inner.y + inner.height <= outer.y + outer.height + slack;
 const box = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
 
-/** A navigation inside the console, as a menu click makes it (page.goto would reload and drop the tabs). */
+/** Pages that are not bills, by the side menu's group that holds them: light to open, each its own tab. */
+const menu: Record<string, [group: string, tab: string]> = {
+  '/workorder': ['服务中心', '工单'], '/feedback': ['服务中心', '意见反馈'], '/notice': ['服务中心', '通知公告'],
+  '/news': ['服务中心', '新闻动态'], '/archive': ['服务中心', '知识库'], '/account': ['企业管理', '账号管理'],
+  '/commonFun': ['企业管理', '常用功能'], '/parametersSetting': ['企业管理', '参数设置'], '/statistics': ['综合查询', '统计'],
+  '/exchangeSettlement': ['结汇管理', '结汇'], '/settlementVerification': ['结汇管理', '核销'],
+  '/settlementAuthorization/apply': ['结汇管理', '授权申请'], '/settlementAuthorization/confirm': ['结汇管理', '授权确认'],
+  '/rewardApplication': ['补贴管理', '补贴申请'],
+};
+const pages = Object.keys(menu);
+
+/** Opens a page from the side menu, as a user does (page.goto would reload the console and drop the tabs). */
 async function go(path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((url) => url.pathname + url.search === path);
+  const link = page.locator(`nav a[href="${path}"]`).first();
+  if (!(await link.isVisible())) await page.locator('nav').getByRole('button', { name: menu[path]![0], exact: true }).click();
+  await link.click();
+  await page.waitForURL((url) => url.pathname === path);
 }
 
-const tabTitles = () => page.getByRole('tab').allTextContents();
-const tablist = () => page.locator('main [role=tablist]').first();
+const tablist = () => page.getByRole('tablist', { name: '已打开的页面' });
+const tabTitles = () => tablist().getByRole('tab').allTextContents();
+const stripTab = (name: string) => tablist().getByRole('tab', { name, exact: true });
 
 describe('login captcha', () => {
   it.each(sizes)('is shown whole, at its own size, at %o', async (size) => {
@@ -58,9 +70,6 @@ describe('login captcha', () => {
   });
 });
 
-/** Pages that are not bills: light to open, each its own tab. */
-const pages = ['/workorder', '/feedback', '/account', '/commonFun', '/archive', '/notice', '/news', '/statistics',
-  '/exchangeSettlement', '/settlementVerification', '/settlementAuthorization/apply', '/settlementAuthorization/confirm', '/rewardApplication', '/parametersSetting'];
 
 describe('tab strip', () => {
   it('logs in', async () => {
@@ -70,34 +79,40 @@ describe('tab strip', () => {
   it.each(sizes)('scrolls the active tab into view, has arrows and a menu, and keeps at most MAX_TABS pages, at %o', async (size) => {
     await page.setViewportSize(size);
     await page.goto(`${server.url}/home`);
-    await page.getByRole('tab', { name: '首页' }).waitFor();
+    await stripTab('首页').waitFor();
     for (const path of pages) await go(path);
     // 1 + 14 pages opened, MAX_TABS kept: the pages shown least recently went first
     await expect.poll(async () => (await tabTitles()).length).toBe(MAX_TABS);
-    expect(await page.getByRole('tab', { name: '工单', exact: true }).count()).toBe(0);
-    const active = page.getByRole('tab', { selected: true });
-    expect(await active.textContent()).toBe('参数设置');
+    expect(await stripTab('工单').count()).toBe(0);
+    const active = tablist().getByRole('tab', { selected: true });
+    expect(await active.textContent()).toBe('补贴申请');
     const strip = await box(tablist());
     expect(inside(await box(active), strip)).toBe(true);
     expect(inside(strip, { x: 0, y: 0, ...size })).toBe(true);
-    // more tabs than room: the arrow to the hidden ones on the left
+    // more tabs than room (at 1280 px 12 short titles do not fit; at 1440 they may): arrows to the hidden ones
     const left = page.getByRole('button', { name: '向左滚动标签' });
-    await left.waitFor();
-    const scrolled = () => tablist().evaluate((el) => el.scrollLeft);
-    const before = await scrolled();
-    await left.click();
-    await expect.poll(scrolled).toBeLessThan(before);
-    await page.getByRole('button', { name: '向右滚动标签' }).waitFor();
+    const overflowing = await tablist().evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    if (size.width === 1280) expect(overflowing).toBe(true);
+    if (overflowing) {
+      await left.waitFor();
+      const scrolled = () => tablist().evaluate((el) => el.scrollLeft);
+      const before = await scrolled();
+      await left.click();
+      await expect.poll(scrolled).toBeLessThan(before);
+      await page.getByRole('button', { name: '向右滚动标签' }).waitFor();
+    } else {
+      expect(await left.count()).toBe(0);
+    }
     // an early tab becomes active again: scrolled back into view
-    await go('/archive');
-    expect(inside(await box(page.getByRole('tab', { selected: true })), await box(tablist()))).toBe(true);
-    await go('/rewardApplication');
-    expect(inside(await box(page.getByRole('tab', { selected: true })), await box(tablist()))).toBe(true);
+    await go('/notice');
+    expect(inside(await box(tablist().getByRole('tab', { selected: true })), await box(tablist()))).toBe(true);
+    await go('/exchangeSettlement');
+    expect(inside(await box(tablist().getByRole('tab', { selected: true })), await box(tablist()))).toBe(true);
     await screenshot(page, `tabs-diagrams-strip-${size.width}`);
 
     await page.getByRole('button', { name: '标签操作' }).click();
     await page.getByRole('menuitem', { name: '关闭其他' }).click();
-    await expect.poll(tabTitles).toEqual(['首页', '奖励申请']);
+    await expect.poll(tabTitles).toEqual(['首页', '结汇']);
     await page.getByRole('button', { name: '标签操作' }).click();
     await page.getByRole('menuitem', { name: '关闭全部' }).click();
     await expect.poll(tabTitles).toEqual(['首页']);
@@ -110,12 +125,12 @@ describe('detail tabs', () => {
 
   it('are titled by the bill number, 添加 for a new bill; 返回 after saving closes the tab and shows the list, current', async () => {
     await page.setViewportSize(sizes[0]);
-    await go('/bill/export/order');
+    await page.goto(`${server.url}/bill/export/order`);
     await page.getByRole('link', { name: 'SO20261121001' }).first().click();
-    await page.getByRole('tab', { name: 'SO20261121001', selected: true }).waitFor();
-    await page.getByRole('tab', { name: '出口订单', exact: true }).click();
+    await tablist().getByRole('tab', { name: 'SO20261121001', selected: true }).waitFor();
+    await stripTab('出口订单').click();
     await page.getByRole('button', { name: '新增', exact: true }).click();
-    await page.getByRole('tab', { name: '出口订单 添加', selected: true }).waitFor();
+    await tablist().getByRole('tab', { name: '出口订单 添加', selected: true }).waitFor();
     await textbox(page, '订单编号').fill(ORDER_NO);
     await textbox(page, '电商平台代码').fill('3302960001');
     await textbox(page, '电商平台名称').fill('宁波跨境优选电商平台');
@@ -123,13 +138,13 @@ describe('detail tabs', () => {
     await fillLine(page, { gnum: '1', itemNo: 'NB-TEA-001', itemName: '宁波白茶礼盒', qty: '1', price: '168' });
     await page.getByRole('button', { name: '保存', exact: true }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
-    await page.getByRole('tab', { name: ORDER_NO, selected: true }).waitFor();
-    expect(await page.getByRole('tab', { name: '出口订单 添加' }).count()).toBe(0);
+    await tablist().getByRole('tab', { name: ORDER_NO, selected: true }).waitFor();
+    expect(await stripTab('出口订单 添加').count()).toBe(0);
     await screenshot(page, 'tabs-diagrams-detail-tab');
 
     await page.locator('main [data-page]:visible').getByRole('button', { name: '返回', exact: true }).click();
-    await page.getByRole('tab', { name: '出口订单', exact: true, selected: true }).waitFor();
-    expect(await page.getByRole('tab', { name: ORDER_NO }).count()).toBe(0);
+    await tablist().getByRole('tab', { name: '出口订单', exact: true, selected: true }).waitFor();
+    expect(await stripTab(ORDER_NO).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/bill/export/order');
     // the list is current: the bill just saved is in it without a 刷新
     await page.locator('main [data-page]:visible').getByRole('row').filter({ hasText: ORDER_NO }).first().waitFor({ timeout: 20_000 });
@@ -139,9 +154,9 @@ describe('detail tabs', () => {
 describe('状态图 of a bill', () => {
   it.each(sizes)('fits the dialog, zooms and pans, highlights the state and lists the next actions in words, at %o', async (size) => {
     await page.setViewportSize(size);
-    await go('/bill/export/order');
+    await page.goto(`${server.url}/bill/export/order`);
     await page.locator('main [data-page]:visible').getByRole('link', { name: 'SO20261121001' }).first().click();
-    await page.getByRole('tab', { name: 'SO20261121001', selected: true }).waitFor();
+    await tablist().getByRole('tab', { name: 'SO20261121001', selected: true }).waitFor();
     await page.locator('main [data-page]:visible').getByRole('button', { name: '状态图', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '单据状态图（当前状态已高亮）' });
     const viewport = dialog.getByTestId('diagram-viewport');
@@ -152,8 +167,15 @@ describe('状态图 of a bill', () => {
     // fitted to the width, inside the window
     const frame = await box(viewport);
     expect(inside(frame, { x: 0, y: 0, ...size })).toBe(true);
+    // the first view fits the width (following the dialog's scrollbar appearing), but not below 70 %:
+    // a wider drawing starts at 70 % and pans
+    const zoom = dialog.getByTestId('diagram-zoom');
+    const percent = async () => Number((await zoom.textContent())!.replace('%', ''));
+    await expect.poll(async () => {
+      const gap = (await box(svg)).width - (await box(viewport)).width;
+      return Math.abs(gap) < 4 || (gap > 0 && (await percent()) === 70);
+    }).toBe(true);
     const fitted = await box(svg);
-    expect(Math.abs(fitted.width - frame.width)).toBeLessThan(4);
     // readable: a state's name at least 9.5 px tall on screen (it was ~6 px squeezed into ~1230 × 300)
     const glyphs = await svg.locator('g.node text').first().boundingBox();
     expect(glyphs!.height).toBeGreaterThanOrEqual(9.5);
@@ -166,8 +188,6 @@ describe('状态图 of a bill', () => {
     expect(titles).toContain('customs.stored');
     expect(titles.some((t) => t.includes('user.declare'))).toBe(true);
 
-    const zoom = dialog.getByTestId('diagram-zoom');
-    const percent = async () => Number((await zoom.textContent())!.replace('%', ''));
     const start = await percent();
     await dialog.getByRole('button', { name: '放大' }).click();
     await expect.poll(percent).toBeGreaterThan(start);
@@ -181,7 +201,7 @@ describe('状态图 of a bill', () => {
     await expect.poll(async () => (await box(svg)).x).toBeLessThan(at.x - 100);
     await dialog.getByRole('button', { name: '缩小' }).click();
     await dialog.getByRole('button', { name: '适应宽度' }).click();
-    await expect.poll(async () => Math.abs((await box(svg)).width - frame.width)).toBeLessThan(4);
+    await expect.poll(async () => Math.abs((await box(svg)).width - (await box(viewport)).width)).toBeLessThan(4);
     await screenshot(page, `tabs-diagrams-lifecycle-${size.width}`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -193,10 +213,11 @@ describe('/diagrams', () => {
     await page.setViewportSize(sizes[0]);
     await page.goto(`${server.url}/diagrams`);
     const index = page.getByRole('navigation', { name: '目录' });
-    expect(await index.getByRole('listitem').count()).toBe(machines.length);
+    await index.waitFor();
+    await expect.poll(() => index.getByRole('listitem').count()).toBe(machines.length);
     for (const entry of machines) expect(await index.getByRole('link', { name: entry.title }).count()).toBe(1);
     const sections = page.locator('section');
-    await expect.poll(() => page.locator('section [data-testid=diagram-viewport] svg').count(), { timeout: 60_000 }).toBe(machines.length);
+    await expect.poll(() => page.locator('section [data-testid=diagram-viewport] svg').count(), { timeout: 90_000 }).toBe(machines.length);
 
     // no label over another label or over a state
     for (const entry of machines) {
@@ -230,5 +251,5 @@ describe('/diagrams', () => {
     await page.getByRole('link', { name: '返回控制台' }).click();
     await page.waitForURL('**/home');
     problems.assertNone();
-  });
+  }, 240_000); // fourteen Mermaid drawings on a loaded machine
 });

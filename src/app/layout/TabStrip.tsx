@@ -68,7 +68,7 @@ export function TabStrip({ tabs, activeKey, onSelect, onClose, onCloseOthers, on
           ‹
         </ActionIcon>
       )}
-      <div ref={viewport} className={classes.viewport} role="tablist" onScroll={measure}>
+      <div ref={viewport} className={classes.viewport} role="tablist" aria-label={layoutText.openPages} onScroll={measure}>
         {tabs.map((tab) => {
           const active = tab.key === activeKey;
           return (

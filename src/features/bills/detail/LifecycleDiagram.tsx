@@ -30,6 +30,9 @@ export interface LifecycleDiagramProps {
 
 const lifecycle = machineDiagram(billLifecycleMachine);
 
+/** The drawing's height: the window less the dialog's title, texts and margins (the 可执行 line stays in view). */
+const viewHeight = () => Math.max(260, Math.min(640, window.innerHeight - 300));
+
 export function LifecycleDiagram({ opened, state, stateName, onClose, render = renderMermaid }: LifecycleDiagramProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={timelineText.diagramTitle} size="95%">
@@ -46,7 +49,7 @@ function Diagram({ state, stateName, render }: { state: StateValue; stateName?: 
     <>
       {stateName && <Text size="sm" mb="xs" fw={500}>{timelineText.currentState(stateName)}</Text>}
       <DiagramView source={source} names={lifecycle} render={render} label={timelineText.diagramTitle}
-        loadingLabel={timelineText.diagramLoading} failedTitle={timelineText.diagramFailed} height={560} />
+        loadingLabel={timelineText.diagramLoading} failedTitle={timelineText.diagramFailed} height={viewHeight()} />
       <Text size="sm" mt="xs" fw={500} data-testid="next-actions">{timelineText.nextActions(actions)}</Text>
     </>
   );
