@@ -59,13 +59,17 @@ export default function Layout() {
   const [tabs, dispatch] = useReducer(reduce, pageTitle(modules, HOME_PATH), initialTabs);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const unsaved = useRef(new Map<string, () => boolean>());
+  // titles pages gave their tabs, kept by key: a page may name its tab before the tab exists (a kept
+  // page's effects run before the layout's, e.g. right after a new bill took its own address)
+  const named = useRef(new Map<string, string>());
   const latest = useRef(tabs);
   latest.current = tabs;
   const asking = useRef(false);
   const hasUnsaved = (tabKey: string): boolean => unsaved.current.get(tabKey)?.() === true;
 
   useEffect(() => {
-    const tab = { key, title: pageTitle(modules, pathname, search) };
+    const own = named.current.get(key);
+    const tab = own ? { key, title: own, named: true } : { key, title: pageTitle(modules, pathname, search) };
     dispatch(from ? { type: 'rename', from, tab } : { type: 'open', tab });
   }, [key, pathname, search, from, modules]);
 
@@ -75,7 +79,10 @@ export default function Layout() {
     const titles = current.tabs.filter((t) => keys.includes(t.key) && hasUnsaved(t.key)).map((t) => t.title);
     confirmClose(titles, layoutText.unsavedClose(titles), () => {
       const next = closeTabs(latest.current, keys);
-      for (const k of keys) unsaved.current.delete(k);
+      for (const k of keys) {
+        unsaved.current.delete(k);
+        named.current.delete(k);
+      }
       if (to !== undefined) void navigate(to);
       else if (next.activeKey !== latest.current.activeKey) void navigate(next.activeKey);
       dispatch({ type: 'close', keys });
@@ -84,6 +91,8 @@ export default function Layout() {
 
   const control = useMemo<TabControl>(() => ({
     retitle: (tabKey, title) => {
+      if (title) named.current.set(tabKey, title);
+      else named.current.delete(tabKey);
       const [path = '', query = ''] = tabKey.split(/(?=\?)/);
       dispatch({ type: 'retitle', key: tabKey, title, fallback: pageTitle(modules, path, query) });
     },
