@@ -35,6 +35,7 @@
  * This file imports only xstate: no axios, React, window, router, storage or clock.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 export interface UserInfo {
   username: string;
@@ -131,6 +132,14 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
+  meta: machineLabels({
+    events: {
+      'user.login': '登录', 'user.confirm': '确认', 'user.passwordChanged': '密码已修改', 'user.cancel': '取消',
+      'api.tokenExpired': '令牌过期', 'session.refresh': '刷新会话', 'user.logout': '退出系统', 'api.unauthorized': '未授权（401）',
+    },
+    guards: { hasSession: '已有会话', needsPasswordChange: '须修改密码' },
+    actors: { login: '登录', refresh: '刷新令牌', logout: '退出' },
+  }),
   context: ({ input }) => ({
     token: input.session?.token ?? null,
     refreshToken: input.session?.refreshToken ?? null,
@@ -143,10 +152,12 @@ export const authMachine = setup({
   initial: 'anonymous',
   states: {
     anonymous: {
+      description: '未登录',
       always: { guard: 'hasSession', target: 'authenticated' },
       on: { 'user.login': { target: 'loggingIn' } },
     },
     loggingIn: {
+      description: '登录中',
       tags: ['busy'],
       entry: assign({ error: null, loginName: ({ event }) => (event.type === 'user.login' ? event.username : null) }),
       invoke: {
@@ -175,20 +186,23 @@ export const authMachine = setup({
       },
     },
     passwordChangeRequired: {
+      description: '须修改密码',
       initial: 'notice',
       states: {
-        notice: { on: { 'user.confirm': { target: 'form' } } },
-        form: { on: { 'user.passwordChanged': { target: '#auth.anonymous' } } },
+        notice: { description: '修改密码提示', on: { 'user.confirm': { target: 'form' } } },
+        form: { description: '修改密码表单', on: { 'user.passwordChanged': { target: '#auth.anonymous' } } },
       },
       on: { 'user.cancel': { target: 'anonymous' } },
       exit: assign({ passwordChangeToken: null }),
     },
     authenticated: {
+      description: '已登录',
       tags: ['signedIn'],
       initial: 'idle',
       states: {
-        idle: { on: { 'api.tokenExpired': { target: 'refreshing' }, 'session.refresh': { target: 'refreshing' } } },
+        idle: { description: '正常使用', on: { 'api.tokenExpired': { target: 'refreshing' }, 'session.refresh': { target: 'refreshing' } } },
         refreshing: {
+          description: '刷新令牌中',
           tags: ['refreshing'],
           invoke: {
             id: 'refresh',
@@ -234,6 +248,7 @@ export const authMachine = setup({
       },
     },
     loggingOut: {
+      description: '退出中',
       tags: ['busy'],
       invoke: {
         id: 'logout',
@@ -244,6 +259,7 @@ export const authMachine = setup({
       },
     },
     loggedOut: {
+      description: '已退出',
       entry: [assign(signedOut), 'clearSession'],
       on: { 'user.login': { target: 'loggingIn' } },
     },

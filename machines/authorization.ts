@@ -17,6 +17,7 @@
  *                                                        authorization must be recalled first
  */
 import { setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 export type AuthorizationEvent =
   | { type: 'commerce.agree' }
@@ -32,6 +33,9 @@ export const authorizationMachine = setup({
   types: {} as { events: AuthorizationEvent; tags: 'live' },
 }).createMachine({
   id: 'authorization',
+  meta: machineLabels({
+    events: { 'commerce.agree': '同意授权', 'commerce.refuse': '拒绝授权', 'agent.delete': '删除', 'commerce.recall': '回收授权' },
+  }),
   initial: 'to_audit',
   states: {
     to_audit: {

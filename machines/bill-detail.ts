@@ -43,6 +43,7 @@ import { billText } from '../domain/texts/bills.ts';
 import { lifecycleAccepts, lifecycleSnapshot } from './bill-lifecycle.ts';
 import { dropLine, failure, loaded, mapErrors, noErrors, withLine } from './bill-detail-copy.ts';
 import { lineFailure, savedLine } from './bill-detail-lines.ts';
+import { machineLabels } from './labels.ts';
 
 export type FieldValues = Record<string, unknown>;
 export interface DetailLine extends FieldValues { id: string }
@@ -142,6 +143,22 @@ export const billDetailMachine = setup({
   },
 }).createMachine({
   id: 'billDetail',
+  meta: machineLabels({
+    events: {
+      'user.refresh': '刷新', 'user.edit': '编辑', 'user.page': '翻页', 'user.selectLine': '选中表体行', 'live.changed': '单据有变化',
+      'user.save': '保存', 'user.stash': '暂存', 'user.saveAndDeclare': '保存并申报', 'user.declare': '申报', 'user.newLine': '新增表体行',
+      'user.saveLine': '保存表体行', 'user.deleteLine': '删除表体行', 'form.invalid': '表单校验未通过', 'user.dismiss': '继续编辑',
+      'user.confirm': '确定', 'user.cancel': '取消',
+    },
+    guards: {
+      isNew: '新单据', editable: '状态允许修改', declarable: '状态允许申报', paged: '表体分页', rowsEditable: '表体可编辑',
+      savesLineAlone: '表体行单独保存', newerVersion: '他处已更新', stored: '已保存的单据', lineExists: '该行存在',
+    },
+    actors: {
+      load: '加载', follow: '同步', lines: '翻页', peek: '检查新版本', saveLine: '保存表体行', save: '保存',
+      saveAndDeclare: '保存并申报', reload: '刷新',
+    },
+  }),
   context: ({ input }) => ({
     bill: input.bill, paged: input.paged ?? false, version: null, state: 'DRAFT', head: {}, lines: [], lineTotal: 0,
     pageIndex: 1, selectedLineId: null, errors: noErrors, stashed: false, linesChanged: false, revision: 0, loadError: null, nextTemp: 1,
@@ -149,7 +166,7 @@ export const billDetailMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
+    loading: { description: '加载中',
       tags: ['busy'],
       invoke: {
         id: 'load', src: 'load', input: billInput,
@@ -157,8 +174,8 @@ export const billDetailMachine = setup({
         onError: { target: 'failed', actions: [assign({ loadError: ({ event }) => failure(event.error).message }), warn] },
       },
     },
-    failed: { on: { 'user.refresh': { target: 'loading' } } },
-    view: {
+    failed: { description: '加载失败', on: { 'user.refresh': { target: 'loading' } } },
+    view: { description: '查看',
       on: {
         'user.edit': { guard: 'editable', target: 'edit' }, 'user.refresh': { target: 'refreshing' },
         'user.declare': { guard: 'declarable', target: 'declaring', actions: assign({ errors: noErrors }) },
@@ -166,7 +183,7 @@ export const billDetailMachine = setup({
         'live.changed': { guard: 'stored', target: 'following' },
       },
     },
-    following: {
+    following: { description: '同步他处的修改',
       // a change after this read began: read again, so the page ends on the latest copy
       on: { 'live.changed': { target: 'following', reenter: true } },
       invoke: {
@@ -175,7 +192,7 @@ export const billDetailMachine = setup({
         onError: { target: 'view' }, // quiet: the shown copy stays, the next change or 刷新 tries again
       },
     },
-    paging: {
+    paging: { description: '翻页中',
       tags: ['busy'],
       invoke: {
         id: 'lines', src: 'lines',
@@ -184,7 +201,7 @@ export const billDetailMachine = setup({
         onError: { target: 'view', actions: warn },
       },
     },
-    edit: {
+    edit: { description: '编辑',
       tags: ['editing'],
       exit: stopChild('peek'), // its answer is about this edit only
       on: {
@@ -206,14 +223,14 @@ export const billDetailMachine = setup({
         'user.dismiss': { actions: assign({ outdated: false }) },
       },
     },
-    stashing: {
+    stashing: { description: '暂存确认',
       tags: ['editing'],
       on: {
         'user.confirm': { target: 'view', actions: [assign({ stashed: true, revision: ({ context }) => context.revision + 1 }), success(billText.stashed)] },
         'user.cancel': { target: 'edit' },
       },
     },
-    savingLine: {
+    savingLine: { description: '保存表体行中',
       tags: ['editing', 'busy'],
       invoke: {
         id: 'saveLine', src: 'saveLine', input: ({ context }) => ({ bill: context.bill, line: context.pendingLine ?? {} }),
@@ -221,7 +238,7 @@ export const billDetailMachine = setup({
         onError: { target: 'edit', actions: [assign(({ context, event }) => lineFailure(context, failure(event.error))), warn] },
       },
     },
-    saving: {
+    saving: { description: '保存中',
       tags: ['editing', 'saving', 'busy'],
       invoke: {
         id: 'save', src: 'save', input: saveInput,
@@ -229,7 +246,7 @@ export const billDetailMachine = setup({
         onError: { target: 'edit', actions: ['showFailure', warn] },
       },
     },
-    declaring: {
+    declaring: { description: '保存并申报中',
       tags: ['editing', 'saving', 'busy'],
       invoke: {
         id: 'saveAndDeclare', src: 'saveAndDeclare', input: saveInput,
@@ -237,7 +254,7 @@ export const billDetailMachine = setup({
         onError: { target: 'edit', actions: ['showFailure', warn] },
       },
     },
-    refreshing: {
+    refreshing: { description: '刷新中',
       tags: ['busy'],
       invoke: {
         id: 'reload', src: 'load', input: billInput,

@@ -30,6 +30,7 @@
  * actions finished, notifyError({error}). No axios, React, window or clock.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 export interface JobFailure { id: string | number; title: string; message: string }
 /** A job as the server shows it (POST /api/enterprise/bills/jobs/detail). */
@@ -113,11 +114,23 @@ export const billJobMachine = setup({
   },
 }).createMachine({
   id: 'billJob',
+  meta: machineLabels({
+    events: {
+      'user.retryFailed': '重试失败的单据', 'user.closeJob': '关闭进度窗口', 'user.openJob': '打开进度窗口', 'job.start': '开始批量任务',
+      'live.job': '任务进度更新', 'live.resync': '重新同步',
+    },
+    guards: {
+      runningFound: '有进行中的任务', answeredDone: '任务已完成', givesUp: '多次查询失败', hasFailures: '有失败的单据', jobDone: '任务已完成',
+      aboutThisJob: '本任务的进度', isStale: '查询期间有新进度',
+    },
+    actors: { recentJobs: '查询最近任务', startJob: '启动任务', jobDetail: '查询进度' },
+    delays: { jobPoll: '定时查询' },
+  }),
   context: { job: null, ids: [], pollFailures: 0, live: false, stale: false },
   initial: 'checking',
   on: { 'job.start': { target: '.starting', actions: assign({ ids: ({ event }) => event.ids }) } },
   states: {
-    checking: {
+    checking: { description: '检查进行中的任务',
       invoke: {
         id: 'recentJobs', src: 'recentJobs',
         onDone: [
@@ -131,8 +144,8 @@ export const billJobMachine = setup({
         onError: { target: 'idle', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    idle: {},
-    starting: {
+    idle: { description: '无任务' },
+    starting: { description: '启动任务中',
       tags: ['jobRunning'],
       invoke: {
         id: 'startJob', src: 'startJob',
@@ -141,13 +154,13 @@ export const billJobMachine = setup({
         onError: { target: 'idle', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    active: {
+    active: { description: '任务进行中',
       type: 'parallel',
       states: {
-        progress: {
+        progress: { description: '进度',
           initial: 'fetching',
           states: {
-            fetching: {
+            fetching: { description: '查询进度中',
               tags: ['jobRunning'],
               entry: assign({ stale: false }),
               on: {
@@ -173,6 +186,7 @@ export const billJobMachine = setup({
               },
             },
             waiting: {
+              description: '等待下次查询',
               tags: ['jobRunning'],
               always: { guard: 'isStale', target: 'fetching' },
               on: {
@@ -181,7 +195,7 @@ export const billJobMachine = setup({
               },
               after: { jobPoll: { target: 'fetching' } },
             },
-            finished: {
+            finished: { description: '任务结束',
               tags: ['jobFinished'],
               on: {
                 'user.retryFailed': {
@@ -193,14 +207,14 @@ export const billJobMachine = setup({
             },
           },
         },
-        view: {
+        view: { description: '进度窗口',
           initial: 'shown',
           states: {
-            shown: {
+            shown: { description: '显示',
               tags: ['jobShown'],
               on: { 'user.closeJob': [{ guard: 'jobDone', target: '#billJob.idle' }, { target: 'hidden' }] },
             },
-            hidden: { on: { 'user.openJob': { target: 'shown' } } },
+            hidden: { description: '隐藏（后台运行）', on: { 'user.openJob': { target: 'shown' } } },
           },
         },
       },

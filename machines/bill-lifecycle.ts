@@ -32,6 +32,7 @@
  *   user.summarize   汇总申请: released or closed (800, 899)
  */
 import { assign, setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 export interface LifecycleContext {
   /** returnStatus of the newest receipt applied ('' before any) */
@@ -92,6 +93,21 @@ export const billLifecycleMachine = setup({
   },
 }).createMachine({
   id: 'billLifecycle',
+  meta: machineLabels({
+    direction: 'LR', // twelve customs states side by side are too wide to read top-down
+    events: {
+      'user.save': '保存', 'user.declare': '申报', 'user.delete': '删除', 'user.resendReceipt': '重新发送回执',
+      'user.markReturned': '改为退单', 'user.deliver': '生成运抵单/总分单', 'user.depart': '批量离境', 'user.cancel': '申请撤单', 'user.cancelReleased': '申请撤单（已放行）',
+      'user.refund': '申请退货', 'user.summarize': '汇总申请', 'transport.sent': '报文已发送', 'transport.failed': '报文发送失败',
+      'customs.receipt': '回执',
+    },
+    guards: {
+      // the target state already reads 海关入库 (120): the arrow says which receipt code leads there
+      stale: '回执过时', negative: '负数', atEport: '1/2/3 口岸', sendFailedAtEport: '4 失败',
+      rejected: '100 退单', stored: '120 入库', review: '300 审核', concluded: '399 审结',
+      inspection: '5xx 查验', suspended: '600 挂起', returned: '700 退运', released: '800 放行', closed: '899 结关',
+    },
+  }),
   context: ({ input }) => ({ returnStatus: input?.returnStatus ?? '', returnTime: input?.returnTime ?? '' }),
   initial: 'draft',
   on: {
@@ -130,6 +146,7 @@ export const billLifecycleMachine = setup({
       on: { 'user.save': {}, 'user.declare': { target: 'declaring' }, 'user.delete': { target: 'deleted' } },
     },
     customs: {
+      description: '海关处理',
       tags: ['withCustoms'],
       on: { 'user.resendReceipt': {} },
       initial: 'eport',

@@ -44,6 +44,7 @@ import { assign, cancel, fromPromise, raise, sendTo, setup } from 'xstate';
 import { estimateSimpleTotal, type ListRequest, type Term } from '../domain/query.ts';
 import { billText } from '../domain/texts/bills.ts';
 import { listJobMachine } from './bill-list-job.ts';
+import { machineLabels } from './labels.ts';
 import { batchInput, countRequest, countsKeyOf, listRequest, partitionByLifecycle } from './bill-list-requests.ts';
 import { exporting, messageOf, notProvided } from './bill-list-states.ts';
 import type {
@@ -89,6 +90,21 @@ export const billListMachine = setup({
   },
 }).createMachine({
   id: 'billList',
+  meta: machineLabels({
+    events: {
+      'user.select': '勾选', 'user.action': '点击操作按钮', 'user.export': '导出', 'user.import': '导入查询',
+      'live.refresh': '实时刷新', 'user.filterState': '按状态筛选', 'user.search': '查询', 'user.window': '改变时间范围',
+      'user.reset': '重置', 'user.clearImport': '清除导入条件', 'user.sort': '排序', 'user.pageSize': '改变每页条数',
+      'user.page': '翻页', 'user.refresh': '刷新', 'job.finished': '批量任务结束', 'live.changed': '单据有变化',
+      'live.job': '任务进度更新', 'live.resync': '重新同步',
+      'user.confirm': '确定', 'user.cancel': '取消', 'user.dismissResult': '关闭结果',
+    },
+    guards: {
+      countsCurrent: '计数仍有效', keepsSelection: '仍有勾选', hasRows: '勾选了单据', startsJob: '后台批量任务',
+      hasEligible: '有可操作的单据', allSucceeded: '全部成功',
+    },
+    actors: { pageList: '查询列表', stateCount: '查询状态计数', batch: '批量操作', export: '导出', importQuery: '导入查询' },
+  }),
   context: ({ input }) => ({
     state: null, terms: [], window: input.window, imported: [], sorts: [...input.sorts],
     pageIndex: 0, pageSize: input.pageSize, rows: [], total: 0, estimated: false,
@@ -105,7 +121,7 @@ export const billListMachine = setup({
     'live.resync': { actions: [sendTo('job', { type: 'live.resync' as const }), raise({ type: 'live.changed' })] },
   },
   states: {
-    browsing: {
+    browsing: { description: '浏览',
       initial: 'loading',
       on: {
         // Filter changes, from anywhere in browsing (a load in flight is cancelled): reload from
@@ -124,15 +140,15 @@ export const billListMachine = setup({
         'live.changed': { actions: [cancel('liveRefresh'), raise({ type: 'live.refresh' }, { id: 'liveRefresh', delay: 'liveDebounce' })] },
       },
       states: {
-        loading: {
+        loading: { description: '加载中',
           type: 'parallel',
           entry: assign({ selected: [], error: null }),
           onDone: { target: 'idle' },
           states: {
-            list: {
+            list: { description: '加载列表',
               initial: 'fetching',
               states: {
-                fetching: {
+                fetching: { description: '查询中',
                   // the table's loader: rows that arrived are shown while the counts still load
                   tags: ['loading'],
                   invoke: {
@@ -155,14 +171,14 @@ export const billListMachine = setup({
                     },
                   },
                 },
-                done: { type: 'final' },
+                done: { description: '已完成', type: 'final' },
               },
             },
-            counts: {
+            counts: { description: '加载状态计数',
               initial: 'checking',
               states: {
-                checking: { always: [{ guard: 'countsCurrent', target: 'done' }, { target: 'fetching' }] },
-                fetching: {
+                checking: { description: '检查计数', always: [{ guard: 'countsCurrent', target: 'done' }, { target: 'fetching' }] },
+                fetching: { description: '查询计数中',
                   tags: ['countsLoading'],
                   invoke: {
                     id: 'stateCount', src: 'stateCount',
@@ -171,21 +187,21 @@ export const billListMachine = setup({
                     onError: { target: 'done', actions: { type: 'notifyError', params: ({ event }) => ({ error: event.error }) } },
                   },
                 },
-                done: { type: 'final' },
+                done: { description: '已完成', type: 'final' },
               },
             },
           },
         },
-        refreshing: {
+        refreshing: { description: '刷新中',
           type: 'parallel',
           tags: ['ready'],
           onDone: [{ guard: 'keepsSelection', target: 'idle.selected' }, { target: 'idle.unselected' }],
           on: { 'user.select': { actions: assign({ selected: ({ event }) => event.rows }) } },
           states: {
-            list: {
+            list: { description: '刷新列表',
               initial: 'fetching',
               states: {
-                fetching: {
+                fetching: { description: '查询中',
                   invoke: {
                     id: 'pageList', src: 'pageList',
                     input: ({ context }) => listRequest(context),
@@ -205,13 +221,13 @@ export const billListMachine = setup({
                     onError: { target: 'done' },
                   },
                 },
-                done: { type: 'final' },
+                done: { description: '已完成', type: 'final' },
               },
             },
-            counts: {
+            counts: { description: '刷新状态计数',
               initial: 'fetching',
               states: {
-                fetching: {
+                fetching: { description: '查询计数中',
                   invoke: {
                     id: 'stateCount', src: 'stateCount',
                     input: ({ context }) => countRequest(context),
@@ -219,17 +235,17 @@ export const billListMachine = setup({
                     onError: { target: 'done' },
                   },
                 },
-                done: { type: 'final' },
+                done: { description: '已完成', type: 'final' },
               },
             },
           },
         },
-        idle: {
+        idle: { description: '空闲',
           tags: ['ready'],
           initial: 'unselected',
           on: { 'user.import': { target: '#billList.importing' }, 'live.refresh': { target: 'refreshing' } },
           states: {
-            unselected: {
+            unselected: { description: '未选择',
               on: {
                 'user.select': { guard: 'hasRows', target: 'selected', actions: assign({ selected: ({ event }) => event.rows }) },
                 // every list batch action acts on selected rows (bills §5: 请选择操作数据！)
@@ -237,7 +253,7 @@ export const billListMachine = setup({
                 'user.export': { target: '#billList.exportingAll' },
               },
             },
-            selected: {
+            selected: { description: '已选择',
               tags: ['hasSelection'],
               on: {
                 'user.select': [
@@ -253,10 +269,10 @@ export const billListMachine = setup({
             },
           },
         },
-        error: { tags: ['error'], on: { 'live.refresh': { target: 'loading', actions: assign({ countsKey: null }) } } },
+        error: { description: '加载失败', tags: ['error'], on: { 'live.refresh': { target: 'loading', actions: assign({ countsKey: null }) } } },
       },
     },
-    confirming: {
+    confirming: { description: '确认中',
       tags: ['confirming'],
       on: {
         'user.confirm': [
@@ -271,7 +287,7 @@ export const billListMachine = setup({
         'user.cancel': { target: '#billList.browsing.idle.selected', actions: assign({ pending: null }) },
       },
     },
-    running: {
+    running: { description: '批量操作中',
       tags: ['running', 'busy'],
       invoke: {
         id: 'batch', src: 'batch',
@@ -298,9 +314,9 @@ export const billListMachine = setup({
         },
       },
     },
-    exportingAll: exporting(false, '#billList.browsing.idle.unselected'),
-    exportingSelected: exporting(true, '#billList.browsing.idle.selected'),
-    importing: {
+    exportingAll: { ...exporting(false, '#billList.browsing.idle.unselected'), description: '导出全部中' },
+    exportingSelected: { ...exporting(true, '#billList.browsing.idle.selected'), description: '导出所选中' },
+    importing: { description: '导入查询中',
       tags: ['importing', 'busy'],
       entry: assign({ selected: [] }),
       invoke: {

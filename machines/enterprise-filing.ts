@@ -18,6 +18,7 @@
  *   review.approve / review.reject   the reviewer's decision (review API or the sandbox)
  */
 import { setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 import { APPROVE_STATE, type ApproveState } from '../domain/enterprise/approval.ts';
 
 export type FilingEvent =
@@ -34,6 +35,12 @@ export const enterpriseFilingMachine = setup({
   types: {} as { events: FilingEvent; tags: 'editable' | 'filed' },
 }).createMachine({
   id: 'enterpriseFiling',
+  meta: machineLabels({
+    events: {
+      'company.save': '保存', 'company.attach': '增删附件', 'company.apply': '保存并申报', 'review.approve': '审核通过',
+      'review.reject': '审核不通过', 'company.generateAuthCode': '生成企业授权码',
+    },
+  }),
   initial: 'unfiled',
   states: {
     unfiled: { description: '未备案 (0)', tags: ['editable'], on: { ...changeable } },

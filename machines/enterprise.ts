@@ -20,6 +20,7 @@
  * Effects (placeholders, supplied with provide()): actors load, save, apply; action notify({kind, message}).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 import type { FieldError } from '../domain/envelope.ts';
 import { checkEnterprise, type EnterpriseValues } from '../domain/enterprise/rules.ts';
 import { enterpriseText } from '../domain/texts/enterprise.ts';
@@ -82,6 +83,13 @@ export const enterpriseMachine = setup({
   },
 }).createMachine({
   id: 'enterprise',
+  meta: machineLabels({
+    events: {
+      'user.refresh': '刷新', 'user.edit': '编辑', 'user.save': '保存', 'user.declare': '保存并申报', 'user.cancel': '取消', 'user.confirm': '确定',
+    },
+    guards: { canEdit: '备案状态允许修改', invalid: '填写有误', draftInvalid: '填写有误' },
+    actors: { load: '读取企业信息', save: '保存', apply: '申报' },
+  }),
   context: { record: null, draft: {}, errors: {}, loadError: null, revision: 0 },
   initial: 'loading',
   states: {

@@ -1,65 +1,75 @@
 /**
- * A machine as a Mermaid stateDiagram-v2 (pure: no DOM, usable by scripts and the /diagrams page).
+ * A machine as a Mermaid stateDiagram-v2 (pure: no DOM, usable by scripts and the /diagrams page),
+ * written for people: states, events and guards by their Chinese names (labels.ts, from the machine
+ * itself); the technical names are kept beside it (hover on the pages, %% comments in the source).
  * Nested states become composite blocks with their own [*] arrow, parallel regions are separated
- * by --, transitions are labelled by event type (invoke results as "done login" / "error login",
- * eventless ones as "always") plus [guard] when guarded; final states get an arrow to [*].
+ * by --, final states get an arrow to [*]. Transitions between the same two states are one arrow
+ * whose label lists them (查询、翻页、排序 …): parallel arrows are what makes Mermaid's labels overlap.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { ANY_STATE_LABEL, eventLabel, guardLabel, guardName, labelsOf, stateLabel, technicalEvent, technicalState } from './labels.ts';
 
-interface Edge { from: string; to: string; label: string }
+/** What the diagram shows, and the technical names behind each shown text (for hover). */
+export interface MachineDiagram {
+  source: string;
+  /** a state's shown name → its technical names (several states may share a name) */
+  states: ReadonlyMap<string, readonly string[]>;
+  /** an arrow's shown label → its technical events (`user.declare`, `customs.receipt [stored]`) */
+  edges: ReadonlyMap<string, readonly string[]>;
+}
+
+interface Edge { from: string; to: string; labels: string[]; technical: string[] }
 
 const nodeId = (node: AnyStateNode): string => node.id.replace(/[^A-Za-z0-9_]/g, '_');
 
-function eventLabel(type: string): string {
-  const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(type);
-  if (actor) return `${actor[1]} ${actor[2]}`;
-  if (type.startsWith('xstate.done.state.')) return 'done';
-  if (type.startsWith('xstate.after.')) {
-    // a number of ms, or a named delay (setup's delays: its value depends on the context)
-    const delay = type.split('.')[2] ?? '';
-    return /^\d+$/.test(delay) ? `after ${delay}ms` : `after ${delay}`;
-  }
-  return type === '' ? 'always' : type;
+/** Characters Mermaid's state grammar reads as syntax. */
+const clean = (text: string): string => text.replace(/[:;#{}"<>]/g, ' ').replace(/\s+/g, ' ').trim();
+
+function add(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key) ?? [];
+  if (!list.includes(value)) list.push(value);
+  map.set(key, list);
 }
 
-function guardLabel(guard: unknown): string {
-  if (guard === undefined) return '';
-  if (typeof guard === 'string') return ` [${guard}]`;
-  if (typeof guard === 'object' && guard !== null && typeof (guard as { type?: unknown }).type === 'string') {
-    return ` [${(guard as { type: string }).type}]`;
-  }
-  return ' [guard]';
-}
-
-const clean = (text: string): string => text.replace(/[:;#{}"]/g, ' ').trim();
-
-export function toMermaid(machine: AnyStateMachine): string {
-  const lines: string[] = ['stateDiagram-v2'];
-  const edges: Edge[] = [];
+export function machineDiagram(machine: AnyStateMachine): MachineDiagram {
+  const direction = labelsOf(machine).direction;
+  const lines: string[] = ['stateDiagram-v2', ...(direction ? [`  direction ${direction}`] : [])];
+  const edges = new Map<string, Edge>();
+  const states = new Map<string, string[]>();
+  const edgeNames = new Map<string, string[]>();
 
   function collect(node: AnyStateNode): void {
     const from = nodeId(node);
-    const add = (eventType: string, transitions: readonly { target?: readonly AnyStateNode[]; guard?: unknown }[]) => {
-      for (const t of transitions) {
-        for (const target of t.target ?? []) {
-          edges.push({ from, to: nodeId(target), label: clean(eventLabel(eventType) + guardLabel(t.guard)) });
-        }
+    const transitions = [
+      ...[...node.transitions].flatMap(([type, list]) => list.map((t) => ({ type, t }))),
+      ...(node.always ?? []).map((t) => ({ type: '', t })),
+    ];
+    for (const { type, t } of transitions) {
+      const guard = guardLabel(machine, t.guard);
+      const label = clean(`${eventLabel(machine, type)}${guard ? `［${guard}］` : ''}`);
+      const technical = `${technicalEvent(type)}${guardName(t.guard) ? ` [${guardName(t.guard)}]` : ''}`;
+      for (const target of t.target ?? []) {
+        const key = `${from}>${nodeId(target)}`;
+        const edge = edges.get(key) ?? { from, to: nodeId(target), labels: [], technical: [] };
+        if (!edge.labels.includes(label)) edge.labels.push(label);
+        if (!edge.technical.includes(technical)) edge.technical.push(technical);
+        edges.set(key, edge);
       }
-    };
-    for (const [eventType, transitions] of node.transitions) add(eventType, transitions);
-    if (node.always) add('', node.always);
+    }
+  }
+
+  function declare(node: AnyStateNode, indent: string): string {
+    const id = nodeId(node);
+    const label = clean(stateLabel(node));
+    add(states, label, technicalState(node));
+    lines.push(`${indent}state "${label}" as ${id}`);
+    return id;
   }
 
   function emit(node: AnyStateNode, indent: string): void {
-    const children = Object.values(node.states) as AnyStateNode[];
-    for (const child of children) {
-      const id = nodeId(child);
-      const grandChildren = Object.values(child.states) as AnyStateNode[];
-      // every state is declared with its own key as label (ids are the full dotted path)
-      // the description (Chinese, for analysts) follows the key when the machine gives one
-      const label = child.description ? `${child.key} ${child.description}` : child.key;
-      lines.push(`${indent}state "${clean(label)}" as ${id}`);
-      if (grandChildren.length > 0) {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      const id = declare(child, indent);
+      if (Object.keys(child.states).length > 0) {
         lines.push(`${indent}state ${id} {`);
         emitBody(child, `${indent}  `);
         lines.push(`${indent}}`);
@@ -71,10 +81,10 @@ export function toMermaid(machine: AnyStateMachine): string {
 
   function emitBody(node: AnyStateNode, indent: string): void {
     if (node.type === 'parallel') {
-      const regions = Object.values(node.states) as AnyStateNode[];
-      regions.forEach((region, i) => {
+      (Object.values(node.states) as AnyStateNode[]).forEach((region, i) => {
         if (i > 0) lines.push(`${indent}--`);
-        lines.push(`${indent}state ${nodeId(region)} {`);
+        const id = declare(region, indent);
+        lines.push(`${indent}state ${id} {`);
         emitBody(region, `${indent}  `);
         lines.push(`${indent}}`);
         collect(region);
@@ -86,9 +96,19 @@ export function toMermaid(machine: AnyStateMachine): string {
   }
 
   emitBody(machine.root, '  ');
-  // Transitions declared on the machine itself apply in every state: draw them from one pseudo-state.
-  if (machine.root.transitions.size > 0) lines.push(`  state "任意状态 (any state)" as ${nodeId(machine.root)}`);
+  // Transitions declared on the machine itself apply in every state: drawn from one pseudo-state.
   collect(machine.root);
-  for (const e of edges) lines.push(`  ${e.from} --> ${e.to}${e.label ? ` : ${e.label}` : ''}`);
-  return lines.join('\n');
+  if ([...edges.values()].some((e) => e.from === nodeId(machine.root))) {
+    lines.push(`  state "${ANY_STATE_LABEL}" as ${nodeId(machine.root)}`);
+    add(states, ANY_STATE_LABEL, `${machine.id} (any state)`);
+  }
+  for (const e of edges.values()) {
+    const label = e.labels.join('、');
+    add(edgeNames, label, e.technical.join(', '));
+    lines.push(`  %% ${e.technical.join(', ')}`);
+    lines.push(`  ${e.from} --> ${e.to} : ${label}`);
+  }
+  return { source: lines.join('\n'), states, edges: edgeNames };
 }
+
+export const toMermaid = (machine: AnyStateMachine): string => machineDiagram(machine).source;

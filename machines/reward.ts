@@ -8,6 +8,7 @@
  * Events: review.start (核验开始), review.finish (核验完成: the result rows are written)
  */
 import { setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 export type RewardEvent = { type: 'review.start' } | { type: 'review.finish' };
 export const rewardEvents: RewardEvent[] = [{ type: 'review.start' }, { type: 'review.finish' }];
@@ -16,6 +17,9 @@ export const rewardMachine = setup({
   types: {} as { events: RewardEvent; tags: 'checkable' },
 }).createMachine({
   id: 'reward',
+  meta: machineLabels({
+    events: { 'review.start': '核验开始', 'review.finish': '核验完成' },
+  }),
   initial: 'wait_audit',
   states: {
     wait_audit: { description: '待核验', on: { 'review.start': { target: 'audit' } } },

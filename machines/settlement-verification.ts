@@ -8,6 +8,7 @@
  * Events: verification.revoke (撤销申请), review.approve, review.reject
  */
 import { setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 export type VerificationEvent = { type: 'verification.revoke' } | { type: 'review.approve' } | { type: 'review.reject' };
 export const verificationEvents: VerificationEvent[] = [{ type: 'verification.revoke' }, { type: 'review.approve' }, { type: 'review.reject' }];
@@ -16,6 +17,9 @@ export const verificationMachine = setup({
   types: {} as { events: VerificationEvent },
 }).createMachine({
   id: 'verification',
+  meta: machineLabels({
+    events: { 'review.approve': '核销成功', 'review.reject': '核销失败', 'verification.revoke': '撤销申请' },
+  }),
   initial: 'audit',
   states: {
     audit: {

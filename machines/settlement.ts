@@ -25,6 +25,7 @@
  * Tags: editable (detail opens in edit mode), detail (detail opens in view mode, §4), verifiable.
  */
 import { setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 import type { SettlementState } from '../domain/settlement/states.ts';
 
 export type SettlementEvent =
@@ -46,6 +47,12 @@ export const settlementMachine = setup({
   types: {} as { events: SettlementEvent; tags: 'editable' | 'detail' | 'verifiable' },
 }).createMachine({
   id: 'settlement',
+  meta: machineLabels({
+    events: {
+      'settlement.edit': '修改', 'settlement.apply': '提交申请', 'settlement.delete': '删除申请', 'bank.accept': '银行受理',
+      'bank.reject': '银行拒绝', 'review.approve': '审核通过', 'review.reject': '审核不通过', 'settlement.revoke': '撤销申请',
+    },
+  }),
   initial: 'to_declare',
   states: {
     to_declare: {

@@ -14,6 +14,7 @@
  * Context: position (0..1, clamped; NaN counts as 0), failed (the error the view shows).
  */
 import { assign, setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 /**
  * A release at or beyond this position counts as "fully right". Not exactly 1: the view turns
@@ -48,6 +49,10 @@ export const sliderVerifyMachine = setup({
   },
 }).createMachine({
   id: 'sliderVerify',
+  meta: machineLabels({
+    events: { 'slider.reset': '重置', 'drag.start': '按下滑块', 'drag.move': '拖动', 'drag.release': '松开' },
+    guards: { atEnd: '拖到最右边' },
+  }),
   context: { position: 0, failed: false },
   initial: 'unverified',
   on: {

@@ -19,6 +19,7 @@
  *   upgrade.create  account → finished (/agreement/createRs)
  */
 import { setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 import { UPGRADE_COUNTDOWN_SECONDS, type UpgradeStep } from '../domain/content/upgrade.ts';
 
 export type UpgradeProgressEvent = { type: 'upgrade.next' } | { type: 'upgrade.read' } | { type: 'upgrade.back' } | { type: 'upgrade.create' };
@@ -31,6 +32,10 @@ export const upgradeProgressMachine = setup({
   },
 }).createMachine({
   id: 'upgradeProgress',
+  meta: machineLabels({
+    events: { 'upgrade.next': '下一步', 'upgrade.read': '已阅读', 'upgrade.back': '上一步', 'upgrade.create': '创建账号' },
+    guards: { countdownOver: '倒计时已结束' },
+  }),
   context: ({ input }) => ({ countdown: input?.countdown ?? 0 }),
   initial: 'notice',
   states: {

@@ -27,6 +27,7 @@
  * action notify({kind, message}).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { machineLabels } from './labels.ts';
 import { UPGRADE_COUNTDOWN_SECONDS, upgradeAgainProblem, upgradePasswordProblem, type UpgradeStep } from '../domain/content/upgrade.ts';
 import { upgradeText } from '../domain/texts/upgrade.ts';
 
@@ -110,6 +111,17 @@ export const upgradeMachine = setup({
   },
 }).createMachine({
   id: 'upgrade',
+  meta: machineLabels({
+    events: {
+      'user.open': '打开升级向导', 'user.next': '下一步', 'user.close': '关闭', 'user.back': '上一步', 'timer.tick': '倒计时一秒',
+      'user.read': '已阅读', 'user.create': '创建账号',
+    },
+    guards: {
+      notNeeded: '无需升级', atNotice: '停在公告', agreementCounting: '协议倒计时中', atAgreement: '停在协议', lastTick: '倒计时结束',
+      noCreditCode: '缺少统一社会信用代码', badPassword: '密码不合要求',
+    },
+    actors: { load: '读取升级信息', next: '下一步', read: '确认已阅读', backToNotice: '返回公告', backToAgreement: '返回协议', create: '创建账号' },
+  }),
   context: {
     info: null, step: 'notice', countdown: UPGRADE_COUNTDOWN_SECONDS,
     draft: { password: '', again: '' }, errors: {}, created: null,

@@ -23,6 +23,7 @@
  * Effects (placeholders, supplied with provide()): actors load, act; action notify({kind, message}).
  */
 import { assign, fromPromise, setup, type AnyStateMachine, type EventObject } from 'xstate';
+import { machineLabels } from './labels.ts';
 
 export interface WorkflowRow { id: number }
 /** The entity machine an action belongs to, and the row field that holds the row's stored state. */
@@ -152,6 +153,18 @@ export const workflowPageMachine = setup({
   },
 }).createMachine({
   id: 'workflowPage',
+  meta: machineLabels({
+    events: {
+      'user.search': '查询', 'user.page': '翻页', 'user.pageSize': '改变每页条数', 'user.refresh': '刷新', 'user.select': '勾选',
+      'user.act': '点击操作按钮', 'user.cancel': '取消', 'user.submit': '提交',
+    },
+    guards: {
+      nothingPicked: '未勾选数据', entityRefusesWithNotice: '状态不允许（提示说明）', entityRefuses: '状态不允许此操作',
+      asksConfirm: '需要确认', asksForm: '需要填写', valuesInvalid: '填写的内容不正确', submittedInvalid: '提交的内容不正确',
+      reloads: '成功后重新读取', nothingTyped: '没有填写的内容',
+    },
+    actors: { load: '读取列表', act: '提交操作' },
+  }),
   context: ({ input }) => ({
     query: { pageIndex: 0, pageSize: input.pageSize, terms: input.terms ?? [] },
     rows: [], total: 0, selected: [], pending: null, problem: null, done: 0,

@@ -14,7 +14,7 @@ export function diagramFiles(): Map<string, string> {
   for (const entry of machines) {
     const source = toMermaid(entry.machine);
     files.set(`${entry.name}.mmd`, `${source}\n`);
-    sections.push(`## ${entry.title} (\`${entry.name}\`)`, '', '```mermaid', source, '```', '');
+    sections.push(`## ${entry.title} (\`${entry.name}\`)`, '', entry.summary, '', '```mermaid', source, '```', '');
   }
   files.set('README.md', sections.join('\n'));
   return files;

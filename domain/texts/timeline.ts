@@ -51,4 +51,6 @@ export const timelineText = {
   diagramLoading: '正在绘制状态图',
   diagramFailed: '状态图绘制失败',
   currentState: (name: string) => `当前状态：${name}`,
+  /** under the diagram: the user actions the current state accepts, by the lifecycle's own names */
+  nextActions: (names: readonly string[]) => `可执行：${names.length > 0 ? names.join('、') : '无'}`,
 } as const;

@@ -58,6 +58,17 @@ export const layoutText = {
   noCompany: serverText.noCompany,
   closeTab: '关闭', // ours (accessible name of a tab's × button)
   menu: '菜单', // ours
+  // the tab strip (ours): arrows when the tabs overflow, and its menu
+  openPages: '已打开的页面',
+  scrollTabsLeft: '向左滚动标签',
+  scrollTabsRight: '向右滚动标签',
+  tabMenu: '标签操作',
+  closeOthers: '关闭其他',
+  closeAll: '关闭全部',
+  /** closing pages whose edits are not saved (×, 返回, 关闭其他/全部) */
+  unsavedClose: (titles: readonly string[]) => `${titles.map((t) => `「${t}」`).join('、')}有未保存的修改，关闭后修改将丢失。确定关闭吗？`,
+  /** one page more than MAX_TABS, and every page that could close has unsaved edits */
+  tabCap: (max: number, title: string) => `最多保留 ${max} 个页面。「${title}」有未保存的修改，关闭它吗？（取消则保留）`,
 } as const;
 
 export const pageText = {
@@ -92,9 +103,19 @@ export const pageTitles: Record<string, string> = {
 export const diagramsText = {
   title: '状态图', // ours
   downloadSvg: '下载 SVG', // ours
+  downloadPng: '下载 PNG', // ours
   downloadSource: '下载 Mermaid 源码', // ours
   loading: '正在生成…', // ours
   failed: '状态图生成失败', // ours
+  back: '返回控制台', // ours
+  index: '目录', // ours
+  intro: '系统中每个状态机的状态图：方框是状态，箭头是事件（方括号内是条件）。鼠标悬停可看到技术名称。', // ours
+  // the zoomable view (a bill's 状态图 and /diagrams)
+  zoomIn: '放大',
+  zoomOut: '缩小',
+  fitWidth: '适应宽度',
+  zoomLevel: (percent: number) => `${percent}%`,
+  viewHint: '拖动可平移', // ours
 } as const;
 
 /** An HTTP status the spec does not list (ours). */

@@ -1,4 +1,5 @@
 import svgCaptcha from 'svg-captcha';
+import { CAPTCHA_IMAGE } from '../../domain/captcha.ts';
 import type { Db } from '../db/database.ts';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
@@ -7,8 +8,20 @@ const CAPTCHA_SIZE = 4;
 /** Expired captchas deleted by one issue at most. */
 export const PURGE_BATCH = 100;
 
+/**
+ * The image: dark grey letters (#000–#444, at least 9.7 : 1 on the white the form shows it on) with
+ * two mid-grey noise lines, at the size the form shows it. svg-captcha's coloured mode picks
+ * letters 25–45 % darker than the background, too pale to read on a light one, so it is not used.
+ */
+export function drawCaptcha(): { data: string; text: string } {
+  return svgCaptcha.create({
+    size: CAPTCHA_SIZE, noise: 2, ignoreChars: '0oO1iIlL', color: false,
+    width: CAPTCHA_IMAGE.width, height: CAPTCHA_IMAGE.height, fontSize: 40,
+  });
+}
+
 export async function issueCaptcha(db: Db, captchaId: string, now = new Date()): Promise<string> {
-  const { data, text } = svgCaptcha.create({ size: CAPTCHA_SIZE, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f6fa', width: 110, height: 40 });
+  const { data, text } = drawCaptcha();
   const expires = new Date(now.getTime() + CAPTCHA_TTL_MS);
   await db.insertInto('captchas').values({ captcha_id: captchaId, answer: text.toLowerCase(), expires_at: expires, used_at: null })
     .onConflict((oc) => oc.column('captcha_id').doUpdateSet({ answer: text.toLowerCase(), expires_at: expires, used_at: null }))

@@ -7,7 +7,17 @@ let ready: Promise<typeof import('mermaid').default> | null = null;
 
 function loadMermaid() {
   ready ??= import('mermaid').then(({ default: mermaid }) => {
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default' });
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: 'default',
+      // Labels as SVG text, not HTML in <foreignObject>: the SVG then draws onto a canvas (PNG
+      // download) and opens in any viewer. ELK is a separate package (@mermaid-js/layout-elk), not
+      // installed: dagre, with room between states and ranks so arrow labels do not overlap.
+      htmlLabels: false,
+      layout: 'dagre',
+      state: { nodeSpacing: 70, rankSpacing: 80, padding: 12, useMaxWidth: false },
+    });
     return mermaid;
   });
   return ready;
@@ -23,8 +33,8 @@ export async function renderMermaid(source: string): Promise<string> {
   return svg;
 }
 
-export function download(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+export function download(fileName: string, content: string | Blob, type: string): void {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -32,4 +42,32 @@ export function download(fileName: string, content: string, type: string): void 
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** SVG markup → PNG bytes, drawn at `scale` (2: sharp on high-density screens and in documents). */
+export async function svgToPng(svg: string, scale = 2): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
+  try {
+    const image = new Image();
+    await new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('SVG image failed to load'));
+      image.src = url;
+    });
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+    const box = (doc.getAttribute('viewBox') ?? '').split(/[\s,]+/).map(Number);
+    const width = box[2] || image.naturalWidth || 800;
+    const height = box[3] || image.naturalHeight || 600;
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(width * scale);
+    canvas.height = Math.ceil(height * scale);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('canvas unavailable');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }

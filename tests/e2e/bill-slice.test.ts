@@ -60,9 +60,9 @@ describe('export order, end to end', () => {
     await page.getByText('是否保存信息?').waitFor();
     await confirm();
     await page.getByText('保存成功！').first().waitFor();
-    // the stored bill's own address (a reload opens it), in the same tab, now 详情
+    // the stored bill's own address (a reload opens it), in the same tab, now titled by its number
     await page.waitForURL(/\/details\/export\/order\?id=\d+&startTime=/);
-    await page.getByRole('tab', { name: '出口订单 详情' }).waitFor();
+    await page.getByRole('tab', { name: ORDER_NO }).waitFor();
     expect(await page.getByRole('tab', { name: /出口订单 添加/ }).count()).toBe(0);
 
     await page.getByRole('button', { name: '编辑', exact: true }).click();

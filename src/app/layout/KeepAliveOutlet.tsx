@@ -3,11 +3,13 @@
  * display:none) while their tab is open, so their filters, results and edits survive tab switches.
  * Each kept element was captured with its own route context, so useParams inside it stays its own.
  * A page that replaced its own address (tabRename in the navigation state) moves with it: its slot
- * (the React key) stays, so it is not mounted again.
+ * (the React key) stays, so it is not mounted again. Each page learns its own tab key (OwnTabKey),
+ * which a hidden page cannot read from the address bar.
  */
 import { useRef, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router-dom';
 import { isKeptAlive } from './menu.ts';
+import { OwnTabKey } from './own-tab.tsx';
 import { renamedFrom } from './tabs.ts';
 
 interface Kept { slot: string; element: ReactNode }
@@ -35,12 +37,12 @@ export function KeepAliveOutlet({ openKeys }: { openKeys: readonly string[] }) {
     <>
       {[...kept.current.entries()].map(([k, { slot, element }]) => (
         <div key={slot} style={k === key ? undefined : { display: 'none' }} data-page={k}>
-          {element}
+          <OwnTabKey value={k}>{element}</OwnTabKey>
         </div>
       ))}
       {!keepCurrent && (
         <div key={`live:${key}`} data-page={key}>
-          {outlet}
+          <OwnTabKey value={key}>{outlet}</OwnTabKey>
         </div>
       )}
     </>

@@ -34,4 +34,16 @@ describe('TabStrip', () => {
     expect(onClose).toHaveBeenCalledWith('/workorder');
     expect(onSelect).toHaveBeenCalledTimes(1);
   });
+
+  it('offers 关闭其他 and 关闭全部 in its menu', async () => {
+    const onCloseOthers = vi.fn();
+    const onCloseAll = vi.fn();
+    render(<TabStrip tabs={tabs} activeKey="/home" onSelect={() => {}} onClose={() => {}} onCloseOthers={onCloseOthers} onCloseAll={onCloseAll} />);
+    fireEvent.click(screen.getByRole('button', { name: '标签操作' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '关闭其他' }));
+    expect(onCloseOthers).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: '标签操作' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '关闭全部' }));
+    expect(onCloseAll).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { closeTab, HOME_PATH, initialTabs, isClosable, openTab, renamedFrom, renameTab, tabRename } from './tabs.ts';
+import {
+  closeTab, closeTabs, HOME_PATH, initialTabs, isClosable, openTab, othersThan, renamedFrom, renameTab, retitleTab, tabRename, tabsOverCap,
+  type TabsState,
+} from './tabs.ts';
+
+/** The strip as shown: tabs and the active one (the recency order is tested on its own). */
+const strip = ({ tabs, activeKey }: TabsState) => ({ tabs, activeKey });
 
 describe('tabs', () => {
   const start = initialTabs('首页');
 
   it('start with home, which is never closable', () => {
-    expect(start).toEqual({ tabs: [{ key: HOME_PATH, title: '首页' }], activeKey: HOME_PATH });
+    expect(strip(start)).toEqual({ tabs: [{ key: HOME_PATH, title: '首页' }], activeKey: HOME_PATH });
     expect(isClosable(HOME_PATH)).toBe(false);
     expect(closeTab(start, HOME_PATH)).toBe(start);
   });
@@ -22,16 +28,16 @@ describe('tabs', () => {
   it('closing the active tab activates its left neighbour; closing another keeps the active one', () => {
     let s = openTab(openTab(openTab(start, { key: '/a', title: 'A' }), { key: '/b', title: 'B' }), { key: '/c', title: 'C' });
     s = closeTab(s, '/c');
-    expect(s).toEqual({ tabs: [{ key: HOME_PATH, title: '首页' }, { key: '/a', title: 'A' }, { key: '/b', title: 'B' }], activeKey: '/b' });
+    expect(strip(s)).toEqual({ tabs: [{ key: HOME_PATH, title: '首页' }, { key: '/a', title: 'A' }, { key: '/b', title: 'B' }], activeKey: '/b' });
     s = closeTab(s, '/a');
     expect(s.activeKey).toBe('/b');
     s = closeTab(s, '/b');
-    expect(s).toEqual(start);
+    expect(strip(s)).toEqual(strip(start));
   });
 
   it('a renamed tab keeps its place and becomes active; without the old tab the new one opens', () => {
     const s = openTab(openTab(openTab(start, { key: '/a', title: 'A' }), { key: '/b', title: 'B' }), { key: '/c', title: 'C' });
-    expect(renameTab(s, '/b', { key: '/b?id=1', title: 'B 详情' })).toEqual({
+    expect(strip(renameTab(s, '/b', { key: '/b?id=1', title: 'B 详情' }))).toEqual({
       tabs: [{ key: HOME_PATH, title: '首页' }, { key: '/a', title: 'A' }, { key: '/b?id=1', title: 'B 详情' }, { key: '/c', title: 'C' }],
       activeKey: '/b?id=1',
     });
@@ -44,5 +50,40 @@ describe('tabs', () => {
     expect(renamedFrom(tabRename('/details/export/order'))).toBe('/details/export/order');
     expect(renamedFrom(null)).toBeNull();
     expect(renamedFrom({ renamesTab: 3 })).toBeNull();
+  });
+
+  const opened = (...keys: string[]) => keys.reduce((s, k) => openTab(s, { key: k, title: k.slice(1).toUpperCase() }), start);
+
+  it('a page names its own tab (its bill number); the address no longer retitles it; empty gives it back', () => {
+    let s = retitleTab(opened('/d?id=1'), '/d?id=1', 'SO20261126001', '出口订单 详情');
+    expect(s.tabs[1]).toEqual({ key: '/d?id=1', title: 'SO20261126001', named: true });
+    s = openTab(openTab(s, { key: '/a', title: 'A' }), { key: '/d?id=1', title: '出口订单 详情' });
+    expect(s.tabs[1]!.title).toBe('SO20261126001');
+    s = retitleTab(s, '/d?id=1', '', '出口订单 详情');
+    expect(s.tabs[1]).toEqual({ key: '/d?id=1', title: '出口订单 详情', named: false });
+    expect(retitleTab(s, '/gone', 'X', 'Y')).toBe(s);
+  });
+
+  it('关闭其他 keeps home and the active tab; 关闭全部 leaves home', () => {
+    const s = openTab(opened('/a', '/b', '/c'), { key: '/b', title: 'B' });
+    expect(othersThan(s, '/b')).toEqual(['/a', '/c']);
+    expect(strip(closeTabs(s, othersThan(s, '/b'))).tabs.map((t) => t.key)).toEqual([HOME_PATH, '/b']);
+    const all = closeTabs(s, othersThan(s, HOME_PATH));
+    expect(strip(all)).toEqual(strip(start));
+  });
+
+  it('over the cap the page shown least recently closes first, never home or the active one', () => {
+    let s = opened('/a', '/b', '/c', '/d');
+    s = openTab(s, { key: '/a', title: 'A' }); // /a shown again: /b is now the oldest
+    expect(tabsOverCap(s, 5, () => false)).toEqual({ close: [], ask: null });
+    s = openTab(s, { key: '/e', title: 'E' });
+    expect(tabsOverCap(s, 5, () => false)).toEqual({ close: ['/b'], ask: null });
+    expect(tabsOverCap(s, 4, () => false)).toEqual({ close: ['/b', '/c'], ask: null });
+  });
+
+  it('over the cap a page with unsaved work is passed over, and asked about when nothing else can go', () => {
+    const s = opened('/a', '/b', '/c');
+    expect(tabsOverCap(s, 3, (k) => k === '/a')).toEqual({ close: ['/b'], ask: null });
+    expect(tabsOverCap(s, 3, (k) => k !== '/c')).toEqual({ close: [], ask: '/a' });
   });
 });

@@ -10,34 +10,82 @@ export interface PageTab {
   title: string;
   /** its bill changed since the tab was last looked at (./tab-marks.ts) */
   changed?: boolean;
+  /** the page named its tab itself (a bill detail: its bill's number); the address's title no longer applies */
+  named?: boolean;
 }
 
 export interface TabsState {
   tabs: PageTab[];
   activeKey: string;
+  /** the tab keys from the least to the most recently shown: the oldest is closed first at the cap */
+  recent?: string[];
 }
 
+/**
+ * How many pages stay open (home included). Each kept page holds its list or form in memory and the
+ * strip ~10 tabs at 1440 px; opening one more closes the page shown least recently (tabsOverCap).
+ */
+export const MAX_TABS = 12;
+
 export function initialTabs(homeTitle: string): TabsState {
-  return { tabs: [{ key: HOME_PATH, title: homeTitle }], activeKey: HOME_PATH };
+  return { tabs: [{ key: HOME_PATH, title: homeTitle }], activeKey: HOME_PATH, recent: [HOME_PATH] };
 }
 
 export const isClosable = (key: string): boolean => key !== HOME_PATH;
 
+const shown = (state: TabsState, key: string): string[] => [...(state.recent ?? []).filter((k) => k !== key), key];
+
 export function openTab(state: TabsState, tab: PageTab): TabsState {
   const existing = state.tabs.find((t) => t.key === tab.key);
-  if (existing) return existing.title === tab.title && state.activeKey === tab.key
-    ? state
-    : { tabs: state.tabs.map((t) => (t.key === tab.key ? { ...t, title: tab.title } : t)), activeKey: tab.key };
-  return { tabs: [...state.tabs, tab], activeKey: tab.key };
+  if (existing) {
+    const title = existing.named ? existing.title : tab.title;
+    if (existing.title === title && state.activeKey === tab.key) return state;
+    return { tabs: state.tabs.map((t) => (t.key === tab.key ? { ...t, title } : t)), activeKey: tab.key, recent: shown(state, tab.key) };
+  }
+  return { tabs: [...state.tabs, tab], activeKey: tab.key, recent: shown(state, tab.key) };
+}
+
+/** The page at `key` names its own tab (its bill's number); '' gives the address's title back. */
+export function retitleTab(state: TabsState, key: string, title: string, fallback: string): TabsState {
+  const tab = state.tabs.find((t) => t.key === key);
+  const next = title === '' ? { title: fallback, named: false } : { title, named: true };
+  if (!tab || (tab.title === next.title && Boolean(tab.named) === next.named)) return state;
+  return { ...state, tabs: state.tabs.map((t) => (t.key === key ? { ...t, ...next } : t)) };
 }
 
 export function closeTab(state: TabsState, key: string): TabsState {
   const index = state.tabs.findIndex((t) => t.key === key);
   if (!isClosable(key) || index < 0) return state;
   const tabs = state.tabs.filter((t) => t.key !== key);
-  if (state.activeKey !== key) return { tabs, activeKey: state.activeKey };
+  const recent = (state.recent ?? []).filter((k) => k !== key);
+  if (state.activeKey !== key) return { tabs, activeKey: state.activeKey, recent };
   const next = tabs[index - 1] ?? tabs[index] ?? tabs[0];
-  return { tabs, activeKey: next?.key ?? HOME_PATH };
+  return { tabs, activeKey: next?.key ?? HOME_PATH, recent };
+}
+
+/** Every closable tab but `keep` (关闭其他), or all of them (关闭全部: keep = HOME_PATH). */
+export const othersThan = (state: TabsState, keep: string): string[] =>
+  state.tabs.map((t) => t.key).filter((k) => k !== keep && isClosable(k));
+
+/** Closes several tabs; the active one stays when kept, else home is shown. */
+export function closeTabs(state: TabsState, keys: readonly string[]): TabsState {
+  return keys.reduce(closeTab, state);
+}
+
+/**
+ * The tabs to close so that at most `cap` stay open: the least recently shown first, never home or
+ * the active tab. A page with unsaved work (`unsaved`) is passed over while a page without any can
+ * go; when only such pages are left, the oldest of them is named in `ask` (the layout asks the user).
+ */
+export function tabsOverCap(state: TabsState, cap: number, unsaved: (key: string) => boolean): { close: string[]; ask: string | null } {
+  const excess = state.tabs.length - cap;
+  if (excess <= 0) return { close: [], ask: null };
+  const order = [...state.recent ?? [], ...state.tabs.map((t) => t.key)];
+  const candidates = [...new Set(order)].filter((k) => isClosable(k) && k !== state.activeKey && state.tabs.some((t) => t.key === k));
+  const clean = candidates.filter((k) => !unsaved(k));
+  const close = clean.slice(0, excess);
+  const ask = close.length < excess ? candidates.find((k) => unsaved(k)) ?? null : null;
+  return { close, ask };
 }
 
 /**
@@ -59,5 +107,5 @@ export function renamedFrom(state: unknown): string | null {
 export function renameTab(state: TabsState, from: string, tab: PageTab): TabsState {
   if (from === tab.key || !state.tabs.some((t) => t.key === from)) return openTab(state, tab);
   const tabs = state.tabs.filter((t) => t.key !== tab.key).map((t) => (t.key === from ? tab : t));
-  return { tabs, activeKey: tab.key };
+  return { tabs, activeKey: tab.key, recent: shown({ ...state, recent: (state.recent ?? []).filter((k) => k !== from) }, tab.key) };
 }

@@ -11,6 +11,7 @@ import { appTitle, insecureContextText, loginText } from '../../../domain/texts/
 import { useAuth, useAuthActor } from '../../lib/auth-context.tsx';
 import { redirectFrom } from '../../lib/redirect.ts';
 import { canEncrypt } from '../../lib/rsa.ts';
+import { CAPTCHA_IMAGE } from '../../../domain/captcha.ts';
 import { captchaUrl, newCaptchaId } from './api/login.ts';
 import { PasswordChangeRequired } from './components/PasswordChangeRequired.tsx';
 
@@ -90,8 +91,9 @@ export default function LoginPage() {
                 key={form.key('captcha')}
                 {...form.getInputProps('captcha')}
               />
-              <Box w={110} h={36}>
-                <Image src={captchaUrl(captchaId)} alt={loginText.captchaAlt} w={110} h={36} fit="contain" />
+              {/* the image's own size, 1 : 1 on white (server/auth/captcha.ts draws it so) */}
+              <Box w={CAPTCHA_IMAGE.width} h={CAPTCHA_IMAGE.height} bg="white" style={{ flex: 'none', overflow: 'hidden', borderRadius: 4, outline: '1px solid var(--mantine-color-gray-4)' }}>
+                <Image src={captchaUrl(captchaId)} alt={loginText.captchaAlt} w={CAPTCHA_IMAGE.width} h={CAPTCHA_IMAGE.height} fit="none" data-testid="captcha-image" />
               </Box>
               <Anchor component="button" type="button" size="sm" mb={8} onClick={newCaptcha}>
                 {loginText.refreshCaptcha}

@@ -1,2 +1,2 @@
 /** The diagrams page's renderer: the shared lazy Mermaid loader (also drawing a bill's 状态图). */
-export { download, renderMermaid } from '../../lib/render-mermaid.ts';
+export { download, renderMermaid, svgToPng } from '../../lib/render-mermaid.ts';

@@ -8,7 +8,6 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from 
 import { modals } from '@mantine/modals';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { InspectionEvent } from 'xstate';
 import { computedTotals } from '../../../../domain/bills/computed-totals.ts';
 import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
@@ -23,6 +22,7 @@ import { getDictionary } from '../../../lib/dictionaries.ts';
 import { http, type Http } from '../../../lib/http.ts';
 import { notifyWarning } from '../../../lib/notify.ts';
 import { useButtonCodes } from '../../../lib/permissions.ts';
+import { useOwnTab } from '../../../app/layout/own-tab.tsx';
 import { listPathOf } from './bill-ref.ts';
 import { useHeadHints } from './head-hints.tsx';
 import { BodySection } from './BodySection.tsx';
@@ -60,7 +60,6 @@ export interface BillDetailProps {
 }
 
 export function BillDetail({ definition, bill, client = http, inspect }: BillDetailProps) {
-  const navigate = useNavigate();
   const userInfo = useUserInfo();
   const listPath = listPathOf(definition.mode, definition.key);
   const granted = useButtonCodes(listPath);
@@ -142,10 +141,17 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
     else send({ type, head });
   };
 
-  const refresh = () => {
+  /** edits that 刷新 or closing the page would lose */
+  const hasUnsaved = () => {
     const c = actor.getSnapshot().context;
-    const unsaved = c.stashed || (editing && (headForm.isDirty() || lineForm.isDirty() || c.linesChanged));
-    if (unsaved) confirm(billDetailText.confirmRefresh, () => send({ type: 'user.refresh' }));
+    return c.stashed || (actor.getSnapshot().hasTag('editing') && (headForm.isDirty() || lineForm.isDirty() || c.linesChanged));
+  };
+  // the tab reads the bill's number (添加 until stored); 返回 closes it, asking about unsaved edits
+  const number = context.bill.id === null ? null : String(context.head[definition.titleField] ?? '');
+  const ownTab = useOwnTab(number, hasUnsaved);
+
+  const refresh = () => {
+    if (hasUnsaved()) confirm(billDetailText.confirmRefresh, () => send({ type: 'user.refresh' }));
     else send({ type: 'user.refresh' });
   };
 
@@ -187,7 +193,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
       <DetailBreadcrumb listPath={listPath} fallback={definition.label} adding={context.bill.id === null} />
       <DetailToolbar actions={definition.actions} buttons={buttons} granted={granted} mode={mode}
         idle={snap.matches('view') || snap.matches('edit') || snap.matches('failed')}
-        matches={(s) => snap.matches(s as never)} accepts={accepts} onBack={() => navigate(listPath)} label={billDetailText.toolbar} />
+        matches={(s) => snap.matches(s as never)} accepts={accepts} onBack={() => ownTab.closeTo(listPath)} label={billDetailText.toolbar} />
       {snap.matches('failed') && <Alert color="red">{context.loadError}</Alert>}
       {snap.matches('edit') && context.outdated && (
         <Alert color="blue" title={billDetailText.outdated}>

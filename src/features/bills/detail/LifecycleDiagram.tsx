@@ -1,20 +1,22 @@
 /**
  * 状态图: the bill lifecycle statechart (machines/bill-lifecycle.ts, the one the server decides
- * every action with) drawn by Mermaid, the bill's current state highlighted (highlightState). The
- * renderer is the lazy one of /diagrams: Mermaid downloads the first time a diagram is opened,
- * never with the page.
+ * every action with) drawn by Mermaid in Chinese, at a readable size (zoom and pan: DiagramView), the
+ * bill's current state highlighted (highlightState) and the actions that state accepts listed under
+ * it in words (可执行：申报、删除). The renderer is the lazy one of /diagrams: Mermaid downloads
+ * the first time a diagram is opened, never with the page.
  */
-import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { Modal, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import type { StateValue } from 'xstate';
 import { timelineText } from '../../../../domain/texts/timeline.ts';
 import { billLifecycleMachine } from '../../../../machines/bill-lifecycle.ts';
 import { highlightState } from '../../../../machines/highlight-state.ts';
-import { toMermaid } from '../../../../machines/mermaid.ts';
+import { userActions } from '../../../../machines/labels.ts';
+import { machineDiagram } from '../../../../machines/mermaid.ts';
+import { DiagramView, type RenderDiagram } from '../../../components/DiagramView.tsx';
 import { renderMermaid } from '../../../lib/render-mermaid.ts';
 
-/** Mermaid source → SVG markup */
-export type RenderDiagram = (source: string) => Promise<string>;
+export type { RenderDiagram } from '../../../components/DiagramView.tsx';
 
 export interface LifecycleDiagramProps {
   opened: boolean;
@@ -26,6 +28,11 @@ export interface LifecycleDiagramProps {
   render?: RenderDiagram;
 }
 
+const lifecycle = machineDiagram(billLifecycleMachine);
+
+/** The drawing's height: the window less the dialog's title, texts and margins (the 可执行 line stays in view). */
+const viewHeight = () => Math.max(260, Math.min(640, window.innerHeight - 300));
+
 export function LifecycleDiagram({ opened, state, stateName, onClose, render = renderMermaid }: LifecycleDiagramProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={timelineText.diagramTitle} size="95%">
@@ -36,26 +43,14 @@ export function LifecycleDiagram({ opened, state, stateName, onClose, render = r
 
 function Diagram({ state, stateName, render }: { state: StateValue; stateName?: string | undefined; render: RenderDiagram }) {
   const key = JSON.stringify(state);
-  const source = useMemo(() => highlightState(toMermaid(billLifecycleMachine), state), [key]); // the value, not its identity
-  const [svg, setSvg] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    render(source).then(
-      (markup) => live && setSvg(markup),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [source, render]);
-
+  const source = useMemo(() => highlightState(lifecycle.source, state), [key]); // the value, not its identity
+  const actions = useMemo(() => userActions(billLifecycleMachine, state), [key]);
   return (
     <>
       {stateName && <Text size="sm" mb="xs" fw={500}>{timelineText.currentState(stateName)}</Text>}
-      {error !== null && <Alert color="red" title={timelineText.diagramFailed}>{error}</Alert>}
-      {svg === null && error === null && <Center p="md"><Loader size="sm" aria-label={timelineText.diagramLoading} /></Center>}
-      {svg !== null && <div role="img" aria-label={timelineText.diagramTitle} style={{ overflowX: 'auto' }} dangerouslySetInnerHTML={{ __html: svg }} />}
+      <DiagramView source={source} names={lifecycle} render={render} label={timelineText.diagramTitle}
+        loadingLabel={timelineText.diagramLoading} failedTitle={timelineText.diagramFailed} height={viewHeight()} />
+      <Text size="sm" mt="xs" fw={500} data-testid="next-actions">{timelineText.nextActions(actions)}</Text>
     </>
   );
 }

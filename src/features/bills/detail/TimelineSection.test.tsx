@@ -195,6 +195,8 @@ describe('回执记录', () => {
     const dialog = await screen.findByRole('dialog', { name: '单据状态图（当前状态已高亮）' });
     expect(await within(dialog).findByTestId('diagram')).toBeTruthy();
     expect(within(dialog).getByText('当前状态：海关入库')).toBeTruthy();
+    // what the bill can do next, in words, under the drawing
+    expect(within(dialog).getByTestId('next-actions').textContent).toBe('可执行：重新发送回执、改为退单、生成运抵单/总分单、批量离境、申请撤单');
     expect(drawn).toHaveLength(1);
     expect(drawn[0]!.startsWith('stateDiagram-v2')).toBe(true);
     expect(drawn[0]!.split('\n').filter((l) => l.trim().startsWith('class '))).toEqual(['  class billLifecycle_customs_stored current']);
