@@ -1,0 +1,68 @@
+/**
+ * docs/integration.md as an ERP follows it (issue 17, "done when"): over real HTTP on a listening
+ * server, a key made by the main account saves 1,000 export orders in one saveBatch call and has
+ * them declared as a job, polls the job to its end, finds the orders answered by customs through the
+ * list, reads the operation log under the key's name, and stops working the moment it is disabled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_GRANT } from '../../domain/grants.ts';
+import { moduleSeeds } from '../../domain/modules.ts';
+import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let admin: LoginAnswer;
+beforeAll(async () => {
+  t = await createTestApp({ listen: true, env: { CUSTOMS_POLL_MS: '50' } });
+  admin = await login(t.app, demo.admin.username, demo.admin.password);
+}, 120_000);
+afterAll(() => t?.close());
+
+const orderModule = moduleSeeds.find((m) => m.uri === '/bill/export/order')!.id;
+
+/** What curl does: POST {data} with the key, the envelope back with the HTTP status. */
+async function keyPost(secret: string, path: string, data: unknown): Promise<{ status: number; body: { code: number; message: string; data: any } }> {
+  const res = await fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': secret }, body: JSON.stringify({ data }) });
+  return { status: res.status, body: await res.json() as { code: number; message: string; data: any } };
+}
+
+const line = { gnum: 1, itemNo: 'SKU1', itemName: '蓝牙耳机', unit: '011', currency: '142', qty: 1, price: 100, totalPrice: 100 };
+const order = (i: number) => ({
+  orderNo: `ERP-20261126-${String(i).padStart(4, '0')}`, ebpCode: '3302960001', ebpName: '宁波跨境优选电商平台',
+  goodsValue: 100, freight: 0, currency: '142', lines: [line],
+});
+
+describe('docs/integration.md', () => {
+  it('an ERP key saves and declares 1,000 orders, follows them, and is refused once disabled', async () => {
+    const made = await call(t.app, '/api/enterprise/apiKey/save', {
+      name: 'ERP 正式', grants: [{ moduleId: orderModule, code: PAGE_GRANT }, { moduleId: orderModule, code: 'save' }, { moduleId: orderModule, code: 'batchDeclare' }],
+    }, admin.token);
+    expect(made.body.code).toBe(0);
+    const secret = made.body.data.secret as string;
+
+    const saved = await keyPost(secret, '/api/enterprise/bills/export/order/saveBatch', { bills: Array.from({ length: 1000 }, (_, i) => order(i + 1)), declare: true });
+    expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);
+    expect(saved.body.code, saved.body.message).toBe(0);
+    expect(saved.body.data).toMatchObject({ total: 1000, succeeded: 1000, failed: 0, jobId: expect.any(Number) });
+
+    let job: { state: string; succeeded: number; total: number } | undefined;
+    for (let i = 0; i < 600 && job?.state !== 'done'; i++) {
+      job = (await keyPost(secret, '/api/enterprise/bills/jobs/detail', { id: saved.body.data.jobId })).body.data;
+      if (job?.state !== 'done') await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(job).toMatchObject({ state: 'done', total: 1000, succeeded: 1000 });
+
+    await t.app.customs.drain();
+    const list = await keyPost(secret, '/api/enterprise/expu/order/pageList', {
+      pageIndex: 0, pageSize: 50, terms: [{ column: 'order_no', termType: 'eq', value: 'ERP-20261126-0007' }],
+    });
+    expect(list.body.data.datas).toHaveLength(1);
+    expect(list.body.data.datas[0].state).not.toBe('DRAFT');
+
+    const log = await call(t.app, '/api/enterprise/operationLog/pageList', { terms: [{ column: 'bill_no', termType: 'eq', value: 'ERP-20261126-0007' }] }, admin.token);
+    expect(log.body.data.datas[0]).toMatchObject({ account: `apikey:${made.body.data.id}`, actorName: 'ERP 正式', action: '批量保存', outcome: '成功' });
+
+    expect((await call(t.app, '/api/enterprise/apiKey/disable', { ids: [made.body.data.id] }, admin.token)).body.code).toBe(0);
+    const refused = await keyPost(secret, '/api/enterprise/expu/order/pageList', { pageIndex: 0, pageSize: 1 });
+    expect(refused.status).toBe(401);
+  }, 600_000);
+});
