@@ -27,7 +27,7 @@ import {
   importCancelBill, importDeliveryBill, importGuids, importInventoryBill, importOrderBill, importPaymentBill,
   importRefundBill, importWaybillBill,
 } from './fixtures-import.ts';
-import { refusal, xmllintFor } from './checks.ts';
+import { refusal, withSignatureShape, xmllintFor } from './checks.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -36,19 +36,6 @@ const xmllint = xmllintFor('ceb-import.xsd');
 // Top-level: describe.each below builds its messages while the file is collected.
 await initCustomsSchemas();
 
-/**
- * A ds:Signature of the shape xmldsig-core-schema.xsd and ceb-messages §8 give (inclusive C14N,
- * rsa-sha1, enveloped, sha1) with placeholder values: it stands where the signer puts the real one.
- */
-const SIGNATURE_SHAPE = [
-  '<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:SignedInfo>',
-  '<ds:CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>',
-  '<ds:SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>',
-  '<ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/></ds:Transforms>',
-  '<ds:DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><ds:DigestValue>AAAAAAAAAAAAAAAAAAAAAAAAAAA=</ds:DigestValue></ds:Reference>',
-  '</ds:SignedInfo><ds:SignatureValue>AAAA</ds:SignatureValue></ds:Signature>',
-].join('');
-const withSignatureShape = (xml: string, root: string) => xml.replace(`</ceb:${root}>`, `  ${SIGNATURE_SHAPE}\n</ceb:${root}>`);
 
 type Bill = { head: Record<string, unknown>; lines: Record<string, unknown>[] };
 

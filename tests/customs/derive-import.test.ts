@@ -15,21 +15,13 @@ import { validateBill } from '../../domain/bills/validation.ts';
 import { derivedHead, derivedLines } from '../../server/bills/derive/mapping.ts';
 import { buildDeclaration } from '../../server/customs/declaration.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
-import { xmllintFor } from './checks.ts';
+import { withSignatureShape, xmllintFor } from './checks.ts';
 import { importGuids, importInventoryBill } from './fixtures-import.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const xmllint = xmllintFor('ceb-import.xsd');
 await initCustomsSchemas();
 
-const SIGNATURE_SHAPE = [
-  '<ds:Signature xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:SignedInfo>',
-  '<ds:CanonicalizationMethod Algorithm="http://www.w3.org/TR/2001/REC-xml-c14n-20010315"/>',
-  '<ds:SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"/>',
-  '<ds:Reference URI=""><ds:Transforms><ds:Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/></ds:Transforms>',
-  '<ds:DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"/><ds:DigestValue>AAAAAAAAAAAAAAAAAAAAAAAAAAA=</ds:DigestValue></ds:Reference>',
-  '</ds:SignedInfo><ds:SignatureValue>AAAA</ds:SignatureValue></ds:Signature>',
-].join('');
 
 /** The inventory customs released: it carries the invtNo customs issued. */
 const released = importInventoryBill({ invtNo: '31092026I000012345', preNo: 'B20260318000000456' });
@@ -68,7 +60,7 @@ describe.each(cases)('%s made by the import inventory\'s action', (type, key, re
   });
 
   it('passes the official import schema (libxml2-wasm and xmllint) once signed', () => {
-    const complete = xml.replace(`</ceb:${target.message!.root}>`, `  ${SIGNATURE_SHAPE}\n</ceb:${target.message!.root}>`);
+    const complete = withSignatureShape(xml, target.message!.root);
     expect(validateCebXml('import', complete)).toEqual([]);
     const lint = xmllint(complete);
     expect(lint.output).toContain('validates');
