@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportArrivalNote } from '../../domain/bills/export-arrival-note.ts';
 import { exportTallying } from '../../domain/bills/export-tallying.ts';
 import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
+import { uploadWorkbook, type Cell } from '../helpers/upload-workbook.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -23,20 +24,7 @@ afterAll(async () => {
 
 const post = (def: BillDefinition, key: keyof BillApi, data: unknown, token = admin.token) => call(t.app, `/api/enterprise${def.api[key]}`, data, token);
 
-type Cell = string | number | Date | null;
-async function upload(rows: Cell[][], name = 'data_1.xlsx', token = admin.token): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('数据');
-  for (const r of rows) sheet.addRow(r);
-  const content = Buffer.from(await book.xlsx.writeBuffer());
-  const boundary = 'cbecUploadBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-authorization': `Bearer ${token}` } });
-  return res.json().data[0].uri as string;
-}
+const upload = (rows: Cell[][], name = 'data_1.xlsx', token = admin.token): Promise<string> => uploadWorkbook(t.app, token, rows, name);
 async function sheets(uri: string): Promise<unknown[][][]> {
   const res = await t.app.inject({ method: 'GET', url: uri });
   const book = new ExcelJS.Workbook();

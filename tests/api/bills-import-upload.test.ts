@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importWarehousingDetails } from '../../domain/bills/import-warehousing-details.ts';
 import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
+import { uploadWorkbook, type Cell } from '../helpers/upload-workbook.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -20,20 +21,7 @@ afterAll(async () => { await t.close(); });
 const def = importWarehousingDetails;
 const post = (d: BillDefinition, key: keyof BillApi, data: unknown) => call(t.app, `/api/enterprise${d.api[key]}`, data, admin.token);
 
-type Cell = string | number | Date | null;
-async function upload(rows: Cell[][]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('数据');
-  for (const r of rows) sheet.addRow(r);
-  const content = Buffer.from(await book.xlsx.writeBuffer());
-  const boundary = 'cbecUploadBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rkd_1.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-authorization': `Bearer ${admin.token}` } });
-  return res.json().data[0].uri as string;
-}
+const upload = (rows: Cell[][]): Promise<string> => uploadWorkbook(t.app, admin.token, rows, 'rkd_1.xlsx');
 async function sheets(uri: string): Promise<{ name: string; rows: unknown[][] }[]> {
   const res = await t.app.inject({ method: 'GET', url: uri });
   const book = new ExcelJS.Workbook();

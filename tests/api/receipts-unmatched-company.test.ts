@@ -16,6 +16,7 @@ import { claimUnmatchedReceipts } from '../../server/customs/receipts/claim.ts';
 import { findReceiptType } from '../../server/customs/receipts/catalogue.ts';
 import { initCustomsSchemas } from '../../server/customs/schemas.ts';
 import { returnTimeOf } from '../../server/customs/xml/format.ts';
+import { uploadWorkbook } from '../helpers/upload-workbook.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -108,19 +109,7 @@ describe('a bare receipt that matches no bill', () => {
 const ARRIVAL_HEADER = ['企业内部编号', '申报地海关代码', '监管场所经营人代码', '监管场所经营人名称', '监管场所代码', '运输方式', '提运单号', '境内运输工具编号', '物流企业代码', '物流企业名称', '物流运单编号', '总包号', '备注'];
 
 /** A filled 运抵单 data template, uploaded: its file path. */
-async function uploaded(rows: (string | null)[][]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('数据');
-  for (const r of rows) sheet.addRow(r);
-  const content = Buffer.from(await book.xlsx.writeBuffer());
-  const boundary = 'cbecUploadBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="arrival.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-authorization': `Bearer ${admin.token}` } });
-  return res.json().data[0].uri as string;
-}
+const uploaded = (rows: (string | null)[][]): Promise<string> => uploadWorkbook(t.app, admin.token, rows, 'arrival.xlsx');
 
 describe('a receipt before the bill an Excel upload makes', () => {
   it('is applied to the imported bill: a 2018-edition CEB508 120 moves the 运抵单 to 海关入库', async () => {
