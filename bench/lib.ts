@@ -97,3 +97,17 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
 
 /** Resolves once the event loop has turned twice: what the last call left behind has run. */
 export const settled = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/**
+ * Milliseconds a call of `fn` takes: `batches` batches of `size` calls each, the median batch's mean,
+ * the first three batches (warm-up) left out.
+ */
+export async function msPerCall(fn: () => unknown, batches: number, size: number): Promise<number> {
+  const means: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const t = performance.now();
+    for (let i = 0; i < size; i++) await fn();
+    means.push((performance.now() - t) / size);
+  }
+  return median(means.slice(3));
+}

@@ -11,7 +11,7 @@
  */
 import type { AuthUser } from '../server/auth/auth-user.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
-import { median, verdict } from './lib.ts';
+import { median, msPerCall, verdict } from './lib.ts';
 
 const BATCH = 20_000;
 const BATCHES = 15;
@@ -29,15 +29,7 @@ const user: AuthUser = {
 };
 const requirement = { uri: '/bill/export/order', code: ['declare', 'batchDeclare'] } as const;
 
-async function perCall(fn: () => unknown): Promise<number> {
-  const batches: number[] = [];
-  for (let b = 0; b < BATCHES; b++) {
-    const t = performance.now();
-    for (let i = 0; i < BATCH; i++) await fn();
-    batches.push((performance.now() - t) / BATCH);
-  }
-  return median(batches.slice(3));
-}
+const perCall = (fn: () => unknown): Promise<number> => msPerCall(fn, BATCHES, BATCH);
 
 await s.app.enforce(user, requirement); // the grants are read once and kept
 const empty = await perCall(async () => undefined);

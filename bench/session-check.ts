@@ -14,7 +14,7 @@
 import type { FastifyRequest } from 'fastify';
 import { bearerOf } from '../server/plugins/auth.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
-import { median, verdict } from './lib.ts';
+import { median, msPerCall, verdict } from './lib.ts';
 
 const BATCH = 20_000;
 const BATCHES = 15;
@@ -25,15 +25,7 @@ const opened = await openBenchDatabase();
 const s = await startBenchSession(opened, { CUSTOMS_POLL_MS: '0' });
 const request = { headers: { 'x-authorization': `Bearer ${s.token}` } } as unknown as FastifyRequest;
 
-async function perCall(fn: () => unknown): Promise<number> {
-  const batches: number[] = [];
-  for (let b = 0; b < BATCHES; b++) {
-    const t = performance.now();
-    for (let i = 0; i < BATCH; i++) await fn();
-    batches.push((performance.now() - t) / BATCH);
-  }
-  return median(batches.slice(3));
-}
+const perCall = (fn: () => unknown): Promise<number> => msPerCall(fn, BATCHES, BATCH);
 
 /** app.authenticate before issue 14. */
 async function authenticateBefore(r: FastifyRequest) {
