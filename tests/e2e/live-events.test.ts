@@ -103,14 +103,15 @@ describe('live updates in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
     await page.waitForURL(/\/details\/export\/order\?id=\d+/);
     const id = new URL(page.url()).searchParams.get('id');
-    await page.getByRole('tab', { name: '出口订单 详情' }).waitFor();
+    // a saved bill's tab is titled by its number
+    await page.getByRole('tab', { name: DECLARED_NO }).waitFor();
 
     // while customs thinks it over (the simulator answers after SIMULATOR_DELAY_MS), back to the
     // list's tab: the list follows, and the detail's tab, not looked at, is marked when its bill changes
     await page.getByRole('tab', { name: '出口订单', exact: true }).click();
     const row = page.getByRole('row').filter({ hasText: DECLARED_NO });
     await expect.poll(async () => (await row.first().textContent()) ?? '', { timeout: 30_000, interval: 250 }).toContain('海关入库');
-    const detailTab = page.getByRole('tab', { name: /出口订单 详情/ });
+    const detailTab = page.getByRole('tab', { name: DECLARED_NO });
     await detailTab.getByRole('img', { name: '单据有更新' }).waitFor({ timeout: 10_000 });
     // customs' answer, toasted
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: `出口订单 ${DECLARED_NO} 海关入库` });
@@ -122,7 +123,7 @@ describe('live updates in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/details/export/order' && url.searchParams.get('id') === id);
     await visiblePage(page).getByText(/^海关入库：海关已接收并入库/).first().waitFor({ timeout: 15_000 });
     expect(await visiblePage(page).getByRole('button', { name: '编辑', exact: true }).count()).toBe(0);
-    expect(await page.getByRole('tab', { name: /出口订单 详情/ }).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: DECLARED_NO }).count()).toBe(1);
     expect(await detailTab.getByRole('img', { name: '单据有更新' }).count()).toBe(0);
     await screenshot(page, 'live-4-toast-opened-bill');
     problems.assertNone();
