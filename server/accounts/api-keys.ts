@@ -34,6 +34,8 @@ export interface KeyRecord {
   state: 'EFFECTIVE' | 'INVALID';
   expiresAt: Date | null;
   deleted: boolean;
+  /** its company is frozen by the platform (issue 20): refused like a disabled key */
+  companyFrozen: boolean;
   user: Omit<AuthUser, 'apiKey'>;
 }
 
@@ -43,11 +45,11 @@ export async function findKey(db: Db, secret: string): Promise<KeyRecord | undef
     .innerJoin('users', 'users.id', 'api_keys.created_by')
     .innerJoin('companies', 'companies.id', 'api_keys.company_id')
     .select(['api_keys.id', 'api_keys.name', 'api_keys.state', 'api_keys.expires_at', 'api_keys.deleted_at', 'api_keys.company_id',
-      'users.id as user_id', 'users.login_name', 'companies.company_code', 'companies.company_name'])
+      'users.id as user_id', 'users.login_name', 'companies.company_code', 'companies.company_name', 'companies.frozen_at'])
     .where('api_keys.secret_hash', '=', sha256(secret)).executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id, name: row.name, state: row.state, expiresAt: row.expires_at ? new Date(row.expires_at) : null, deleted: row.deleted_at !== null,
+    id: row.id, name: row.name, state: row.state, expiresAt: row.expires_at ? new Date(row.expires_at) : null, deleted: row.deleted_at !== null, companyFrozen: row.frozen_at !== null,
     user: {
       userId: row.user_id, companyId: row.company_id, companyCode: row.company_code, companyName: row.company_name,
       userType: 'USER', loginName: row.login_name, userName: row.name,
@@ -56,7 +58,7 @@ export async function findKey(db: Db, secret: string): Promise<KeyRecord | undef
 }
 
 export function keyUsable(key: KeyRecord | undefined, now: number): key is KeyRecord {
-  return !!key && !key.deleted && key.state === 'EFFECTIVE' && (!key.expiresAt || key.expiresAt.getTime() > now);
+  return !!key && !key.deleted && !key.companyFrozen && key.state === 'EFFECTIVE' && (!key.expiresAt || key.expiresAt.getTime() > now);
 }
 
 export async function touchKey(db: Db, id: number, ip: string): Promise<void> {
