@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { createTestAuthActor, sessionFixture } from '../testing/auth.ts';
 import { render, screen, waitFor } from '../testing/render.tsx';
-import { RequireAuth, RequireCompany } from './guards.tsx';
+import { moduleSeeds } from '../../domain/modules.ts';
+import { RequireAuth, RequireCompany, RequireOwnHome } from './guards.tsx';
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -55,5 +56,29 @@ describe('route guards', () => {
   it('a bill page with companyCode opens', () => {
     render(app, { route: '/bill/export/order', actor: createTestAuthActor(sessionFixture()) });
     expect(screen.getByText('单据页')).toBeTruthy();
+  });
+
+  it('a platform operator (no 首页, issue 20) is sent from / and /home to 备案审核; an enterprise session stays', () => {
+    const operatorModules = moduleSeeds.filter((m) => m.roles.includes('PLATFORM'))
+      .map((m) => ({ id: m.id, parentId: m.parentId, uri: m.uri, name: m.name, icon: m.icon, code: m.code, sortNo: m.sortNo, hidden: false, buttonVos: [] }));
+    const operator = { ...sessionFixture({ userType: 'PLATFORM', companyCode: null, companyName: '' }), modules: operatorModules };
+    const homes = (
+      <Routes>
+        <Route element={<RequireAuth />}>
+          <Route element={<RequireOwnHome />}>
+            <Route path="/" element={<Where />} />
+            <Route path="/home" element={<Where />} />
+            <Route path="/review/filing" element={<Where />} />
+          </Route>
+        </Route>
+      </Routes>
+    );
+    for (const route of ['/', '/home']) {
+      const { unmount } = render(homes, { route, actor: createTestAuthActor(operator) });
+      expect(screen.getByTestId('where').textContent).toBe('/review/filing');
+      unmount();
+    }
+    render(homes, { route: '/home', actor: createTestAuthActor(sessionFixture()) });
+    expect(screen.getByTestId('where').textContent).toBe('/home');
   });
 });

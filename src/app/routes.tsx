@@ -16,10 +16,10 @@ const comingSoon = page(() => import('./pages/ComingSoonPage.tsx'));
 
 /**
  * Pages of later issues, relative to the layout (accounts §2, bills §2): the operator's review pages
- * (issue 20, 审核管理 901–907) until each screen replaces its own.
+ * (issue 20, 审核管理 901–906) until each screen replaces its own.
  */
 export const placeholderPaths = [
-  'review/filing', 'review/settlement', 'review/verification', 'review/subsidy', 'review/ticket', 'review/content', 'review/company',
+  'review/filing', 'review/settlement', 'review/verification', 'review/subsidy', 'review/ticket', 'review/content',
 ] as const;
 
 /**
@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
               { path: 'account/add', lazy: page(() => import('../features/accounts/AddAccountPage.tsx')) },
               { path: 'operationLog', lazy: page(() => import('../features/operation-log/OperationLogPage.tsx')) },
               { path: 'apiKey', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
+              { path: 'review/company', lazy: page(() => import('../features/review-company/ReviewCompanyPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
               ...settlementPages,
               ...signPages,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  closeTab, closeTabs, HOME_PATH, initialTabs, isClosable, openTab, othersThan, renamedFrom, renameTab, retitleTab, tabRename, tabsOverCap,
+  closeTab, closeTabs, HOME_PATH, homePathOf, initialTabs, isClosable, openTab, othersThan, renamedFrom, renameTab, retitleTab, tabRename, tabsOverCap,
   type TabsState,
 } from './tabs.ts';
 
@@ -87,3 +87,17 @@ describe('tabs', () => {
     expect(tabsOverCap(s, 3, (k) => k !== '/c')).toEqual({ close: [], ask: '/a' });
   });
 });
+
+describe('the home tab of a platform operator (issue 20)', () => {
+  it('is its first page, never closable, where 首页 is for an enterprise', () => {
+    expect(homePathOf([{ uri: '/home' }, { uri: '/workorder' }])).toBe(HOME_PATH);
+    expect(homePathOf([{ uri: '' }, { uri: '/review/filing' }, { uri: '/review/company' }])).toBe('/review/filing');
+    const start = initialTabs('备案审核', '/review/filing');
+    const opened = openTab(start, { key: '/review/company', title: '企业管理' });
+    expect(othersThan(opened, '/review/filing')).toEqual(['/review/company']);
+    expect(closeTab(opened, '/review/filing').tabs.map((t) => t.key)).toEqual(['/review/filing', '/review/company']);
+    expect(closeTab(opened, '/review/company')).toMatchObject({ activeKey: '/review/filing' });
+    expect(isClosable('/review/filing', '/review/filing')).toBe(false);
+  });
+});
+
