@@ -17,3 +17,13 @@ describe('EXPORT_MAX_ROWS', () => {
     expect(() => loadConfig({ EXPORT_MAX_ROWS: '1048576' })).toThrow(/EXPORT_MAX_ROWS/);
   });
 });
+
+describe('production (issue 20: the operator console carries the loop)', () => {
+  it('runs no sandbox timers and needs no REVIEW_TOKEN; a timer asked for is refused', () => {
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production).toMatchObject({ filingAutoApproveMs: 0, sandboxAdvanceMs: 0, reviewToken: undefined });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ filingAutoApproveMs: 10_000, sandboxAdvanceMs: 10_000 });
+    expect(() => loadConfig({ NODE_ENV: 'production', FILING_AUTO_APPROVE_MS: '1000' })).toThrow(/FILING_AUTO_APPROVE_MS/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SANDBOX_ADVANCE_MS: '1000' })).toThrow(/SANDBOX_ADVANCE_MS/);
+  });
+});

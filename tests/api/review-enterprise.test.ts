@@ -5,7 +5,10 @@
  * operator its actor.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { completeEnterprise } from '../../domain/enterprise/example.ts';
 import { authText } from '../../domain/texts/auth.ts';
+import { enterpriseText } from '../../domain/texts/enterprise.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
 import { reviewCompanyText as t } from '../../domain/texts/review-company.ts';
 import { demoCompanies, demoOperator } from '../../server/db/seed/demo.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
@@ -83,4 +86,28 @@ it('logs each decision with the operator as actor, on the platform’s side', as
     expect(r).toMatchObject({ company_id: null, account: demoOperator.login_name });
     expect(r.record_ids.map(Number)).toEqual([other.userInfo.companyId]);
   }
+});
+
+it('as in production (no REVIEW_TOKEN, no sandbox timer), the operator’s login alone carries a filing to 备案通过', async () => {
+  expect(app.config).toMatchObject({ reviewToken: undefined, filingAutoApproveMs: 0, sandboxAdvanceMs: 0 });
+  const db = app.handle.db;
+  const company = await db.insertInto('companies').values({ company_name: '宁波审核端测试有限公司', approve_state: 0, customs_regist_code: '3302990Z01', profile: '{}' })
+    .returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('users').values({ company_id: company.id, login_name: 'opfiling', user_name: '备案员', user_type: 'ADMIN', state: 'EFFECTIVE', password_hash: await hashPassword('Filing@2026pw') }).execute();
+  const session = await login(app.app, 'opfiling', 'Filing@2026pw');
+  const filing = (path: string, data: unknown) => call(app.app, `/api/enterprise${path}`, data, session.token);
+  const decide = (verb: string, data: unknown) => call(app.app, `/api/review/company/${verb}`, data, operator.token);
+
+  // before the filing is declared the machine refuses a decision
+  expect((await decide('approve', { id: company.id })).body.code).toBe(-1);
+  expect((await filing('/company/apply', completeEnterprise)).body.data.approveState).toBe(5);
+  expect(((await decide('pageList', {})).body.data as { id: number }[]).map((r) => r.id)).toContain(company.id);
+  expect((await decide('approve', { id: company.id, opinion: '资料齐全' })).body).toMatchObject({ code: 0, data: { approveState: 2 } });
+  const detail = (await filing('/company/queryDetailById', {})).body.data;
+  expect(detail).toMatchObject({ approveState: 2, companyCode: '3302990Z01' });
+  // signed with the operator's own name
+  expect(detail.approvalRecordVos[0]).toMatchObject({ stateName: '备案通过', userName: demoOperator.user_name });
+  // scripts: the review token is off without REVIEW_TOKEN
+  const scripted = await app.app.inject({ method: 'POST', url: '/api/review/company/pageList', headers: { 'x-review-token': 'anything' }, payload: { data: {} } });
+  expect(scripted.json()).toMatchObject({ code: -1, message: enterpriseText.reviewDisabled });
 });
