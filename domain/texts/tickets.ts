@@ -47,7 +47,7 @@ export const ticketText = {
   // server refusals (ours)
   notFound: '工单不存在或无权访问',
   refused: (ticketNum: string, stateName: string, verb: string) => `工单 ${ticketNum} 当前状态为${stateName}，不能${verb}`,
-  verbs: { delete: '删除', process: '受理', close: '关闭' },
+  verbs: { delete: '删除', process: '受理', reply: '回复', close: '关闭' },
   reasonRequired: '请填写处理结果',
   reasonTooLong: '处理结果长度不能超过500个字符',
   tooMany: '一次最多操作100条工单',
