@@ -32,6 +32,7 @@ export const reviewContentText = {
   uploadPdfHint: '仅支持 PDF，不超过 20MB；上传后为未发布，发布后企业可见',
   download: '下载',
   empty: '暂无内容',
+  total: (n: number) => `共 ${n} 条`,
   loadFailed: '内容加载失败',
   // the server's answers and refusals
   saved: '保存成功',

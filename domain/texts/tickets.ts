@@ -54,6 +54,8 @@ export const ticketText = {
   reviewDisabled: '工单处理接口未启用（未配置 REVIEW_TOKEN）',
   reviewForbidden: '工单处理口令不正确',
   serviceDesk: '客服中心',
+  // issue 20: the service desk's answers in the enterprise's detail (ours)
+  replies: '客服回复',
 } as const;
 
 /** Ticket types (§3, §9): 1 申报问题, 2 查询问题, 0 其他. */

@@ -108,6 +108,9 @@ export const routes: RouteObject[] = [
               { path: 'account', lazy: page(() => import('../features/accounts/AccountListPage.tsx')) },
               { path: 'account/add', lazy: page(() => import('../features/accounts/AddAccountPage.tsx')) },
               { path: 'operationLog', lazy: page(() => import('../features/operation-log/OperationLogPage.tsx')) },
+              // issue 20, the operator's 工单处理 and 内容发布 (op-desk)
+              { path: 'review/ticket', lazy: page(() => import('../features/review-ticket/ReviewTicketPage.tsx')) },
+              { path: 'review/content', lazy: page(() => import('../features/review-content/ReviewContentPage.tsx')) },
               { path: 'apiKey', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
               ...settlementPages,
