@@ -27,7 +27,8 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('1 < 2 && 3 > 2')).toBe('1 &lt; 2 &amp;&amp; 3 &gt; 2');
     expect(sanitizeRichText('<p><strong>粗<em>斜</p>尾')).toBe('<p><strong>粗<em>斜</em></strong></p>尾');
     expect(sanitizeRichText('<!-- x --><custom-tag a="1">文</custom-tag></ul>')).toBe('文');
-    expect(sanitizeRichText('<p title="x">a</p><img src="x" title=\'"><script>\'>')).toBe('<p>a</p><img title="&quot;&gt;&lt;script&gt;">');
+    expect(sanitizeRichText('<p title="x">a</p><img src="/a.png" title=\'"><script>\'>')).toBe('<p>a</p><img src="/a.png" title="&quot;&gt;&lt;script&gt;">');
+    expect(sanitizeRichText('<img src="javascript:alert(1)">')).toBe('');
     expect(sanitizeRichText('<p a="unterminated>text')).toBe('&lt;p a="unterminated&gt;text');
   });
 });

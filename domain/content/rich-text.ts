@@ -107,7 +107,10 @@ export function sanitizeRichText(html: string): string {
       while (open.length > index) out.push(`</${open.pop()!}>`);
       continue;
     }
-    out.push(`<${tag}${attributesOf(tag, m[3] ?? '')}>`);
+    const attributes = attributesOf(tag, m[3] ?? '');
+    // a picture whose source was refused shows nothing: it goes altogether
+    if (tag === 'img' && !attributes.includes(' src=')) continue;
+    out.push(`<${tag}${attributes}>`);
     if (!VOID.has(tag)) open.push(tag);
   }
   out.push(escapeText(html.slice(at)));

@@ -60,7 +60,9 @@ export interface NoticeInput extends NoticeValues { id?: number; coverToken?: st
 
 /** The cover a save names: undefined keeps the current one, null removes it, a token must be an operator's picture. */
 async function coverOf(db: Db, token: string | null | undefined): Promise<number | null | undefined> {
-  if (token === undefined || token === null) return token;
+  if (token === undefined) return undefined;
+  // null (or the empty string the schema's type coercion makes of it) removes the cover
+  if (token === null || token === '') return null;
   const file = await db.selectFrom('stored_files').select('id').where('token', '=', token).where('company_id', 'is', null)
     .where('content_type', 'in', ['image/png', 'image/jpeg']).executeTakeFirst();
   if (!file) throw BizError.fields(t.coverNotFound, [{ field: 'coverToken', message: t.coverNotFound }]);
