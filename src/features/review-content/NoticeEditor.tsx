@@ -1,12 +1,13 @@
 /**
- * The article form of 内容发布 (issue 20): title, HTML body with a live preview (sanitised as the
- * enterprise's detail page does: DOMPurify; the server cleans it again on save), and a cover
+ * The article form of 内容发布 (issue 20): title, HTML body with a live preview of what the server
+ * will keep (its allow-list, domain/content/rich-text.ts, then DOMPurify as the enterprise page), and a cover
  * picture (JPG/PNG up to 2 MB). A new article is saved as a draft.
  */
 import { Button, FileButton, Group, Image, Modal, Paper, Stack, Text, Textarea, TextInput, Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import { CONTENT_IMAGE_MAX_MB, noticeProblems } from '../../../domain/content/publishing.ts';
+import { sanitizeRichText } from '../../../domain/content/rich-text.ts';
 import { reviewContentText as t } from '../../../domain/texts/review-content.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import type { DeskNotice, ReviewContentApi } from './api.ts';
@@ -20,7 +21,8 @@ export function NoticeEditor({ api, target, onClose, onSaved }: { api: ReviewCon
   const [coverChanged, setCoverChanged] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const preview = useMemo(() => DOMPurify.sanitize(content), [content]);
+  // what the server will keep (the same allow-list), behind the enterprise page's own guard
+  const preview = useMemo(() => DOMPurify.sanitize(sanitizeRichText(content)), [content]);
 
   const pickCover = async (file: File | null) => {
     if (!file) return;
@@ -65,7 +67,7 @@ export function NoticeEditor({ api, target, onClose, onSaved }: { api: ReviewCon
           {cover && <Button variant="subtle" color="red" onClick={() => { setCover(null); setCoverChanged(true); }}>{t.removeCover}</Button>}
           <Text size="xs" c="dimmed">{t.coverHint}</Text>
         </Group>
-        <Textarea label={t.content} description={t.contentHint} required autosize minRows={8} maxRows={18} value={content} error={errors.content}
+        <Textarea label={t.content} description={t.contentHint} required rows={12} value={content} error={errors.content}
           styles={{ input: { fontFamily: 'monospace' } }} onChange={(e) => setContent(e.currentTarget.value)} />
         <Text size="sm" fw={500}>{t.preview}</Text>
         <Paper withBorder p="md" mah={320} style={{ overflow: 'auto' }}>

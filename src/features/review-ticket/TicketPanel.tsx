@@ -108,7 +108,7 @@ export function TicketPanel({ api, ticket, onChanged }: { api: ReviewTicketApi; 
       ))}
       {can('reply') && (
         <Stack gap="xs">
-          <Textarea aria-label={t.reply} placeholder={t.replyPlaceholder} autosize minRows={3} maxRows={8} value={content} onChange={(e) => setContent(e.currentTarget.value)} />
+          <Textarea aria-label={t.reply} placeholder={t.replyPlaceholder} rows={4} value={content} onChange={(e) => setContent(e.currentTarget.value)} />
           {images.length > 0 && (
             <Group gap="xs">
               {images.map((i) => (
@@ -133,7 +133,7 @@ export function TicketPanel({ api, ticket, onChanged }: { api: ReviewTicketApi; 
         {can('close') && <Button color="red" variant="light" disabled={busy} onClick={() => setClosing(true)}>{t.close}</Button>}
       </Group>
       <Modal opened={closing} onClose={() => setClosing(false)} title={t.close} centered>
-        <Textarea label={t.closeReason} placeholder={t.closePlaceholder} autosize minRows={3} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        <Textarea label={t.closeReason} placeholder={t.closePlaceholder} rows={3} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setClosing(false)}>{t.cancel}</Button>
           <Button color="red" loading={busy} onClick={() => void close()}>{t.confirm}</Button>
