@@ -35,21 +35,21 @@ export default async function contentDeskRoutes(app: FastifyInstance) {
     if (request.isMultipart() && request.body === undefined) request.body = {};
   });
 
-  defineRoute<DeskListRequest | undefined>(app, {
+  defineRoute<DeskListRequest | undefined, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: false,
     path: '/api/review/content/notice/pageList', summary: '新闻与公告 (含未发布；type NEWS|NOTICE、published、keyword)', tags, dataOptional: true,
     data: listRequest,
     handler: ({ data }) => deskNotices(db, data ?? {}),
   });
 
-  defineRoute<{ id: number }>(app, {
+  defineRoute<{ id: number }, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: false,
     path: '/api/review/content/notice/detail', summary: '新闻或公告详情 (含未发布)', tags,
     data: { type: 'object', required: ['id'], properties: { id } },
     handler: ({ data }) => deskNotice(db, data.id),
   });
 
-  defineRoute<NoticeInput>(app, {
+  defineRoute<NoticeInput, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: { action: '保存内容' }, message: t.saved,
     path: '/api/review/content/notice/save', summary: '新增 (无 id，未发布) 或编辑新闻、公告；正文 HTML 保存前清理；coverToken 为 null 时移除封面', tags,
     data: {
@@ -62,40 +62,40 @@ export default async function contentDeskRoutes(app: FastifyInstance) {
     handler: ({ data }) => saveNotice(db, data ?? {}),
   });
 
-  defineRoute<{ id: number; published: boolean }>(app, {
+  defineRoute<{ id: number; published: boolean }, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: { action: '发布/下线内容' },
     path: '/api/review/content/notice/publish', summary: '发布 (published true) 或下线 (false) 新闻、公告', tags, data: publishBody,
     handler: ({ data }) => publishNotice(db, data.id, data.published),
   });
 
-  defineRoute<DeskListRequest | undefined>(app, {
+  defineRoute<DeskListRequest | undefined, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: false,
     path: '/api/review/content/knowledge/pageList', summary: '知识文档 (含未发布；type e|i|other、published、keyword)', tags, dataOptional: true,
     data: listRequest,
     handler: ({ data }) => deskKnowledge(db, data ?? {}),
   });
 
-  defineRoute(app, {
+  defineRoute<unknown, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: { action: '上传知识文档' }, message: t.uploaded,
     path: '/api/review/content/knowledge/upload', summary: `上传知识文档 (multipart，一个 PDF，不超过${KNOWLEDGE_PDF_MAX_MB}MB；?type=e|i|other) → 未发布的文档`, tags,
     querystring: { type: 'object', properties: { type: { type: 'string', maxLength: 10 } } },
     handler: async ({ request, query }) => addKnowledge(db, await receivePdf(request), query.type),
   });
 
-  defineRoute<{ id: number; fileName?: string; type?: string }>(app, {
+  defineRoute<{ id: number; fileName?: string; type?: string }, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: { action: '保存知识文档' }, message: t.saved,
     path: '/api/review/content/knowledge/save', summary: '修改知识文档的名称 (.pdf) 或类型', tags,
     data: { type: 'object', required: ['id'], properties: { id, fileName: { type: 'string', maxLength: 1000 }, type: { type: 'string', maxLength: 10 } } },
     handler: ({ data }) => saveKnowledge(db, data),
   });
 
-  defineRoute<{ id: number; published: boolean }>(app, {
+  defineRoute<{ id: number; published: boolean }, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: { action: '发布/下线知识文档' },
     path: '/api/review/content/knowledge/publish', summary: '发布或下线知识文档', tags, data: publishBody,
     handler: ({ data }) => publishKnowledge(db, data.id, data.published),
   });
 
-  defineRoute(app, {
+  defineRoute<unknown, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: { action: '上传图片' }, message: t.uploaded,
     path: '/api/review/content/image/upload', summary: '上传图片 (新闻封面、工单回复截图；multipart，一个 JPG/PNG，不超过2MB) → {token, displayUri}', tags,
     handler: async ({ request }) => addImage(db, await receiveImage(request)),

@@ -15,7 +15,7 @@ const id = { type: 'integer', title: '工单', minimum: 1, maximum: 2_147_483_64
 export default async function ticketDeskRoutes(app: FastifyInstance) {
   const { db } = app;
 
-  defineRoute<DeskTicketRequest | undefined>(app, {
+  defineRoute<DeskTicketRequest | undefined, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: false,
     path: '/api/review/ticket/list', summary: '全部企业的工单 (state、companyName、dateFrom/dateTo 按提交日期；待处理、处理中在前)', tags, dataOptional: true,
     data: {
@@ -29,14 +29,14 @@ export default async function ticketDeskRoutes(app: FastifyInstance) {
     handler: ({ data }) => deskTickets(db, data ?? {}),
   });
 
-  defineRoute<{ id: number }>(app, {
+  defineRoute<{ id: number }, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: false,
     path: '/api/review/ticket/detail', summary: '工单详情：企业提问、截图与沟通记录', tags,
     data: { type: 'object', required: ['id'], properties: { id } },
     handler: ({ data }) => deskTicket(db, data.id),
   });
 
-  defineRoute<ReplyInput>(app, {
+  defineRoute<ReplyInput, 'operator'>(app, {
     idColumn: 'integer', access: 'operator', log: { action: '回复工单' }, message: t.replied,
     path: '/api/review/ticket/reply', summary: `回复工单 (文字必填；图片先经 /api/review/content/image/upload 上传，最多${TICKET_IMAGES_MAX}张；待处理的工单随之受理)`, tags,
     data: {

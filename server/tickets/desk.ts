@@ -9,7 +9,6 @@ import { TICKET_IMAGES_MAX, TICKET_REPLY_MAX, ticketAccepts, ticketStateAfter, t
 import { charLength } from '../../domain/bills/validation.ts';
 import { ticketText } from '../../domain/texts/tickets.ts';
 import { reviewTicketText as t } from '../../domain/texts/review-ticket.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
 import { chinaTime } from '../company/detail.ts';
 import { fileUris } from '../content/files.ts';
 import type { Db } from '../db/database.ts';
@@ -79,7 +78,10 @@ export async function deskTicket(db: Db, id: number) {
 export interface ReplyInput { id: number; content?: string; images?: string[] }
 
 /** An answer of the service desk: text required, up to five of the operator's uploaded pictures; a pending ticket is taken by it. */
-export async function replyTicket(db: Db, operator: AuthUser, input: ReplyInput) {
+/** Who answers: the operator (a PLATFORM login, or the scripted X-Review-Token caller). */
+export interface Answerer { userId: number; loginName: string; userName: string }
+
+export async function replyTicket(db: Db, operator: Answerer, input: ReplyInput) {
   const content = (input.content ?? '').trim();
   if (!content) throw BizError.fields(t.replyRequired, [{ field: 'content', message: t.replyRequired }]);
   if (charLength(content) > TICKET_REPLY_MAX) throw BizError.fields(t.replyTooLong, [{ field: 'content', message: t.replyTooLong }]);
