@@ -11,6 +11,7 @@ import { reviewContentText } from '../../domain/texts/review-content.ts';
 import { reviewTicketText as t } from '../../domain/texts/review-ticket.ts';
 import { ticketText } from '../../domain/texts/tickets.ts';
 import { chinaTime } from '../../server/company/detail.ts';
+import { demoOperator } from '../../server/db/seed/demo.ts';
 import { call, createTestApp, demo, login, type TestApp } from '../helpers/test-app.ts';
 
 const DESK = 'desk-secret-20';
@@ -124,6 +125,16 @@ describe('answering a ticket', () => {
     expect(await uploadImage('说明.gif', PNG)).toMatchObject({ code: -1, message: reviewContentText.notImage });
     const big = Buffer.concat([PNG, Buffer.alloc(CONTENT_IMAGE_MAX_MB * 1024 * 1024, 1)]);
     expect(await uploadImage('大图.png', big)).toMatchObject({ code: -1, message: reviewContentText.imageTooLarge(CONTENT_IMAGE_MAX_MB) });
+  });
+
+  it('names the logged-in operator as the author the enterprise reads', async () => {
+    const { id } = await ticket('回复：审核员登录');
+    const operator = (await login(app.app, demoOperator.login_name, demoOperator.password)).token;
+    const answered = await desk('/ticket/reply', { id, content: '您好，已处理。' }, { 'x-authorization': `Bearer ${operator}` });
+    expect(answered.body).toMatchObject({ code: 0, data: { state: 'process' } });
+    expect((await enterprise('/Work_ticket/detail', { id })).body.data.replies[0]).toMatchObject({ author: demoOperator.user_name, content: '您好，已处理。' });
+    const row = await app.handle.db.selectFrom('work_ticket_replies').select('user_id').where('ticket_id', '=', id).executeTakeFirstOrThrow();
+    expect(row.user_id).not.toBeNull();
   });
 
   it('is the operator\'s: an enterprise account and an anonymous caller are refused', async () => {
