@@ -30,5 +30,13 @@ describe('sanitizeRichText', () => {
     expect(sanitizeRichText('<p title="x">a</p><img src="/a.png" title=\'"><script>\'>')).toBe('<p>a</p><img src="/a.png" title="&quot;&gt;&lt;script&gt;">');
     expect(sanitizeRichText('<img src="javascript:alert(1)">')).toBe('');
     expect(sanitizeRichText('<p a="unterminated>text')).toBe('&lt;p a="unterminated&gt;text');
+    expect(sanitizeRichText('<a"<b>粗</b>')).toBe('&lt;a"<b>粗</b>');
+    expect(sanitizeRichText(`<p title="${'x'.repeat(3000)}">长</p>`)).toBe(`&lt;p title="${'x'.repeat(3000)}"&gt;长`);
+  });
+
+  it('reads a hostile body in one pass (the old cleaner took seconds on this)', () => {
+    const hostile = '<p title="a <img src=\'x '.repeat(4000);
+    expect(sanitizeRichText(hostile)).not.toMatch(/<(?!\/)/);
+    expect(sanitizeRichText('<div>'.repeat(500) + '文')).toBe(`${'<div>'.repeat(100)}文${'</div>'.repeat(100)}`);
   });
 });

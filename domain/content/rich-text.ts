@@ -74,28 +74,85 @@ function attributesOf(tag: string, source: string): string {
   return kept.length > 0 ? ` ${kept.join(' ')}` : '';
 }
 
-/** The allowed markup of `html`, tags balanced; everything else escaped or dropped. */
+/** The longest tag read as one (a longer one is text): a lost quote cannot swallow the article. */
+const MAX_TAG_CHARS = 2048;
+/** The deepest nesting kept (deeper tags go, their text stays): keeps closing a tag a bounded cost. */
+const MAX_DEPTH = 100;
+const TAG_NAME = /\/?([a-zA-Z][a-zA-Z0-9-]*)/y;
+const UNKNOWN = -2;
+
+/**
+ * Where a tag ends: from a position after its name, the first `>` outside quotes, or -1. The scan
+ * is an automaton of three states (outside, in "…", in '…'); what it finds from a position in a
+ * state never changes, so every (position, state) it passes is remembered and no later `<` walks
+ * that way again — the whole text costs one pass, however many tags never close.
+ */
+function tagEnds(html: string): (from: number) => number {
+  let memo: Int32Array | undefined;
+  return (from) => {
+    memo ??= new Int32Array(html.length * 3).fill(UNKNOWN);
+    const passed: number[] = [];
+    let quote = 0;
+    let result = -1;
+    for (let k = from; k < html.length; k++) {
+      const slot = k * 3 + (quote === 0 ? 0 : quote === 0x22 ? 1 : 2);
+      if (memo[slot] !== UNKNOWN) { result = memo[slot]!; break; }
+      passed.push(slot);
+      const c = html.charCodeAt(k);
+      if (quote !== 0) { if (c === quote) quote = 0; }
+      else if (c === 0x22 || c === 0x27) quote = c;
+      else if (c === 0x3e) { result = k; break; }
+    }
+    for (const slot of passed) memo[slot] = result;
+    return result;
+  };
+}
+
+/**
+ * The allowed markup of `html`, tags balanced; everything else escaped or dropped. One pass over
+ * the text (tagEnds), hostile bodies included (bench/rich-text.ts).
+ */
 export function sanitizeRichText(html: string): string {
   const out: string[] = [];
   const open: string[] = [];
-  // comments, doctype/processing instructions, CDATA, tags; the rest is text
-  const token = /<!--[\s\S]*?(?:-->|$)|<![^>]*>?|<\?[^>]*>?|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+  let textFrom = 0;
   let at = 0;
-  let m: RegExpExecArray | null;
-  while ((m = token.exec(html)) !== null) {
-    out.push(escapeText(html.slice(at, m.index)));
-    at = token.lastIndex;
-    if (m[2] === undefined) continue; // a comment or declaration: dropped
-    const closing = m[1] === '/';
-    const tag = m[2].toLowerCase();
+  /** no `>` at or after this index (a failed search is not repeated) */
+  let noGtFrom = Infinity;
+  const tagEnd = tagEnds(html);
+  const skipTo = (lt: number, next: number) => { out.push(escapeText(html.slice(textFrom, lt))); at = textFrom = next; };
+  for (;;) {
+    const lt = html.indexOf('<', at);
+    if (lt < 0) break;
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4);
+      skipTo(lt, end < 0 ? html.length : end + 3);
+      continue;
+    }
+    const second = html[lt + 1];
+    if (second === '!' || second === '?') {
+      // a declaration or processing instruction (<!DOCTYPE …>, <![CDATA[ …>, <?xml …>): dropped
+      const gt = lt + 2 >= noGtFrom ? -1 : html.indexOf('>', lt + 2);
+      if (gt < 0) { noGtFrom = Math.min(noGtFrom, lt + 2); at = lt + 1; continue; }
+      skipTo(lt, gt + 1);
+      continue;
+    }
+    TAG_NAME.lastIndex = lt + 1;
+    const name = TAG_NAME.exec(html);
+    const gt = name ? tagEnd(TAG_NAME.lastIndex) : -1;
+    // a stray `<`, or a tag never closed or beyond belief: text, escaped
+    if (!name || gt < 0 || gt - lt > MAX_TAG_CHARS) { at = lt + 1; continue; }
+    const attributeSource = html.slice(TAG_NAME.lastIndex, gt);
+    skipTo(lt, gt + 1);
+    const closing = name[0].startsWith('/');
+    const tag = name[1]!.toLowerCase();
     if (DROP_CONTENT.has(tag)) {
       if (closing) continue;
       // everything up to the matching end tag (or the end of the text) goes
-      const end = new RegExp(`</${tag}\\s*>`, 'i');
-      const rest = html.slice(at);
-      const found = end.exec(rest);
-      at = found ? at + found.index + found[0].length : html.length;
-      token.lastIndex = at;
+      const end = new RegExp(`</${tag}\\s*>`, 'ig');
+      end.lastIndex = at;
+      const found = end.exec(html);
+      at = textFrom = found ? found.index + found[0].length : html.length;
       continue;
     }
     if (!ALLOWED.has(tag)) continue;
@@ -107,13 +164,14 @@ export function sanitizeRichText(html: string): string {
       while (open.length > index) out.push(`</${open.pop()!}>`);
       continue;
     }
-    const attributes = attributesOf(tag, m[3] ?? '');
+    if (!VOID.has(tag) && open.length >= MAX_DEPTH) continue;
+    const attributes = attributesOf(tag, attributeSource);
     // a picture whose source was refused shows nothing: it goes altogether
     if (tag === 'img' && !attributes.includes(' src=')) continue;
     out.push(`<${tag}${attributes}>`);
     if (!VOID.has(tag)) open.push(tag);
   }
-  out.push(escapeText(html.slice(at)));
+  out.push(escapeText(html.slice(textFrom)));
   while (open.length > 0) out.push(`</${open.pop()!}>`);
   return out.join('');
 }
