@@ -135,6 +135,10 @@ describe('answering a ticket', () => {
     expect((await enterprise('/Work_ticket/detail', { id })).body.data.replies[0]).toMatchObject({ author: demoOperator.user_name, content: '您好，已处理。' });
     const row = await app.handle.db.selectFrom('work_ticket_replies').select('user_id').where('ticket_id', '=', id).executeTakeFirstOrThrow();
     expect(row.user_id).not.toBeNull();
+    // the decision is in the operation log under the operator's name
+    const logged = await app.handle.db.selectFrom('operation_logs').select(['account', 'module', 'outcome']).where('action', '=', '回复工单')
+      .where('account', '=', demoOperator.login_name).execute();
+    expect(logged).toContainEqual({ account: demoOperator.login_name, module: '工单处理', outcome: '成功' });
   });
 
   it('is the operator\'s: an enterprise account and an anonymous caller are refused', async () => {
