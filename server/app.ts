@@ -37,6 +37,8 @@ import statisticsRoutes from './routes/statistics.ts';
 import settlementReviewRoutes from './routes/settlement-review.ts';
 import contentRoutes from './routes/content.ts';
 import ticketRoutes from './routes/tickets.ts';
+import ticketDeskRoutes from './routes/ticket-desk.ts';
+import contentDeskRoutes from './routes/content-desk.ts';
 import settingsRoutes from './routes/settings.ts';
 import upgradeRoutes from './routes/upgrade.ts';
 import archiveRoutes from './archive/routes.ts';
@@ -137,6 +139,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(settlementReviewRoutes);
   await app.register(contentRoutes);
   await app.register(ticketRoutes);
+  await app.register(ticketDeskRoutes);
+  await app.register(contentDeskRoutes);
   await app.register(settingsRoutes);
   await app.register(upgradeRoutes);
   await app.register(archiveRoutes);

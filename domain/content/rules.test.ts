@@ -43,6 +43,11 @@ describe('ticket rules', () => {
     expect(ticketAccepts('process', 'delete')).toBe(false);
     expect(ticketAccepts('stop', 'process')).toBe(false);
     expect(ticketStateAfter('close')).toBe('stop');
+    // the service desk answers open tickets only; an answer takes a pending ticket
+    expect(ticketAccepts('pending', 'reply')).toBe(true);
+    expect(ticketAccepts('process', 'reply')).toBe(true);
+    expect(ticketAccepts('stop', 'reply')).toBe(false);
+    expect(ticketStateAfter('reply')).toBe('process');
     expect(ticketStateName('archived')).toBe('已关闭');
   });
 

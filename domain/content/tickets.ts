@@ -3,7 +3,9 @@
  * the fields and their limits, the screenshot rule, and which action each state allows.
  *
  * States: pending 待处理 (new) → process 处理中 (the service desk took it) → stop 已关闭 (answered,
- * with a reason). A pending ticket may also be closed at once. The enterprise may delete its
+ * with a reason). A pending ticket may also be closed at once. The service desk answers (reply) an
+ * open ticket as often as it needs; answering a pending ticket takes it (→ process), so the
+ * enterprise cannot delete a ticket with an answer it has not read. The enterprise may delete its
  * tickets while pending or closed, not while the service desk is working on one.
  */
 import type { FieldError } from '../envelope.ts';
@@ -14,6 +16,8 @@ export const TICKET_TITLE_MAX = 100;
 export const TICKET_CONTENT_MAX = 255;
 export const TICKET_TELEPHONE_MAX = 255;
 export const TICKET_REASON_MAX = 500;
+/** a reply of the service desk (its column holds 500, like the closing reason) */
+export const TICKET_REPLY_MAX = 500;
 /** §5 image upload: JPG or PNG under 2 MB */
 export const TICKET_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const TICKET_IMAGES_MAX = 5;
@@ -21,14 +25,14 @@ export const TICKET_BATCH_MAX = 100;
 
 export const TICKET_STATES = ['pending', 'process', 'stop'] as const;
 export type TicketState = (typeof TICKET_STATES)[number];
-export type TicketAction = 'delete' | 'process' | 'close';
+export type TicketAction = 'delete' | 'process' | 'reply' | 'close';
 
 const allowed: Record<TicketState, readonly TicketAction[]> = {
-  pending: ['delete', 'process', 'close'],
-  process: ['close'],
+  pending: ['delete', 'process', 'reply', 'close'],
+  process: ['reply', 'close'],
   stop: ['delete'],
 };
-const reached: Partial<Record<TicketAction, TicketState>> = { process: 'process', close: 'stop' };
+const reached: Partial<Record<TicketAction, TicketState>> = { process: 'process', reply: 'process', close: 'stop' };
 
 /** §4: any value other than pending and process shows as closed. */
 export function ticketStateName(state: string): string {

@@ -47,13 +47,15 @@ export const ticketText = {
   // server refusals (ours)
   notFound: '工单不存在或无权访问',
   refused: (ticketNum: string, stateName: string, verb: string) => `工单 ${ticketNum} 当前状态为${stateName}，不能${verb}`,
-  verbs: { delete: '删除', process: '受理', close: '关闭' },
+  verbs: { delete: '删除', process: '受理', reply: '回复', close: '关闭' },
   reasonRequired: '请填写处理结果',
   reasonTooLong: '处理结果长度不能超过500个字符',
   tooMany: '一次最多操作100条工单',
   reviewDisabled: '工单处理接口未启用（未配置 REVIEW_TOKEN）',
   reviewForbidden: '工单处理口令不正确',
   serviceDesk: '客服中心',
+  // issue 20: the service desk's answers in the enterprise's detail (ours)
+  replies: '客服回复',
 } as const;
 
 /** Ticket types (§3, §9): 1 申报问题, 2 查询问题, 0 其他. */

@@ -20,7 +20,7 @@ export const MAX_BATCH_DOWNLOAD = 100;
 
 export async function knowledgeTypeCounts(db: Db, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
   const compiled = compileListQuery(request, knowledgeWhitelist, { defaultSort: [{ name: 'create_time', order: 'desc' }], defaultPageSize: 10 });
-  const counts = await runStateCount(db, db.selectFrom('knowledge_files as k').select('k.id'), compiled, 'type');
+  const counts = await runStateCount(db, db.selectFrom('knowledge_files as k').select('k.id').where('k.published', '=', true), compiled, 'type');
   const byType = new Map(counts.map((c) => [String(c.state), c.count]));
   return archiveTypes.map((t) => ({ state: t.value, stateName: t.name, count: byType.get(t.value) ?? 0 }));
 }
@@ -32,7 +32,7 @@ export async function knowledgeBatchDownload(db: Db, companyId: number, ids: unk
   if (wanted.length > MAX_BATCH_DOWNLOAD) throw new BizError(archiveText.tooMany(MAX_BATCH_DOWNLOAD));
   const rows = await db.selectFrom('knowledge_files as k').innerJoin('stored_files as f', 'f.id', 'k.file_id')
     .select(['k.id', 'k.file_name', 'k.doc_type', 'k.create_time', 'f.content'])
-    .where('k.id', 'in', wanted).orderBy('k.create_time', 'desc').execute();
+    .where('k.id', 'in', wanted).where('k.published', '=', true).orderBy('k.create_time', 'desc').execute();
   if (rows.length !== wanted.length) throw new BizError(archiveText.notFound);
   // one folder per type (出口说明/…), a repeated name numbered so none is lost
   const used = new Set<string>();

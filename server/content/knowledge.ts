@@ -26,7 +26,8 @@ export const knowledgePath = (id: number, name: string) => `knowledge/${id}/${na
 
 export async function listKnowledge(db: Db, request: unknown) {
   const compiled = compileListQuery(request, whitelist, { defaultSort: [{ name: 'create_time', order: 'desc' }], defaultPageSize: 10, tiebreaker: 'k.id' });
-  const base = db.selectFrom('knowledge_files as k').select(['k.id', 'k.file_name', 'k.create_time', 'k.doc_type']);
+  // published documents only (a draft is the operator's, server/content/publishing.ts)
+  const base = db.selectFrom('knowledge_files as k').select(['k.id', 'k.file_name', 'k.create_time', 'k.doc_type']).where('k.published', '=', true);
   const answer = await runPagedList(db, base, compiled, { simple: false });
   const rows = Array.isArray(answer) ? answer : answer.datas;
   return {
@@ -39,7 +40,7 @@ export async function knowledgeDownload(db: Db, filePath: string | undefined) {
   const match = /^knowledge\/(\d{1,9})\/(.+)$/.exec(filePath ?? '');
   const row = match
     ? await db.selectFrom('knowledge_files as k').innerJoin('stored_files as f', 'f.id', 'k.file_id').select(['f.token', 'f.file_name', 'k.file_name as name'])
-      .where('k.id', '=', Number(match[1])).executeTakeFirst()
+      .where('k.id', '=', Number(match[1])).where('k.published', '=', true).executeTakeFirst()
     : undefined;
   if (!row || row.name !== match?.[2]) throw new BizError(contentText.knowledgeFileNotFound);
   return { downloadUri: fileUris(row.token, row.file_name).downloadUri };

@@ -26,8 +26,9 @@ export function plainText(html: string): string {
     .replace(/\s+/g, ' ').trim();
 }
 
+/** Published items only: a draft or an item the operator took down is nobody's but the operator's (server/content/publishing.ts). */
 function baseQuery(db: Db) {
-  return db.selectFrom('notices as n').leftJoin('stored_files as f', 'f.id', 'n.cover_file_id')
+  return db.selectFrom('notices as n').leftJoin('stored_files as f', 'f.id', 'n.cover_file_id').where('n.published', '=', true)
     .select(['n.id', 'n.type', 'n.title', 'n.content', 'n.create_time', 'n.update_time', 'f.token as cover_token', 'f.file_name as cover_name']);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;

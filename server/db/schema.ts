@@ -396,6 +396,9 @@ export interface NoticesTable {
   cover_file_id: number | null;
   create_time: CreatedAt;
   update_time: Timestamp;
+  /** migration 030: the enterprise reads only published items; the operator's new items start as drafts */
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface NoticeFilesTable {
@@ -411,6 +414,8 @@ export interface KnowledgeFilesTable {
   create_time: CreatedAt;
   /** e 出口说明, i 进口说明, other 其他 (migration 011) */
   doc_type: ColumnType<string, string | undefined, string>;
+  /** migration 030: the enterprise reads only published documents */
+  published: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** Work tickets (migration 007): pending → process → stop. */
@@ -432,6 +437,22 @@ export interface WorkTicketsTable {
 
 export interface WorkTicketFilesTable {
   ticket_id: number;
+  file_id: number;
+  sort_no: ColumnType<number, number | undefined, number>;
+}
+
+/** The service desk's answers to a ticket (migration 030). */
+export interface WorkTicketRepliesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  user_id: number | null;
+  author: string;
+  content: string;
+  create_time: CreatedAt;
+}
+
+export interface WorkTicketReplyFilesTable {
+  reply_id: number;
   file_id: number;
   sort_no: ColumnType<number, number | undefined, number>;
 }
@@ -673,6 +694,8 @@ export interface Database {
   knowledge_files: KnowledgeFilesTable;
   work_tickets: WorkTicketsTable;
   work_ticket_files: WorkTicketFilesTable;
+  work_ticket_replies: WorkTicketRepliesTable;
+  work_ticket_reply_files: WorkTicketReplyFilesTable;
   feedback: FeedbackTable;
   company_settings: CompanySettingsTable;
   user_functions: UserFunctionsTable;

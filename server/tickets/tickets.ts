@@ -14,6 +14,7 @@ import { fileUris, storeFile } from '../content/files.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
 import { compileListQuery, runPagedList, runStateCount, type ColumnWhitelist } from '../query/list-query.ts';
+import { ticketReplies } from './desk.ts';
 import { checkScreenshots, removeUploads, type FilePathItem } from './screenshots.ts';
 
 const whitelist: ColumnWhitelist = {
@@ -60,6 +61,8 @@ export async function ticketDetail(db: Db, user: AuthUser, id: number) {
     ...rowVo(row), ticketContent: row.ticket_content, telephone: row.telephone,
     attachments: files.map((f) => ({ name: f.file_name, contentType: f.content_type, size: f.size, ...fileUris(f.token, f.file_name) })),
     filePath: files.map((f) => ({ path: fileUris(f.token, f.file_name).uri, name: f.file_name })),
+    // the service desk's answers (issue 20, 工单处理)
+    replies: await ticketReplies(db, id),
   };
 }
 

@@ -16,10 +16,10 @@ const comingSoon = page(() => import('./pages/ComingSoonPage.tsx'));
 
 /**
  * Pages of later issues, relative to the layout (accounts §2, bills §2): the operator's review pages
- * (issue 20, 审核管理 901–906) until each screen replaces its own.
+ * (issue 20, 审核管理 901–904) until each screen replaces its own.
  */
 export const placeholderPaths = [
-  'review/filing', 'review/settlement', 'review/verification', 'review/subsidy', 'review/ticket', 'review/content',
+  'review/filing', 'review/settlement', 'review/verification', 'review/subsidy',
 ] as const;
 
 /**
@@ -114,6 +114,9 @@ export const routes: RouteObject[] = [
               { path: 'account', lazy: page(() => import('../features/accounts/AccountListPage.tsx')) },
               { path: 'account/add', lazy: page(() => import('../features/accounts/AddAccountPage.tsx')) },
               { path: 'operationLog', lazy: page(() => import('../features/operation-log/OperationLogPage.tsx')) },
+              // issue 20, the operator's 工单处理 and 内容发布 (op-desk)
+              { path: 'review/ticket', lazy: page(() => import('../features/review-ticket/ReviewTicketPage.tsx')) },
+              { path: 'review/content', lazy: page(() => import('../features/review-content/ReviewContentPage.tsx')) },
               { path: 'apiKey', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
               { path: 'review/company', lazy: page(() => import('../features/review-company/ReviewCompanyPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),

@@ -1,5 +1,5 @@
-/** /workorder/show/{id} 工单详情 (§2, §3, §4): the ticket, its screenshots, its state, and the result reason once closed. */
-import { Anchor, Badge, Breadcrumbs, Center, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+/** /workorder/show/{id} 工单详情 (§2, §3, §4): the ticket, its screenshots, its state, the result reason once closed, and the service desk's answers (issue 20). */
+import { Anchor, Badge, Breadcrumbs, Center, Divider, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ticketText as t } from '../../../domain/texts/tickets.ts';
@@ -62,6 +62,29 @@ export default function TicketDetailPage({ client }: { client?: Http }) {
             </Field>
             {ticket.state !== 'pending' && ticket.state !== 'process' && <Field label={t.reason}>{ticket.reason ?? '—'}</Field>}
           </Stack>
+          {ticket.replies.length > 0 && (
+            <Stack gap="sm" mt="lg" data-testid="ticket-replies">
+              <Divider label={t.replies} labelPosition="left" />
+              {ticket.replies.map((r) => (
+                <Paper key={r.id} withBorder p="sm" radius="sm" bg="blue.0">
+                  <Group justify="space-between" mb={4}>
+                    <Text size="sm" fw={500}>{t.serviceDesk} · {r.author}</Text>
+                    <Text size="xs" c="dimmed">{r.createTime}</Text>
+                  </Group>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{r.content}</Text>
+                  {r.images.length > 0 && (
+                    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mt="xs">
+                      {r.images.map((a) => (
+                        <Anchor key={a.uri} href={a.displayUri} target="_blank" rel="noopener">
+                          <Image src={a.displayUri} alt={a.name} h={90} fit="contain" radius="sm" bg="gray.0" />
+                        </Anchor>
+                      ))}
+                    </SimpleGrid>
+                  )}
+                </Paper>
+              ))}
+            </Stack>
+          )}
         </Paper>
       )}
     </Stack>

@@ -12,8 +12,14 @@ export interface TicketRow {
   id: number; ticketNum: string; ticketTitle: string; ticketType: string; ticketTypeName: string; promoter: string;
   state: string; stateName: string; reason: string | null; createTime: string; updateTime: string;
 }
+export interface TicketReply {
+  id: number; author: string; content: string; createTime: string;
+  images: { name: string; uri: string; displayUri: string; downloadUri: string; contentType: string }[];
+}
 export interface TicketDetail extends TicketRow {
   ticketContent: string; telephone: string;
+  /** the service desk's answers, oldest first (issue 20) */
+  replies: TicketReply[];
   attachments: { name: string; uri: string; displayUri: string; downloadUri: string; contentType: string }[];
   filePath: { path: string; name: string }[];
 }
