@@ -53,6 +53,13 @@ const settlementPages: RouteObject[] = [
   { path: 'statistics', lazy: page(() => import('../features/statistics/StatisticsPage.tsx')) },
 ];
 
+/** The operator's 结汇审核, 核销审核 and 补贴审核 (issue 20, menu 902–904). */
+const reviewSettlementPages: RouteObject[] = [
+  { path: 'review/settlement', lazy: page(() => import('../features/review-settlement/SettlementReviewPage.tsx')) },
+  { path: 'review/verification', lazy: page(() => import('../features/review-settlement/VerificationReviewPage.tsx')) },
+  { path: 'review/subsidy', lazy: page(() => import('../features/review-settlement/SubsidyReviewPage.tsx')) },
+];
+
 /**
  * 签名记录 (bills §2, §7 Sign): the generic bill list with the sign records' list definition at
  * their module /bill/export/signRecord (a static path wins over bill/:type/:key), and their detail.
@@ -111,6 +118,7 @@ export const routes: RouteObject[] = [
               { path: 'apiKey', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
               ...settlementPages,
+              ...reviewSettlementPages,
               ...signPages,
               {
                 element: <RequireCompany />,
