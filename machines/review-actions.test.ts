@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { reviewSettlementText as t } from '../domain/texts/review-settlement.ts';
 import { settlementReviewActions, subsidyReviewActions, verificationReviewActions } from './review-actions.ts';
-import { gateOpen, workflowPageMachine, type WorkflowAction, type WorkflowPage, type WorkflowPending, type WorkflowRow } from './workflow-page.ts';
+import { gateOpen, workflowPageMachine, type WorkflowAction, type WorkflowPage, type WorkflowPending, type WorkflowQuery, type WorkflowRow } from './workflow-page.ts';
 
 const row = (id: number, state: string) => ({ id, state }) as WorkflowRow;
 
@@ -39,7 +39,7 @@ describe('on the workflow page', () => {
     const notes: string[] = [];
     const machine = workflowPageMachine.provide({
       actors: {
-        load: fromPromise<WorkflowPage>(async () => ({ total: rows.length, datas: rows })),
+        load: fromPromise<WorkflowPage, WorkflowQuery>(async () => ({ total: rows.length, datas: rows })),
         act: fromPromise<unknown, WorkflowPending>(async ({ input }) => { sent.push(input); return null; }),
       },
       actions: { notify: (_, p: { message: string }) => { notes.push(p.message); } },

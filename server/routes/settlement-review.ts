@@ -1,6 +1,6 @@
 /**
  * The bank's and customs' review API of settlement, verification and reward applications
- * (X-Review-Token, as the filing review; the sandbox goes through the same functions):
+ * (the operator's: a PLATFORM login or X-Review-Token, issue 20; the sandbox goes through the same functions):
  *   /api/review/{settlement,verification,subsidy}/pageList   the operator's queues: every company's records,
  *                                                 paged, with terms (state, company, time, number; {state} still works)
  *   /api/review/{settlement,verification,subsidy}/detail     one record as a decision is taken on it
@@ -20,7 +20,6 @@ import {
   reviewSettlementDetail, reviewSettlementInventories, reviewSettlementList, reviewVerificationDetail, reviewVerificationList, type ReviewListRequest,
 } from '../settlement/review-queue.ts';
 import { reviewSettlement, reviewVerification, type BankVerb } from '../settlement/review.ts';
-import { requireReviewer } from '../settlement/reviewer.ts';
 
 const tags = ['结汇与补贴审核'];
 const decision = {
@@ -30,7 +29,7 @@ const decision = {
 type Decision = { id: number; opinion?: string };
 
 export default async function settlementReviewRoutes(app: FastifyInstance) {
-  const { db, config } = app;
+  const { db } = app;
 
   const list = {
     type: 'object', additionalProperties: true,
@@ -50,40 +49,34 @@ export default async function settlementReviewRoutes(app: FastifyInstance) {
     ['subsidy/results', '补贴申请的核验结果 (分页)', page, (d: { id: number }) => reviewSubsidyResults(db, d)],
   ];
   for (const [path, summary, data, read] of reads) {
-    defineRoute<never>(app, {
-      path: `/api/review/${path}`, summary: `${summary} (X-Review-Token)`, tags, access: 'public', data, dataOptional: data === list,
-      handler: async ({ request, data: input }) => {
-        requireReviewer(request, config.reviewToken);
-        return read(input);
-      },
+    defineRoute<never, 'operator'>(app, {
+      path: `/api/review/${path}`, summary, tags, access: 'operator', data, dataOptional: data === list,
+      handler: ({ data: input }) => read(input),
     });
   }
 
   const bankVerbs: [BankVerb, string][] = [['accept', '银行受理'], ['refuse', '银行退回 (须填写意见)'], ['approve', '审核通过'], ['reject', '审核不通过 (须填写意见)']];
   for (const [verb, summary] of bankVerbs) {
-    defineRoute<Decision>(app, {
-      path: `/api/review/settlement/${verb}`, summary: `结汇单${summary} (X-Review-Token)`, tags, access: 'public', data: decision,
-      handler: async ({ request, data }) => {
-        requireReviewer(request, config.reviewToken);
+    defineRoute<Decision, 'operator'>(app, {
+      path: `/api/review/settlement/${verb}`, summary: `结汇单${summary}`, tags, access: 'operator', data: decision,
+      handler: async ({ data }) => {
         const state = await reviewSettlement(db, data.id, verb, data.opinion);
         return { id: data.id, state, stateName: stateNameOf(settlementStateNames, state) };
       },
     });
   }
   for (const verb of ['approve', 'reject'] as const) {
-    defineRoute<Decision>(app, {
-      path: `/api/review/verification/${verb}`, summary: `核销申请${verb === 'approve' ? '通过' : '不通过 (须填写意见)'} (X-Review-Token)`, tags, access: 'public', data: decision,
-      handler: async ({ request, data }) => {
-        requireReviewer(request, config.reviewToken);
+    defineRoute<Decision, 'operator'>(app, {
+      path: `/api/review/verification/${verb}`, summary: `核销申请${verb === 'approve' ? '通过' : '不通过 (须填写意见)'}`, tags, access: 'operator', data: decision,
+      handler: async ({ data }) => {
         return { id: data.id, state: await reviewVerification(db, data.id, verb, data.opinion) };
       },
     });
   }
   for (const verb of ['start', 'finish'] as const) {
-    defineRoute<Decision>(app, {
-      path: `/api/review/subsidy/${verb}`, summary: `补贴申请${verb === 'start' ? '开始核验' : '核验完成'} (X-Review-Token)`, tags, access: 'public', data: decision,
-      handler: async ({ request, data }) => {
-        requireReviewer(request, config.reviewToken);
+    defineRoute<Decision, 'operator'>(app, {
+      path: `/api/review/subsidy/${verb}`, summary: `补贴申请${verb === 'start' ? '开始核验' : '核验完成'}`, tags, access: 'operator', data: decision,
+      handler: async ({ data }) => {
         return { id: data.id, state: await reviewSubsidy(db, data.id, verb) };
       },
     });

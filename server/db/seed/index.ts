@@ -7,7 +7,8 @@ import { checkEnterprise, normalizeEnterprise } from '../../../domain/enterprise
 import { hashPassword } from '../../auth/passwords.ts';
 import { columnFields, resolveNames } from '../../company/profile.ts';
 import type { Db } from '../database.ts';
-import { demoCompanies, demoUsers } from './demo.ts';
+import { demoCompanies, demoOperator, demoUsers } from './demo.ts';
+import { createOperator } from '../../accounts/operators.ts';
 import { seedServiceDemo } from './service.ts';
 import { grantDefaults } from '../../accounts/grants.ts';
 
@@ -99,5 +100,6 @@ async function createDemo(trx: Db) {
     // a demo sub-account starts with the defaults every new sub-account gets (issue 17)
     if (u.user_type === 'USER') await grantDefaults(trx, row.id);
   }
+  await createOperator(trx, { loginName: demoOperator.login_name, userName: demoOperator.user_name, password: demoOperator.password });
   await seedServiceDemo(trx, { companyIds, userIds });
 }
