@@ -9,6 +9,7 @@ import { NO_IMPORT } from '../../domain/rewards/bill-import.ts';
 import { reviewSettlementText as rt } from '../../domain/texts/review-settlement.ts';
 import { rewardText } from '../../domain/texts/rewards.ts';
 import { settlementText, verificationText } from '../../domain/texts/settlement.ts';
+import { demoOperator } from '../../server/db/seed/demo.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 import { DEMO, OTHER, released, review as reviewCall, upload, workbook } from './settlement-fixtures.ts';
 
@@ -195,5 +196,26 @@ describe('补贴审核', () => {
     expect((await review('subsidy/detail', { id })).body.data).toMatchObject({ state: 'approved', resultCount: 2, canStart: false, canFinish: false, auditTime: expect.any(String) });
     expect((await review('subsidy/detail', { id: plain })).body.data).toMatchObject({ billCount: 0, state: 'wait_audit' });
     expect((await review('subsidy/detail', { id: 99_999_999 })).body).toMatchObject({ code: -1, message: rt.notFound.subsidy });
+  });
+});
+
+describe('the operator\'s login', () => {
+  it('works the queues and decides with its own login; each decision is logged with the operator as actor; an enterprise account is refused', async () => {
+    const operator = await login(app.app, demoOperator.login_name, demoOperator.password);
+    const asOperator = (path: string, data: unknown) => call(app.app, `/api/review/${path}`, data, operator.token);
+    const s = await applied();
+    expect(idsOf((await asOperator('settlement/pageList', { terms: [{ column: 'declare_no', termType: 'eq', value: s.declareNo }] })).body.data)).toEqual([s.id]);
+    expect((await asOperator('settlement/detail', { id: s.id })).body.data).toMatchObject({ id: s.id, canAccept: true });
+    expect((await asOperator('settlement/refuse', { id: s.id })).body).toMatchObject({ code: -1, message: settlementText.opinionRequired });
+    expect((await asOperator('settlement/accept', { id: s.id, opinion: '受理' })).body).toMatchObject({ code: 0, data: { state: 'audit' } });
+    const logged = await db().selectFrom('operation_logs').select(['account', 'action', 'outcome', 'company_id']).where('action', 'in', ['结汇单受理', '结汇单不受理'])
+      .where('account', '=', demoOperator.login_name).orderBy('id').execute();
+    expect(logged.map((r) => [r.action, r.outcome])).toEqual([['结汇单不受理', '失败'], ['结汇单受理', '成功']]);
+    // the enterprise's own login is no operator's: refused, nothing read or changed
+    for (const path of ['settlement/pageList', 'settlement/detail', 'verification/pageList', 'subsidy/detail', 'settlement/approve']) {
+      const res = await call(app.app, `/api/review/${path}`, { id: s.id }, admin.token);
+      expect(res.body.code, path).not.toBe(0);
+    }
+    expect((await stateOf(s.id)).state).toBe('audit');
   });
 });
