@@ -46,16 +46,18 @@ await sql`vacuum analyze`.execute(db);
 console.log(`review-queues [${kind}] load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`review-queues [${kind}] ${ROWS.toLocaleString()} settlements (+ verifications, ${(ROWS / 10).toLocaleString()} reward applications) loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
+const someVerNo = (await db.selectFrom('settlement_verifications').select('ver_no').where('ver_no', 'like', 'RBHX%').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).ver_no;
 const s = await startBenchSession(opened, { REVIEW_TOKEN: TOKEN, CUSTOMS_POLL_MS: '0' });
 const term = (column: string, termType: string, value: unknown) => ({ column, termType, value });
 const shapes: [string, string, Record<string, unknown>][] = [
   ['settlement', 'waiting (申报中, 审核中), page 1', { terms: [term('state', 'in', ['declare', 'audit'])] }],
   ['settlement', 'waiting, page 10', { pageIndex: 9, terms: [term('state', 'in', ['declare', 'audit'])] }],
-  ['settlement', 'waiting, one company', { terms: [term('state', 'in', ['declare', 'audit']), term('company_name', 'like', '审核基准企业7')] }],
-  ['settlement', 'a declaration number, all states', { terms: [term('declare_no', 'like', `RBJH${String(Math.floor(ROWS / 2)).padStart(12, '0')}`)] }],
+  ['settlement', 'waiting, one company', { terms: [term('state', 'in', ['declare', 'audit']), term('company_name', 'like', '审核基准企业1')] }],
+  ['settlement', 'a declaration number (exact, as the page asks), all states', { terms: [term('declare_no', 'eq', `RBJH${String(Math.floor(ROWS / 2)).padStart(12, '0')}`)] }],
+  ['settlement', 'part of a declaration number (contains), all states', { terms: [term('declare_no', 'like', `${String(Math.floor(ROWS / 2)).padStart(12, '0')}`)] }],
   ['settlement', 'all states, page 1', {}],
   ['verification', 'waiting (审核中), page 1', { terms: [term('state', 'in', ['audit'])] }],
-  ['verification', 'a verification number', { terms: [term('ver_no', 'like', 'RBHX0000000')] }],
+  ['verification', 'a verification number (exact)', { terms: [term('ver_no', 'eq', someVerNo)] }],
   ['subsidy', 'waiting (待核验, 核验中), page 1', { terms: [term('state', 'in', ['wait_audit', 'audit'])] }],
 ];
 const post = async (path: string, data: unknown) => {

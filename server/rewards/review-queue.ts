@@ -12,7 +12,7 @@ import { rewardAccepts } from '../../machines/reward.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
 import { applyPaging, applySorts, applyTerms, compileListQuery, type ColumnWhitelist } from '../query/list-query.ts';
-import { withState, type ReviewListRequest } from '../settlement/review-queue.ts';
+import { namesCompany, pageAndTotal, withState, type ReviewListRequest } from '../settlement/review-queue.ts';
 import { billVo, subsidyVo, type SubsidyRow } from './records.ts';
 
 const whitelist: ColumnWhitelist = {
@@ -36,11 +36,11 @@ const reviewVo = (r: Row) => ({
 export async function reviewSubsidyList(db: Db, request: ReviewListRequest | undefined) {
   const compiled = compileListQuery(withState(request), whitelist, { defaultSort: [{ name: 'apply_time', order: 'asc' }], tiebreaker: 's.id' });
   const base = applyTerms(subsidies(db), compiled);
-  const [rows, count] = await Promise.all([
+  const counted = namesCompany(compiled) ? base : applyTerms(db.selectFrom('subsidies as s'), compiled);
+  const { total, datas } = await pageAndTotal(compiled,
     applyPaging(applySorts(base.selectAll('s').select(['c.company_code', billCount.as('bill_count')]), compiled), compiled).execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), datas: rows.map((r) => reviewVo(r as unknown as Row)) };
+    () => counted.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow());
+  return { total, datas: datas.map((r) => reviewVo(r as unknown as Row)) };
 }
 
 async function subsidyRow(db: Db, id: unknown): Promise<Row> {

@@ -12,7 +12,7 @@ import { settlementAccepts } from '../../machines/settlement.ts';
 import { verificationAccepts } from '../../machines/settlement-verification.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
-import { applyPaging, applySorts, applyTerms, compileListQuery, type ColumnWhitelist } from '../query/list-query.ts';
+import { applyPaging, applySorts, applyTerms, compileListQuery, type ColumnWhitelist, type CompiledListQuery } from '../query/list-query.ts';
 import { amount, currencyName, subtract, time } from './format.ts';
 
 /** The legacy shorthand of the review API ({state}) next to the list's terms. */
@@ -77,13 +77,23 @@ async function paged<T>(rows: Promise<T[]>, count: Promise<{ n: number }>) {
   return { total: Number(total.n), datas };
 }
 
+/** Whether a term names the company: the only reason a count joins companies. */
+export const namesCompany = (compiled: CompiledListQuery) => compiled.groups.some((g) => g.some((c) => c.column.startsWith('company_')));
+
+/** The page's rows, and the total: a page that is not full tells it, any other is counted. */
+export async function pageAndTotal<T>(compiled: CompiledListQuery, rows: Promise<T[]>, count: () => Promise<{ n: number }>) {
+  const datas = await rows;
+  const total = datas.length < compiled.pageSize && (datas.length > 0 || compiled.pageIndex === 0) ? compiled.offset + datas.length : Number((await count()).n);
+  return { total, datas };
+}
+
 export async function reviewSettlementList(db: Db, request: ReviewListRequest | undefined) {
   const compiled = compileListQuery(withState(request), settlementWhitelist, queueOptions('app_time', 's.id'));
   const base = applyTerms(settlementHeads(db), compiled);
-  const result = await paged(
+  const counted = namesCompany(compiled) ? base : applyTerms(db.selectFrom('settlements as s').where('s.state', '<>', 'to_declare'), compiled);
+  const result = await pageAndTotal(compiled,
     applyPaging(applySorts(base.select([...headColumns]), compiled), compiled).execute() as Promise<HeadRow[]>,
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  );
+    () => counted.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow());
   return { total: result.total, datas: result.datas.map(settlementReviewVo) };
 }
 
@@ -161,10 +171,12 @@ function verificationReviewVo(r: VerificationRow) {
 export async function reviewVerificationList(db: Db, request: ReviewListRequest | undefined) {
   const compiled = compileListQuery(withState(request), verificationWhitelist, queueOptions('app_time', 'v.id'));
   const base = applyTerms(verificationRows(db), compiled);
-  const result = await paged(
+  // a term on the settlement's number needs the settlement, one on the company the company
+  const bare = !namesCompany(compiled) && !compiled.groups.some((g) => g.some((c) => c.column === 'declare_no'));
+  const counted = bare ? applyTerms(db.selectFrom('settlement_verifications as v'), compiled) : base;
+  const result = await pageAndTotal(compiled,
     applyPaging(applySorts(base.select([...verificationColumns]), compiled), compiled).execute() as Promise<VerificationRow[]>,
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  );
+    () => counted.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow());
   return { total: result.total, datas: result.datas.map(verificationReviewVo) };
 }
 

@@ -30,7 +30,7 @@ const s = t.settlement;
 const lc = settlementText.lineColumns;
 const WAITING = ['declare', 'audit'];
 const STATES = SETTLEMENT_STATES.filter((x) => x !== 'to_declare').map((value) => ({ value, label: settlementStateNames[value] }));
-const COLUMNS: QueueColumns = { time: 'app_time', number: { column: 'declare_no', termType: 'like', label: s.number } };
+const COLUMNS: QueueColumns = { time: 'app_time', number: { column: 'declare_no', termType: 'eq', label: s.number } };
 const LABELS: Record<SettlementDecision, string> = { accept: s.accept, refuse: s.refuse, approve: s.approve, reject: s.reject };
 const ORDER: SettlementDecision[] = ['accept', 'refuse', 'approve', 'reject'];
 const refusing = (code: string) => code === 'refuse' || code === 'reject';

@@ -30,7 +30,7 @@ const v = t.verification;
 const lc = settlementText.lineColumns;
 const WAITING = ['audit'];
 const STATES = VERIFICATION_STATES.map((value) => ({ value, label: verificationStateNames[value] }));
-const COLUMNS: QueueColumns = { time: 'app_time', number: { column: 'ver_no', termType: 'like', label: v.number } };
+const COLUMNS: QueueColumns = { time: 'app_time', number: { column: 'ver_no', termType: 'eq', label: v.number } };
 type Decision = keyof typeof actions;
 const LABELS: Record<Decision, string> = { approve: v.approve, reject: v.reject };
 const stateColor = (state: string) => (state === 'approved' ? 'green' : state === 'audit' ? 'blue' : 'gray');
