@@ -1,8 +1,7 @@
 // The 结汇审核 page with the real http client and a fake server at the network boundary.
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { reviewSettlementText as t } from '../../../domain/texts/review-settlement.ts';
-import { createHttp } from '../../lib/http.ts';
+import { createFakeBackend, Refusal } from './testing/fake-server.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../testing/render.tsx';
 import SettlementReviewPage from './SettlementReviewPage.tsx';
 
@@ -12,33 +11,6 @@ const record = (id: number, state: string, stateName: string) => ({
   ebcName: null, note: null, auditOpinion: null as string | null, verifiedAmount: '0.00000', verifyingAmount: '0.00000', remainingAmount: '0.00000', appTime: '2026-11-26 10:00:00',
   stateTime: null, updateTime: null, canAccept: state === 'declare', canApprove: state === 'audit',
 });
-
-class Refusal { constructor(readonly message: string) {} }
-type Handler = (data: any) => unknown;
-
-/** Answers each URL from its handler (a thrown Refusal is code -1) and records the calls. */
-function createFakeBackend() {
-  const handlers = new Map<string, Handler>();
-  const calls: { url: string; data: unknown }[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const url = config.url ?? '';
-    const data = JSON.parse(String(config.data)).data;
-    calls.push({ url, data });
-    let body: unknown;
-    try {
-      body = { code: 0, message: '', data: handlers.get(url)!(data) };
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      body = { code: -1, message: error.message, data: null };
-    }
-    return { data: body, status: 200, statusText: 'OK', headers: {}, config };
-  };
-  return {
-    client: createHttp({ auth: { getToken: () => 't', refresh: async () => 't', unauthorized: () => {} }, adapter }),
-    on: (url: string, handler: Handler) => { handlers.set(url, handler); },
-    callsTo: (url: string) => calls.filter((c) => c.url === url),
-  };
-}
 
 function mount() {
   const backend = createFakeBackend();
