@@ -16,10 +16,10 @@ const comingSoon = page(() => import('./pages/ComingSoonPage.tsx'));
 
 /**
  * Pages of later issues, relative to the layout (accounts §2, bills §2): the operator's review pages
- * (issue 20, 审核管理 901–904) until each screen replaces its own.
+ * (issue 20, 审核管理 901) until each screen replaces its own.
  */
 export const placeholderPaths = [
-  'review/filing', 'review/settlement', 'review/verification', 'review/subsidy',
+  'review/filing',
 ] as const;
 
 /**
@@ -55,6 +55,13 @@ const settlementPages: RouteObject[] = [
   { path: 'rewardApplication/apply/apply', lazy: page(() => import('../features/rewards/RewardApplyPage.tsx')) },
   { path: 'rewardApplication/apply/detail', lazy: page(() => import('../features/rewards/RewardDetailPage.tsx')) },
   { path: 'statistics', lazy: page(() => import('../features/statistics/StatisticsPage.tsx')) },
+];
+
+/** The operator's 结汇审核, 核销审核 and 补贴审核 (issue 20, menu 902–904). */
+const reviewSettlementPages: RouteObject[] = [
+  { path: 'review/settlement', lazy: page(() => import('../features/review-settlement/SettlementReviewPage.tsx')) },
+  { path: 'review/verification', lazy: page(() => import('../features/review-settlement/VerificationReviewPage.tsx')) },
+  { path: 'review/subsidy', lazy: page(() => import('../features/review-settlement/SubsidyReviewPage.tsx')) },
 ];
 
 /**
@@ -121,6 +128,7 @@ export const routes: RouteObject[] = [
               { path: 'review/company', lazy: page(() => import('../features/review-company/ReviewCompanyPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
               ...settlementPages,
+              ...reviewSettlementPages,
               ...signPages,
               {
                 element: <RequireCompany />,

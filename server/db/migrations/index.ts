@@ -20,6 +20,7 @@ import * as m024 from './024-user-grants.ts';
 import * as m025 from './025-api-keys.ts';
 import * as m026 from './026-operation-log.ts';
 import * as m027 from './027-platform-operators.ts';
+import * as m029 from './029-review-queues.ts';
 import * as m030 from './030-operator-desk.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '025-api-keys': m025,
   '026-operation-log': m026,
   '027-platform-operators': m027,
+  '029-review-queues': m029,
   '030-operator-desk': m030,
 };
 
