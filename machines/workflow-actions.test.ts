@@ -21,8 +21,8 @@ describe('settlementDetailActions', () => {
   });
 
   it('check that 添加清单 chose inventories', () => {
-    expect(actions.add.check({ inventoryIds: [] }, [])).toBe('请选择需要添加的清单');
-    expect(actions.add.check({}, [])).toBe('请选择需要添加的清单');
-    expect(actions.add.check({ inventoryIds: [11] }, [])).toBeNull();
+    expect(actions.add.check({ inventoryIds: [] })).toBe('请选择需要添加的清单');
+    expect(actions.add.check({})).toBe('请选择需要添加的清单');
+    expect(actions.add.check({ inventoryIds: [11] })).toBeNull();
   });
 });
