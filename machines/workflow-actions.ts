@@ -33,6 +33,27 @@ export const settlementActions = {
   },
 } satisfies Record<string, WorkflowAction>;
 
+const settlementHeadGate = { ...settlementGate({ type: 'settlement.edit' }), of: 'owner' as const };
+const inventoryIds = (values: WorkflowValues) => (Array.isArray(values.inventoryIds) ? values.inventoryIds : []);
+
+/**
+ * /exchangeSettlement/applicationDetail in edit mode: the rows are the settlement's inventory lines
+ * and every action asks the settlement machine about the head (settlement.edit: only 待生成). 添加清单
+ * (the released inventories chosen in its dialog: values.inventoryIds and the window), 删除清单 of the
+ * chosen lines, 保存 of the head's specDeclFlag (values.specDeclFlag).
+ */
+export const settlementDetailActions = {
+  add: {
+    code: 'add', gate: settlementHeadGate, refusal: workflowText.notAllowed, dialog: 'form', success: settlementText.ok,
+    check: (values) => (inventoryIds(values).length === 0 ? settlementText.selectAddInventory : null),
+  },
+  remove: {
+    code: 'delete', gate: settlementHeadGate, pick: settlementText.selectDeleteInventory, refusal: workflowText.notAllowed,
+    dialog: 'confirm', success: settlementText.deleted,
+  },
+  save: { code: 'add', gate: settlementHeadGate, refusal: workflowText.notAllowed, dialog: 'none', success: settlementText.saved },
+} satisfies Record<string, WorkflowAction>;
+
 const available = (rows: readonly WorkflowRow[]) => Number((rows[0] as unknown as { verAmount?: unknown } | undefined)?.verAmount ?? 0);
 
 /** /settlementVerification: 申请核销 (the amount typed on the page) of an approved settlement, 撤销申请 of its verification in audit. */

@@ -9,7 +9,7 @@
  *   noticing    [dialog]   the notice of a row the action cannot open (补贴申请 not yet verified)
  *   confirming  [dialog]   是否…? asked before an action without input (删除, 回收)
  *   editing     [dialog]   the action's form dialog (the reason of 撤销申请, the bank of 提交申请,
- *                          the company of 添加授权); 确定 checks the values first (the problem shows
+ *                          the company of 添加授权, the inventories of 添加清单); 确定 checks the values first (the problem shows
  *                          in the dialog, nothing is sent)
  *   submitting  [busy]     invoke `act` ({action, ids, values}) → the success toast and loading
  *   refused                the server refused: its message is shown; a form dialog stays open with
@@ -18,7 +18,9 @@
  * user.act {action, ids, values} goes through the entity machine first: every chosen row must be in
  * a state that accepts the action's event (or carries its tag) — the same machine the server
  * decides with —, otherwise the action's own refusal is shown (a toast, or the notice dialog of a
- * 补贴申请 not yet verified: state `noticing`, nothing is sent).
+ * 补贴申请 not yet verified: state `noticing`, nothing is sent). A page of lines that belong to one
+ * record (the 结汇单 detail: its inventories) loads that record as the page's `owner`, and a gate
+ * `of: 'owner'` asks the entity machine about the owner's state rather than each chosen line's.
  *
  * Effects (placeholders, supplied with provide()): actors load, act; action notify({kind, message}).
  */
@@ -36,6 +38,8 @@ export interface WorkflowGate {
   tag?: string;
   /** the stored state an unknown or missing value reads as (a state that accepts nothing) */
   unknown: string;
+  /** 'owner': the state is the owner's (the record the page's rows are lines of), not each chosen row's */
+  of?: 'owner';
 }
 export type WorkflowValues = Record<string, unknown>;
 export interface WorkflowAction {
@@ -56,7 +60,12 @@ export interface WorkflowAction {
 }
 export interface WorkflowQuery { pageIndex: number; pageSize: number; terms: unknown }
 export interface WorkflowPageInput { pageSize: number; terms?: unknown }
-export interface WorkflowPage { total: number; datas: WorkflowRow[] }
+export interface WorkflowPage {
+  total: number;
+  datas: WorkflowRow[];
+  /** the record the rows are lines of (a settlement's head), when the page shows one record's lines */
+  owner?: WorkflowRow | null;
+}
 export interface WorkflowPending { action: WorkflowAction; ids: number[]; values: WorkflowValues }
 export interface NotifyParams { kind: 'success' | 'warning'; message: string }
 
@@ -64,6 +73,8 @@ export interface WorkflowPageContext {
   query: WorkflowQuery;
   rows: WorkflowRow[];
   total: number;
+  /** the record the rows belong to, as last read (null on a list page) */
+  owner: WorkflowRow | null;
   selected: number[];
   pending: WorkflowPending | null;
   /** the dialog's problem, the server's refusal, or why the list failed */
@@ -96,8 +107,9 @@ export function gateOpen(gate: WorkflowGate | undefined, row: WorkflowRow | unde
   return gate.event === undefined || gate.machine.getTransitionData(snapshot, gate.event).length > 0;
 }
 
-/** Whether every row of `ids` (as the page shows them) lets the action act. */
-export function allows(action: WorkflowAction, rows: readonly WorkflowRow[], ids: readonly number[]): boolean {
+/** Whether every row of `ids` (as the page shows them) — or, for an owner's gate, the owner — lets the action act. */
+export function allows(action: WorkflowAction, rows: readonly WorkflowRow[], ids: readonly number[], owner: WorkflowRow | null = null): boolean {
+  if (action.gate?.of === 'owner') return gateOpen(action.gate, owner ?? undefined);
   return ids.every((id) => gateOpen(action.gate, rows.find((r) => r.id === id)));
 }
 
@@ -124,7 +136,7 @@ export const workflowPageMachine = setup({
     /** a new page keeps only the chosen rows it still shows */
     applyPage: assign(({ context, event }) => {
       const page = (event as unknown as { output: WorkflowPage }).output;
-      return { rows: page.datas, total: page.total, selected: context.selected.filter((id) => page.datas.some((r) => r.id === id)), problem: null };
+      return { rows: page.datas, total: page.total, owner: page.owner ?? null, selected: context.selected.filter((id) => page.datas.some((r) => r.id === id)), problem: null };
     }),
     takePending: assign({ pending: ({ event }) => pendingOf(event as ActEvent), problem: null }),
     takeValues: assign({ pending: ({ context, event }) => ({ ...context.pending!, values: (event as { values: WorkflowValues }).values }), problem: null }),
@@ -135,9 +147,9 @@ export const workflowPageMachine = setup({
   guards: {
     nothingPicked: ({ event }) => { const e = event as ActEvent; return e.action.pick !== undefined && e.ids.length === 0; },
     /** the entity machine does not accept the action in a chosen row's state */
-    entityRefuses: ({ context, event }) => { const e = event as ActEvent; return !allows(e.action, context.rows, e.ids); },
+    entityRefuses: ({ context, event }) => { const e = event as ActEvent; return !allows(e.action, context.rows, e.ids, context.owner); },
     /** … and the action tells that with its notice dialog */
-    entityRefusesWithNotice: ({ context, event }) => { const e = event as ActEvent; return e.action.notice === true && !allows(e.action, context.rows, e.ids); },
+    entityRefusesWithNotice: ({ context, event }) => { const e = event as ActEvent; return e.action.notice === true && !allows(e.action, context.rows, e.ids, context.owner); },
     asksConfirm: ({ event }) => (event as ActEvent).action.dialog === 'confirm',
     asksForm: ({ event }) => (event as ActEvent).action.dialog === 'form',
     /** an action without a dialog whose values (typed on the page) do not pass */
@@ -167,7 +179,7 @@ export const workflowPageMachine = setup({
   }),
   context: ({ input }) => ({
     query: { pageIndex: 0, pageSize: input.pageSize, terms: input.terms ?? [] },
-    rows: [], total: 0, selected: [], pending: null, problem: null, done: 0,
+    rows: [], total: 0, owner: null, selected: [], pending: null, problem: null, done: 0,
   }),
   initial: 'loading',
   states: {
@@ -229,7 +241,7 @@ export const workflowPageMachine = setup({
       on: { 'user.submit': { target: 'submitting' }, 'user.cancel': { target: 'idle', actions: 'dropPending' } },
     },
     editing: {
-      description: '填写对话框（撤销理由、选择银行、选择企业）',
+      description: '填写对话框（撤销理由、选择银行、选择企业、选择清单）',
       tags: ['dialog'],
       on: {
         'user.submit': [

@@ -18,9 +18,10 @@ export type { SheetCell, SheetRow, SheetRows } from './sheet-rows.ts';
 
 /**
  * Two workers (the machine's second core; more would only share it), each under a 160 MB heap —
- * a 20,000-row data template of 13 columns needs about 130 MB in exceljs, a hostile file dies at
- * the ceiling and so raises the server's memory by less than 200 MB — and 30 s a file (a 20,000-row
- * import takes one to two); 32 files may wait, more are asked to come back later.
+ * a 20,000-row data template of 13 columns needs a few tens of MB (its XML as text and the plain
+ * rows, sheet-xml.ts), a hostile file dies at the ceiling and so raises the server's memory by less
+ * than 200 MB — and 30 s a file (a 20,000-row template reads in well under a second); 32 files may
+ * wait, more are asked to come back later.
  */
 export const WORKBOOK_POOL: Omit<WorkerPoolOptions, 'spawn'> = { size: 2, heapMb: 160, timeoutMs: 30_000, maxQueue: 32, idleMs: 60_000 };
 

@@ -50,7 +50,7 @@ describe('settlement, authorization and rewards in the browser', () => {
     const candidates = dialog().getByRole('table', { name: '选择已放行清单' });
     await candidates.getByRole('row').nth(1).waitFor();
     await dialog().getByRole('button', { name: '添加', exact: true }).click();
-    await toast('请选择需要添加的清单');
+    await dialog().getByText('请选择需要添加的清单').waitFor();
     await candidates.getByRole('row').nth(1).getByRole('checkbox').check();
     await candidates.getByRole('row').nth(2).getByRole('checkbox').check();
     await dialog().getByRole('button', { name: '添加', exact: true }).click();

@@ -1,6 +1,6 @@
 /**
- * Model-based test of machines/workflow-page.ts through the four real workflow pages: 结汇
- * (SettlementListPage), 核销 (VerificationPage), 授权申请 / 授权确认 (AuthorizationApplyPage,
+ * Model-based test of machines/workflow-page.ts through the real workflow pages: 结汇
+ * (SettlementListPage) and its 结汇单详情 (SettlementDetailPage, the head as the lines' owner), 核销 (VerificationPage), 授权申请 / 授权确认 (AuthorizationApplyPage,
  * AuthorizationConfirmPage) and 补贴申请 (RewardListPage). For each page, every path generated from
  * the machine with that page's actions (machines/workflow-actions.ts, gated by the settlement,
  * verification, authorization and reward machines) is walked on a freshly rendered page over a
@@ -16,15 +16,18 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot, type EventObject } from 'xstate';
 import { BILL_PAGE_SIZE } from '../../domain/query.ts';
+import { specDeclFlags } from '../../domain/settlement/spec-decl-flag.ts';
 import { authorizationText, settlementText, verificationText, workflowText } from '../../domain/texts/settlement.ts';
 import { rewardText } from '../../domain/texts/rewards.ts';
 import type { MenuModule } from '../../machines/auth.ts';
-import { authorizationActions, rewardActions, settlementActions, verificationActions } from '../../machines/workflow-actions.ts';
+import { authorizationActions, rewardActions, settlementActions, settlementDetailActions, verificationActions } from '../../machines/workflow-actions.ts';
 import { allows, workflowPageMachine, type WorkflowAction, type WorkflowPageContext, type WorkflowPageInput } from '../../machines/workflow-page.ts';
 import AuthorizationApplyPage from '../../src/features/authorization/AuthorizationApplyPage.tsx';
 import AuthorizationConfirmPage from '../../src/features/authorization/AuthorizationConfirmPage.tsx';
 import { createFakeBackend, Refusal, type FakeBackend } from '../../src/features/bills/list/testing/fake-backend.ts';
 import RewardListPage from '../../src/features/rewards/RewardListPage.tsx';
+import { detailPath } from '../../src/features/settlement/api.ts';
+import SettlementDetailPage from '../../src/features/settlement/SettlementDetailPage.tsx';
 import SettlementListPage from '../../src/features/settlement/SettlementListPage.tsx';
 import VerificationPage from '../../src/features/verification/VerificationPage.tsx';
 import type { Http } from '../../src/lib/http.ts';
@@ -49,7 +52,7 @@ const common = {
   refresh: { type: 'user.refresh' },
   cancel: { type: 'user.cancel' },
   submitBlank: { type: 'user.submit', values: {} },
-  submitFilled: { type: 'user.submit', values: { bankCode: '104', note: '', reason: '单证不符', companyCode: 'C2', companyName: '杭州云途国际物流有限公司' } },
+  submitFilled: { type: 'user.submit', values: { bankCode: '104', note: '', reason: '单证不符', companyCode: 'C2', companyName: '杭州云途国际物流有限公司', inventoryIds: [11] } },
   actDone: { type: 'xstate.done.actor.act', output: null },
   actError: { type: 'xstate.error.actor.act', error: new Error(REFUSAL) },
 } as const;
@@ -64,6 +67,11 @@ interface PageSpec {
   acts: string[];
   /** all rows the server has (paged by the request) */
   rows: Row[];
+  /** the record the rows are lines of (the page's owner), and calls answered at once (its head, a dialog's choices) */
+  owner?: Row;
+  answers?: Record<string, () => unknown>;
+  /** the form dialog's confirm button, when not 确定 */
+  submitName?: string;
   /** the page's own user.act (and user.select) events */
   actEvents: Record<string, EventObject>;
   /** the list's own events (search, paging, a failed reading) are walked on one page only: the machine is the same */
@@ -92,6 +100,7 @@ function mount(spec: PageSpec) {
   backend = createFakeBackend();
   backend.on('/api/dictionary/item/queryByCode', () => [{ value: '104', name: '中国银行' }]);
   backend.on(api('/declare/authCommerce/findCompany'), () => [{ companyCode: 'C2', companyName: '杭州云途国际物流有限公司' }]);
+  for (const [url, answer] of Object.entries(spec.answers ?? {})) backend.on(url, answer);
   for (const url of [spec.list, ...spec.acts]) backend.hold(url);
   const base = sessionFixture();
   const module: MenuModule = { id: 990, parentId: -1, uri: spec.route, name: spec.name, icon: 'bill', code: 'workflow_page', sortNo: 9, buttonVos: spec.codes.map((code) => ({ code, name: code })) };
@@ -202,6 +211,40 @@ const settlement: PageSpec = {
     const bank = within(dialog).getAllByLabelText(/结算银行/).find((el) => el.tagName === 'INPUT') as HTMLInputElement;
     return bank.value === '' ? undefined : UNDRIVABLE;
   },
+};
+
+const settlementHead = settlementRow(7, 'to_declare', '待生成');
+const inventoryLine = (id: number): Row => ({
+  id, billId: 7, invtNo: `INV${id}`, copNo: `COP${id}`, orderNo: `SO${id}`, logisticsNo: `YT${id}`, ebcName: '电商', tradeMode: '9610', currencyName: '人民币',
+  amount: '10.00000', grossWeight: '1.0', ieDate: '2026-11-18', releaseTime: '2026-11-19 10:00:00', createTime: '2026-11-18 10:00:00',
+});
+const d = settlementDetailActions;
+const detailEvents = {
+  add: { type: 'user.act', action: d.add, ids: [] },
+  removeNone: { type: 'user.act', action: d.remove, ids: [] },
+  remove: { type: 'user.act', action: d.remove, ids: [1] },
+  save: { type: 'user.act', action: d.save, ids: [], values: { specDeclFlag: '1000000' } },
+};
+const candidateBox = (dialog: HTMLElement) => within(dialog).findByRole('checkbox', { name: 'INV11' }) as Promise<HTMLInputElement>;
+const settlementDetail: PageSpec = {
+  name: '结汇单详情', route: detailPath({ type: 'edit', billType: 'export', id: 7 }), codes: ['add', 'delete'],
+  render: (client) => <SettlementDetailPage client={client} />,
+  list: api('/SeExpuInventory/queryPageList'), acts: [api('/expuInventry/declarationSeList'), api('/SeExpuInventory/delete'), api('/declarel/saveHead')],
+  rows: [inventoryLine(1), inventoryLine(2)], owner: settlementHead, actEvents: detailEvents, submitName: settlementText.add,
+  answers: { [api('/declarel/queryExpuInventHead')]: () => settlementHead, [api('/expuInventry/quertSeList')]: () => ({ total: 1, datas: [inventoryLine(11)] }) },
+  async driveAct(event) {
+    if (event === detailEvents.add) return click(toolbarButton(settlementText.addInventory));
+    if (event === detailEvents.save) {
+      const flag = screen.getByRole('checkbox', { name: specDeclFlags[0] }) as HTMLInputElement;
+      if (!flag.checked) click(flag);
+      return click(toolbarButton(settlementText.saveHead));
+    }
+    const labels = (event as unknown as { ids: number[] }).ids.map((id) => `INV${id}`);
+    selectExactly(settlementText.linesTitle, ['INV1', 'INV2'], labels);
+    return click(toolbarButton(settlementText.deleteInventory));
+  },
+  async fill(dialog) { const box = await candidateBox(dialog); if (!box.checked) click(box); },
+  async clear(dialog) { const box = await candidateBox(dialog); if (box.checked) click(box); },
 };
 
 const verifiable = (id: number, verState: string | null): Row => ({
@@ -397,7 +440,7 @@ async function drive(spec: PageSpec, event: EventObject, before: Snap): Drive {
         const done = event === common.submitFilled ? await spec.fill(dialog) : await spec.clear(dialog);
         if (done === UNDRIVABLE) return UNDRIVABLE;
       }
-      return click(within(dialog).getByRole('button', { name: '确定' }));
+      return click(within(dialog).queryByRole('button', { name: '确定' }) ?? within(dialog).getByRole('button', { name: spec.submitName ?? '确定' }));
     }
     default:
       throw new Error(`no driver for ${JSON.stringify(event).slice(0, 120)}`);
@@ -463,8 +506,8 @@ afterEach(() => {
   window.open = open;
 });
 
-describe.each([settlement, verification, authorizationApply, authorizationConfirm, reward])('the $name page walks its machine', { timeout: 60_000 }, (spec) => {
-  const listDone = { type: 'xstate.done.actor.load', output: { total: spec.rows.length, datas: spec.rows.slice(0, BILL_PAGE_SIZE) } };
+describe.each([settlement, settlementDetail, verification, authorizationApply, authorizationConfirm, reward])('the $name page walks its machine', { timeout: 60_000 }, (spec) => {
+  const listDone = { type: 'xstate.done.actor.load', output: { total: spec.rows.length, datas: spec.rows.slice(0, BILL_PAGE_SIZE), owner: spec.owner } };
   const { cancel, submitBlank, submitFilled, actDone, actError } = common;
   const shared = spec.listEvents ? Object.values(common) : [cancel, submitBlank, submitFilled, actDone, actError];
   const paths = modelPaths(workflowPageMachine, [listDone, ...shared, ...Object.values(spec.actEvents)], input);

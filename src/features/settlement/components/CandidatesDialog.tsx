@@ -1,9 +1,10 @@
 /**
  * 添加清单: the company's released inventories not yet in a settlement, filtered by one trade mode
- * (9610 or 1210, single choice, §3) and the creation window (last 30 days by default, §9); the
- * selected ones are added (请选择需要添加的清单 when none is).
+ * (9610 or 1210, single choice, §3) and the creation window (last 30 days by default, §9). 添加
+ * submits the selected ones to the detail page's actor, whose check (请选择需要添加的清单 when none
+ * is) and the server's refusal come back as `problem`; the dialog stays open with the selection.
  */
-import { Button, Checkbox, Group, Modal, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Pagination, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../../domain/query.ts';
@@ -11,14 +12,14 @@ import { settlementTradeModeOptions, type BillType } from '../../../../domain/se
 import { settlementText as t } from '../../../../domain/texts/settlement.ts';
 import { commonText } from '../../../../domain/texts/web.ts';
 import { useLatest } from '../../../lib/latest.ts';
-import { notifyError, notifyWarning } from '../../../lib/notify.ts';
+import { notifyError } from '../../../lib/notify.ts';
 import type { Candidate, Page, SettlementApi } from '../api.ts';
 
 type Range = [string | null, string | null];
 
-export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
-  opened: boolean; api: SettlementApi; billType: BillType; onClose: () => void;
-  onAdd: (ids: number[], window: [string, string]) => Promise<boolean>;
+export function CandidatesDialog({ opened, api, billType, problem, busy, onClose, onSubmit }: {
+  opened: boolean; api: SettlementApi; billType: BillType; problem: string | null; busy: boolean; onClose: () => void;
+  onSubmit: (ids: number[], window: [string, string]) => void;
 }) {
   const [tradeMode, setTradeMode] = useState<string>(settlementTradeModeOptions[0].value);
   const [range, setRange] = useState<Range>(() => { const [a, b] = lastDaysWindow(new Date(), 30); return [a.slice(0, 10), b.slice(0, 10)]; });
@@ -26,7 +27,6 @@ export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
   const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [data, setData] = useState<Page<Candidate>>({ total: 0, datas: [] });
   const [selected, setSelected] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
   const window = useCallback((): [string, string] => [range[0] ? rangeStart(range[0]) : '', range[1] ? rangeEnd(range[1]) : ''], [range]);
 
   const latest = useLatest();
@@ -45,13 +45,6 @@ export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
   }, [latest, api, billType, page, pageSize, tradeMode, window]);
   useEffect(() => { if (opened) void load(); }, [opened, load]);
 
-  const add = async () => {
-    if (selected.length === 0) { notifyWarning(t.selectAddInventory); return; }
-    setBusy(true);
-    const ok = await onAdd(selected, window());
-    setBusy(false);
-    if (ok) onClose();
-  };
   const c = t.lineColumns;
   return (
     <Modal opened={opened} onClose={onClose} title={t.candidatesTitle} size="90%" centered>
@@ -82,6 +75,7 @@ export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
             ))}
           </Table.Tbody>
         </Table>
+        {problem && <Alert color="red" py="xs">{problem}</Alert>}
         <Group justify="space-between">
           <Group gap="xs">
             <Text size="sm">{t.total(data.total)}</Text>
@@ -90,8 +84,8 @@ export function CandidatesDialog({ opened, api, billType, onClose, onAdd }: {
             <Pagination size="sm" total={Math.max(1, Math.ceil(data.total / pageSize))} value={page + 1} onChange={(p) => setPage(p - 1)} />
           </Group>
           <Group gap="xs">
-            <Button variant="default" onClick={onClose}>{commonText.cancel}</Button>
-            <Button loading={busy} onClick={() => void add()}>{t.add}</Button>
+            <Button variant="default" onClick={onClose} disabled={busy}>{commonText.cancel}</Button>
+            <Button loading={busy} onClick={() => onSubmit(selected, window())}>{t.add}</Button>
           </Group>
         </Group>
       </Stack>
