@@ -39,12 +39,16 @@ export function shownValue(name: string, profile: Profile): string {
   return keyOf(field, name, profile);
 }
 
-/** Every field the review shows, in the page's order (行政区划 after 经营范围, as the page has it). */
-export const shownFields: readonly ShownField[] = [
-  ...enterpriseFields.filter((f) => f.section === 'company').map(({ name, label, span }) => ({ name, label, ...(span ? { span } : {}) })),
-  AREA_FIELD,
-  ...enterpriseFields.filter((f) => f.section === 'filing').map(({ name, label, span }) => ({ name, label, ...(span ? { span } : {}) })),
-];
+const shown = (section: EnterpriseField['section']): ShownField[] =>
+  enterpriseFields.filter((f) => f.section === section).map(({ name, label, span }) => ({ name, label, ...(span ? { span } : {}) }));
+
+/** The page's two sections as the review shows them (行政区划 closes 企业信息). */
+export const shownSections: { company: readonly ShownField[]; filing: readonly ShownField[] } = {
+  company: [...shown('company'), AREA_FIELD],
+  filing: shown('filing'),
+};
+/** Every field the review shows, in the page's order. */
+export const shownFields: readonly ShownField[] = [...shownSections.company, ...shownSections.filing];
 
 export function fieldChanges(before: Profile, after: Profile): FieldChange[] {
   const changes: FieldChange[] = [];

@@ -109,6 +109,9 @@ export const routes: RouteObject[] = [
               { path: 'account/add', lazy: page(() => import('../features/accounts/AddAccountPage.tsx')) },
               { path: 'operationLog', lazy: page(() => import('../features/operation-log/OperationLogPage.tsx')) },
               { path: 'apiKey', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
+              // 备案审核 (issue 20, the operator's console)
+              { path: 'review/filing', lazy: page(() => import('../features/review-filing/ReviewFilingPage.tsx')) },
+              { path: 'review/filing/detail/:id', lazy: page(() => import('../features/review-filing/ReviewFilingDetailPage.tsx')) },
               ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
               ...settlementPages,
               ...signPages,
