@@ -24,7 +24,7 @@ const row = await s.handle.db.selectFrom('users').innerJoin('companies', 'compan
   .select(['users.id', 'users.company_id', 'users.login_name', 'users.user_name', 'companies.company_code', 'companies.company_name'])
   .where('users.user_type', '=', 'USER').orderBy('users.id').executeTakeFirstOrThrow();
 const user: AuthUser = {
-  userId: row.id, companyId: row.company_id, companyCode: row.company_code, companyName: row.company_name,
+  userId: row.id, companyId: row.company_id!, companyCode: row.company_code, companyName: row.company_name,
   userType: 'USER', loginName: row.login_name, userName: row.user_name,
 };
 const requirement = { uri: '/bill/export/order', code: ['declare', 'batchDeclare'] } as const;

@@ -32,7 +32,8 @@
  *   汇总 on the summary application and 订单汇总 on the declaration form).
  */
 
-export type ModuleRole = 'ADMIN' | 'USER';
+/** ADMIN / USER: an enterprise's main account / sub-account; PLATFORM: a platform operator (issue 20). */
+export type ModuleRole = 'ADMIN' | 'USER' | 'PLATFORM';
 
 export type ModuleIcon =
   | 'home'
@@ -61,7 +62,8 @@ export type ModuleIcon =
   | 'statistics'
   | 'settings'
   | 'function'
-  | 'upgrade';
+  | 'upgrade'
+  | 'review';
 
 export interface ModuleButtonSeed {
   code: string;
@@ -94,6 +96,8 @@ export const ROOT_PARENT_ID = -1;
 
 const ALL: ModuleRole[] = ['ADMIN', 'USER'];
 const ADMIN_ONLY: ModuleRole[] = ['ADMIN'];
+/** The platform operator's pages (审核管理, issue 20): never an enterprise user's. */
+const PLATFORM_ONLY: ModuleRole[] = ['PLATFORM'];
 
 /** Default Chinese label of each bill button code (bills.md §2, §4, §6). */
 export const billButtonNames = {
@@ -172,8 +176,8 @@ function page(
   return seed;
 }
 
-function group(id: number, name: string, icon: ModuleIcon, code: string, sortNo: number): ModuleSeed {
-  return page(id, ROOT_PARENT_ID, MENU_GROUP_URI, name, icon, code, sortNo);
+function group(id: number, name: string, icon: ModuleIcon, code: string, sortNo: number, roles: ModuleRole[] = ALL): ModuleSeed {
+  return page(id, ROOT_PARENT_ID, MENU_GROUP_URI, name, icon, code, sortNo, [], { roles });
 }
 
 const HOME = 1;
@@ -184,6 +188,7 @@ const SETTLEMENT = 400;
 const REWARD = 500;
 const ENTERPRISE = 600;
 const SERVICE = 700;
+const REVIEW = 900;
 
 export const moduleSeeds: ModuleSeed[] = [
   page(HOME, ROOT_PARENT_ID, '/home', '首页', 'home', 'home', 1),
@@ -372,4 +377,18 @@ export const moduleSeeds: ModuleSeed[] = [
     button('download', '下载'),
     button('batchDownload', '批量下载'),
   ]),
+
+  // ── 审核管理 (issue 20): the platform operator's console, its only menu. Hidden detail pages take
+  // 911+ (911–914 备案, 915–919 结汇/核销/补贴, 920–924 工单/内容, 925–929 企业管理), parentId their list page.
+  group(REVIEW, '审核管理', 'review', 'menu_review', 9, PLATFORM_ONLY),
+  page(901, REVIEW, '/review/filing', '备案审核', 'enterprise', 'review_filing', 1, [], { roles: PLATFORM_ONLY }),
+  page(902, REVIEW, '/review/settlement', '结汇审核', 'settlement', 'review_settlement', 2, [], { roles: PLATFORM_ONLY }),
+  page(903, REVIEW, '/review/verification', '核销审核', 'verify', 'review_verification', 3, [], { roles: PLATFORM_ONLY }),
+  page(904, REVIEW, '/review/subsidy', '补贴审核', 'reward', 'review_subsidy', 4, [], { roles: PLATFORM_ONLY }),
+  page(905, REVIEW, '/review/ticket', '工单处理', 'ticket', 'review_ticket', 5, [], { roles: PLATFORM_ONLY }),
+  page(906, REVIEW, '/review/content', '内容发布', 'notice', 'review_content', 6, [], { roles: PLATFORM_ONLY }),
+  page(907, REVIEW, '/review/company', '企业管理', 'account', 'review_company', 7, [], { roles: PLATFORM_ONLY }),
 ];
+
+/** Where a platform operator's console opens (its first page; it has no 首页). */
+export const OPERATOR_HOME_URI = '/review/filing';

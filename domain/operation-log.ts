@@ -7,7 +7,8 @@
  * theirs by api key, below): a label = the call changes state and is logged under it; null = a
  * read, never logged. tests/api/operation-log-routes.test.ts fails when a route is in neither, so a
  * new state-changing route cannot slip past the log. Public routes have no actor and are not logged
- * (login, registration, the X-Review-Token review API; docs/decisions.md).
+ * (login, registration; docs/decisions.md). The operator's routes (/api/review/…, issue 20) are
+ * logged with the operator as actor and no company.
  */
 import type { BillApi } from './bills/types.ts';
 
@@ -191,4 +192,20 @@ export const operationLogRoutes: Readonly<Record<string, string | null>> = {
   // the log itself
   [OPERATION_LOG_LIST_PATH]: null,
   [OPERATION_LOG_EXPORT_PATH]: null,
+  // the platform operator's review API (issue 20): its decisions are the platform's rows (no company)
+  '/api/review/company/pageList': null,
+  '/api/review/company/approve': '备案审核通过',
+  '/api/review/company/reject': '备案退回',
+  '/api/review/settlement/pageList': null,
+  '/api/review/settlement/accept': '结汇单受理',
+  '/api/review/settlement/refuse': '结汇单不受理',
+  '/api/review/settlement/approve': '结汇审核通过',
+  '/api/review/settlement/reject': '结汇审核不通过',
+  '/api/review/verification/approve': '核销审核通过',
+  '/api/review/verification/reject': '核销审核不通过',
+  '/api/review/subsidy/start': '补贴开始核验',
+  '/api/review/subsidy/finish': '补贴核验完成',
+  '/api/review/ticket/pageList': null,
+  '/api/review/ticket/process': '受理工单',
+  '/api/review/ticket/close': '关闭工单',
 };

@@ -106,6 +106,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           bearer: { type: 'apiKey', in: 'header', name: 'X-Authorization', description: 'Bearer <token>' },
           // issue 17: a route whose security lists apiKey may be called by a machine client (docs/integration.md)
           apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: '接口密钥 (企业管理 / 接口密钥)；在密钥的权限范围内调用' },
+          // issue 20: an operator route ('operator' access) takes a PLATFORM login's bearer or this shared secret
+          reviewToken: { type: 'apiKey', in: 'header', name: 'X-Review-Token', description: '审核接口凭证 (REVIEW_TOKEN)，供脚本调用审核接口' },
         },
       },
     },

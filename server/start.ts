@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from './db/database.ts';
 import { seed } from './db/seed/index.ts';
 import { seedDemoBills } from './db/seed/demo-bills.ts';
-import { demoCompanies, demoUsers } from './db/seed/demo.ts';
+import { demoCompanies, demoOperator, demoUsers } from './db/seed/demo.ts';
 
 export interface Started {
   app: FastifyInstance;
@@ -34,5 +34,6 @@ export async function start(config: Config): Promise<Started> {
 }
 
 export function demoLoginsText(): string {
-  return ['演示账号 (demo logins):', ...demoUsers.map((u) => `  ${u.login_name.padEnd(12)} ${u.password.padEnd(16)} ${u.user_type}`)].join('\n');
+  const line = (u: { login_name: string; password: string; user_type: string }) => `  ${u.login_name.padEnd(12)} ${u.password.padEnd(18)} ${u.user_type}`;
+  return ['演示账号 (demo logins):', ...demoUsers.map(line), line(demoOperator)].join('\n');
 }

@@ -6,6 +6,8 @@ export const authText = {
   captchaInvalid: '验证码已失效，请换一张',
   badCredentials: '企业账号或密码错误',
   frozen: '账号已被冻结，禁止登录',
+  /** issue 20: the platform operator froze the whole company (企业管理) */
+  companyFrozen: '企业已被平台冻结，禁止登录，请联系平台管理员',
   locked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
   sessionEnded: '登录状态已失效，请重新登录',
   oldPasswordWrong: '原密码不正确',

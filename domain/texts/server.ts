@@ -18,6 +18,10 @@ export const serverText = {
   /** issue 17: X-Api-Key unknown, disabled, deleted or expired (HTTP 401) */
   badApiKey: '接口密钥无效、已停用或已过期',
   noCompany: '请先进行企业备案！',
+  /** issue 20: an operator route ('/api/review/…') called by an enterprise account, an API key or nobody (HTTP 403) */
+  operatorOnly: '仅平台审核账号可以使用审核管理，请以审核账号登录',
+  /** issue 20: an enterprise route called by a platform operator, who belongs to no enterprise (HTTP 403) */
+  operatorNotEnterprise: '平台审核账号不属于任何企业，不能使用企业端功能',
   invalidInput: '提交的数据不正确',
   /** HTTP 429: the rate limiter of anonymous calls (server/http/rate-limit.ts), issue 14's wording */
   tooManyRequests: '操作过于频繁，请稍后再试',

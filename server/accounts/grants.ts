@@ -7,12 +7,15 @@
  */
 import { defaultSubAccountGrants, normalizeGrants, PAGE_GRANT, type GrantPair } from '../../domain/grants.ts';
 import { MENU_GROUP_URI } from '../../domain/modules.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
+import type { Principal } from '../auth/auth-user.ts';
 import type { Db } from '../db/database.ts';
 import type { ModuleVo } from './modules.ts';
 
-/** Who holds grants: the main account (everything of its role), a sub-account or an API key. */
-export type GrantHolder = { kind: 'admin' } | { kind: 'user'; id: number } | { kind: 'apiKey'; id: number };
+/**
+ * Who holds grants: the main account (everything of its role), a sub-account, an API key, or a
+ * platform operator (everything of the PLATFORM role: the 审核管理 pages, issue 20).
+ */
+export type GrantHolder = { kind: 'admin' } | { kind: 'platform' } | { kind: 'user'; id: number } | { kind: 'apiKey'; id: number };
 
 /** What a principal holds: the module list as login answers it, and button codes per module uri. */
 export interface Holdings {
@@ -22,17 +25,19 @@ export interface Holdings {
 }
 
 /** Whose grants a caller acts within: its key's, its own (sub-account), or all (main account). */
-export function holderOf(user: AuthUser): GrantHolder {
+export function holderOf(user: Principal): GrantHolder {
+  if (user.userType === 'PLATFORM') return { kind: 'platform' };
   if (user.apiKey) return { kind: 'apiKey', id: user.apiKey.id };
   return user.userType === 'ADMIN' ? { kind: 'admin' } : { kind: 'user', id: user.userId };
 }
 
 export function holderKey(h: GrantHolder): string {
-  return h.kind === 'admin' ? 'admin' : `${h.kind === 'user' ? 'u' : 'k'}${h.id}`;
+  if (h.kind === 'admin' || h.kind === 'platform') return h.kind;
+  return `${h.kind === 'user' ? 'u' : 'k'}${h.id}`;
 }
 
 async function grantRows(db: Db, holder: GrantHolder): Promise<GrantPair[] | undefined> {
-  if (holder.kind === 'admin') return undefined;
+  if (holder.kind === 'admin' || holder.kind === 'platform') return undefined;
   const rows = holder.kind === 'user'
     ? await db.selectFrom('user_grants').select(['module_id', 'code']).where('user_id', '=', holder.id).execute()
     : await db.selectFrom('api_key_grants').select(['module_id', 'code']).where('api_key_id', '=', holder.id).execute();
@@ -60,7 +65,7 @@ export async function readHoldings(db: Db, holder: GrantHolder, catalogue?: Cata
 }
 
 function holdingsOf(catalogue: Catalogue, holder: GrantHolder, grants: GrantPair[] | undefined): Holdings {
-  const role = holder.kind === 'admin' ? 'ADMIN' : 'USER';
+  const role = holder.kind === 'admin' ? 'ADMIN' : holder.kind === 'platform' ? 'PLATFORM' : 'USER';
   const modules = catalogue.modules.filter((m) => m.roles.includes(role));
   const buttons = catalogue.buttons.filter((b) => b.roles.includes(role));
   const granted = grants && new Set(grants.map((g) => `${g.moduleId}:${g.code}`));
@@ -86,12 +91,12 @@ function holdingsOf(catalogue: Catalogue, holder: GrantHolder, grants: GrantPair
 }
 
 /** The stored grants of a sub-account or key, as pairs (for the grant dialogs). */
-export async function storedGrants(db: Db, holder: Exclude<GrantHolder, { kind: 'admin' }>): Promise<GrantPair[]> {
+export async function storedGrants(db: Db, holder: Extract<GrantHolder, { id: number }>): Promise<GrantPair[]> {
   return (await grantRows(db, holder)) ?? [];
 }
 
 /** Replaces the grants of a sub-account or key with these (normalized); inside the caller's transaction. */
-export async function replaceGrants(trx: Db, holder: Exclude<GrantHolder, { kind: 'admin' }>, pairs: readonly GrantPair[]): Promise<GrantPair[]> {
+export async function replaceGrants(trx: Db, holder: Extract<GrantHolder, { id: number }>, pairs: readonly GrantPair[]): Promise<GrantPair[]> {
   const kept = normalizeGrants(pairs);
   if (holder.kind === 'user') {
     await trx.deleteFrom('user_grants').where('user_id', '=', holder.id).execute();

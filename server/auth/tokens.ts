@@ -1,15 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Db } from '../db/database.ts';
-import type { AuthUser } from './auth-user.ts';
+import type { Principal } from './auth-user.ts';
 
 /** What an access token carries. `pwd` tokens only open the before-login password change. */
 interface Claims {
   sub: string;
-  cid: number;
+  /** null for a platform operator (PLATFORM, issue 20) */
+  cid: number | null;
   cc: string | null;
   cn: string;
-  ut: 'ADMIN' | 'USER';
+  ut: Principal['userType'];
   ln: string;
   un: string;
   typ: 'access' | 'pwd';
@@ -18,11 +19,11 @@ interface Claims {
 }
 
 export type VerifyResult =
-  | { ok: true; user: AuthUser; typ: Claims['typ']; family: string | undefined }
+  | { ok: true; user: Principal; typ: Claims['typ']; family: string | undefined }
   | { ok: false; reason: 'expired' | 'invalid' };
 
 /** A token whose signature checked out, with what the calls need of it. */
-interface Verified { expiresAtMs: number; typ: Claims['typ']; family: string | undefined; user: AuthUser }
+interface Verified { expiresAtMs: number; typ: Claims['typ']; family: string | undefined; user: Principal }
 
 /** How many verified tokens are remembered (logged-in sessions of one server, with room to spare). */
 export const VERIFIED_MAX = 1000;
@@ -53,7 +54,7 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
     return signer({ ...claims, iat, exp: iat + ttlSeconds });
   };
 
-  function claimsOf(user: AuthUser, typ: Claims['typ']): Claims {
+  function claimsOf(user: Principal, typ: Claims['typ']): Claims {
     return { sub: String(user.userId), cid: user.companyId, cc: user.companyCode, cn: user.companyName, ut: user.userType, ln: user.loginName, un: user.userName, typ };
   }
 
@@ -66,8 +67,8 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
     /** The service's clock (tests move it): whatever expires with the tokens reads it too. */
     now,
     /** An access token of the session of this refresh-token family. */
-    accessToken: (user: AuthUser, familyId: string) => sign({ ...claimsOf(user, 'access'), fam: familyId }, accessTtlSeconds),
-    passwordChangeToken: (user: AuthUser) => sign(claimsOf(user, 'pwd'), 15 * 60),
+    accessToken: (user: Principal, familyId: string) => sign({ ...claimsOf(user, 'access'), fam: familyId }, accessTtlSeconds),
+    passwordChangeToken: (user: Principal) => sign(claimsOf(user, 'pwd'), 15 * 60),
 
     verify(token: string): VerifyResult {
       let v = verified.get(token);
@@ -81,7 +82,8 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
         if (typeof c.exp !== 'number') return { ok: false, reason: 'expired' };
         v = {
           expiresAtMs: c.exp * 1000, typ: c.typ, family: typeof c.fam === 'string' && c.fam ? c.fam : undefined,
-          user: { userId: Number(c.sub), companyId: c.cid, companyCode: c.cc, companyName: c.cn, userType: c.ut, loginName: c.ln, userName: c.un },
+          // the claims were written by claimsOf from a Principal and signed: they are one again
+          user: { userId: Number(c.sub), companyId: c.cid, companyCode: c.cc, companyName: c.cn, userType: c.ut, loginName: c.ln, userName: c.un } as Principal,
         };
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
         verified.set(token, v);

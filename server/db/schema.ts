@@ -23,6 +23,8 @@ export interface CompaniesTable {
   auth_code: ColumnType<string | null, string | null | undefined, string | null>;
   auth_code_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   applied_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Set while an operator has frozen the company (migration 027): its users are refused. */
+  frozen_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** Enterprise attachments (migration 005): jpeg/png ≤ 500 KB, bytes in the database. */
@@ -65,11 +67,12 @@ export interface FiledAttachment { id: number; fileType: string; fileName: strin
 
 export interface UsersTable {
   id: Generated<number>;
-  company_id: number;
+  /** null exactly for a platform operator (PLATFORM, migration 027) */
+  company_id: number | null;
   parent_id: number | null;
   login_name: string;
   user_name: string;
-  user_type: 'ADMIN' | 'USER';
+  user_type: 'ADMIN' | 'USER' | 'PLATFORM';
   state: 'EFFECTIVE' | 'INVALID';
   password_hash: string;
   password_changed_at: Timestamp;
@@ -340,7 +343,8 @@ export interface SignRecordsTable {
 /** Bulk actions as resumable jobs (migration 009). */
 export interface OperationLogsTable {
   id: BigId;
-  company_id: number;
+  /** null: a platform operator's decision (migration 027) */
+  company_id: number | null;
   user_id: number | null;
   account: string;
   actor_name: Generated<string>;

@@ -10,7 +10,7 @@ import { findBill } from '../../domain/bills/index.ts';
 import { liveEventPaths } from '../../domain/events.ts';
 import { eventsText } from '../../domain/texts/events.ts';
 import { serverText } from '../../domain/texts/server.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
+import { isOperator, type AuthUser } from '../auth/auth-user.ts';
 import { createStateNames } from '../bills/states.ts';
 import type { Listen } from '../db/listener.ts';
 import { HttpError } from '../http/errors.ts';
@@ -80,6 +80,8 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
     const ticket = (request.query as { ticket?: string } | undefined)?.ticket;
     if (ticket === undefined) {
       const user = await app.authenticate(request);
+      // the stream is an enterprise's (its bills, its counts): an operator has none (issue 20)
+      if (isOperator(user)) throw new HttpError(403, serverText.operatorNotEnterprise);
       const v = app.tokens.verify(bearerOf(request) ?? '');
       if (!v.ok || !v.family) throw new HttpError(401, serverText.unauthorized);
       return { user, familyId: v.family };

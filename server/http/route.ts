@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeCode, type Envelope } from '../../domain/envelope.ts';
 import { serverText } from '../../domain/texts/server.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
+import { isOperator, type AuthUser, type OperatorUser } from '../auth/auth-user.ts';
 import { BizError, HttpError } from './errors.ts';
 import { guardRequest } from './guard-hook.ts';
 import { BIGINT_ID_MAX, INT4_MAX } from './input-guard.ts';
@@ -10,9 +10,14 @@ import { RATE_LIMITS, type RateLimitName } from './rate-limit.ts';
 import { actorOf } from '../oplog/actor.ts';
 import { fallbackPlan, logPlanOf, runWithLog, type RouteLog } from '../oplog/route-log.ts';
 import { keyMayCall, type Permission } from './permission.ts';
+import { admitOperator } from './operator-access.ts';
 
-/** Who may call a route: anybody, any logged-in user, or a logged-in user of a filed enterprise. */
-export type Access = 'public' | 'user' | 'company';
+/**
+ * Who may call a route: anybody, any logged-in enterprise user, a logged-in user of a filed
+ * enterprise, or a platform operator (a PLATFORM login or X-Review-Token, issue 20). An operator is
+ * never an enterprise user: 'user' and 'company' routes refuse it, 'operator' routes refuse them.
+ */
+export type Access = 'public' | 'user' | 'company' | 'operator';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,16 +49,19 @@ export function installRouteTable(app: FastifyInstance): void {
   });
 }
 
-export interface RouteContext<D> {
+/** The caller a route of this access gets: the operator on 'operator' routes, else an enterprise user. */
+export type CallerOf<A extends Access> = [A] extends ['operator'] ? OperatorUser : AuthUser;
+
+export interface RouteContext<D, A extends Access = Exclude<Access, 'operator'>> {
   data: D;
   query: Record<string, string | undefined>;
   /** Present unless access is 'public'. */
-  user: AuthUser;
+  user: CallerOf<A>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface RouteSpec<D> {
+export interface RouteSpec<D, A extends Access = Exclude<Access, 'operator'>> {
   path: string;
   /** Chinese summary, shown in the OpenAPI document. */
   summary: string;
@@ -64,7 +72,8 @@ export interface RouteSpec<D> {
   /** body.data may be left out altogether (empty-body calls such as /api/jwt_core/validate). */
   dataOptional?: boolean;
   querystring?: object;
-  access?: Access;
+  /** default 'user'; an 'operator' route is declared with defineRoute<D, 'operator'> (or inferred) */
+  access?: A;
   /**
    * Public routes: which limit of the rate limiter counts the caller's IP (default `anonymous`);
    * false only for a route that touches no storage and does no costly work (counting it would cost
@@ -74,7 +83,8 @@ export interface RouteSpec<D> {
   /**
    * What the caller must hold (server/http/permission.ts): a page, a button of a page, 'open',
    * 'session' or 'admin'. Required of every logged-in route: defineRoute refuses to register one
-   * without it, and checks it before the handler against the caller's grants (issue 17).
+   * without it, and checks it before the handler against the caller's grants (issue 17). Not on
+   * 'operator' routes: every operator may make every operator call.
    */
   permission?: Permission<D>;
   /**
@@ -93,7 +103,7 @@ export interface RouteSpec<D> {
   log?: RouteLog | false;
   /** Success message put in the envelope; default 操作成功！ */
   message?: string;
-  handler(ctx: RouteContext<D>): unknown;
+  handler(ctx: RouteContext<D, A>): unknown;
 }
 
 /** HTTP 429 with the envelope, and when to try again. */
@@ -109,16 +119,19 @@ export function ok<T>(data: T, message: string = serverText.ok): Envelope<T> {
  * Registers one API route. Every spec call is POST {data} answering {code, message, data}; this
  * is the one place that knows it, so routes only declare path, schema, access and permission.
  */
-export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D>): void {
-  const access = spec.access ?? 'user';
+export function defineRoute<D = unknown, A extends Access = Exclude<Access, 'operator'>>(app: FastifyInstance, spec: RouteSpec<D, A>): void {
+  const access: Access = spec.access ?? 'user';
   const method = spec.method ?? 'POST';
   const idMax = spec.idColumn === 'integer' ? INT4_MAX : BIGINT_ID_MAX;
   const named = method === 'POST' && access !== 'public' ? logPlanOf({ ...spec, method, access }) : null;
   const logPlan = named === undefined ? fallbackPlan(spec) : named;
-  if (access !== 'public' && spec.permission === undefined) {
+  if (access === 'operator' && spec.permission !== undefined) {
+    throw new Error(`${spec.path}: an operator route declares no permission (every operator may call it)`);
+  }
+  if (access !== 'public' && access !== 'operator' && spec.permission === undefined) {
     throw new Error(`${spec.path}: a logged-in route declares its permission (server/http/permission.ts)`);
   }
-  const keyCallable = access !== 'public' && keyMayCall(spec.permission as Permission<never>);
+  const keyCallable = access !== 'public' && access !== 'operator' && keyMayCall(spec.permission as Permission<never>);
   const permission = spec.permission;
 
   /** Rate limits, authentication, the filing guard and the route's permission: one hook for every route. */
@@ -128,7 +141,15 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
       if (limit && !(await app.rateLimiter.allow(limit, request.ip))) throw tooMany(limit);
       return;
     }
-    const user = await app.authenticate(request);
+    if (access === 'operator') {
+      const operator = await admitOperator(app, request);
+      if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${operator.userId}`))) throw tooMany(spec.limit);
+      return;
+    }
+    const caller = await app.authenticate(request);
+    // a platform operator has no company: no enterprise route is its (refused, and logged nowhere)
+    if (isOperator(caller)) throw new HttpError(403, serverText.operatorNotEnterprise);
+    const user = caller;
     // before the log: a flood's refusals must not each cost a write
     if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${user.userId}`))) throw tooMany(spec.limit);
     try {
@@ -160,18 +181,19 @@ export function defineRoute<D = unknown>(app: FastifyInstance, spec: RouteSpec<D
       ...(body ? { body } : {}),
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
       // the routes a machine client may call with X-Api-Key say so (docs/integration.md)
-      ...(access !== 'public' ? { security: keyCallable ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] } : {}),
+      ...(access === 'operator' ? { security: [{ bearer: [] }, { reviewToken: [] }] } : {}),
+      ...(access !== 'public' && access !== 'operator' ? { security: keyCallable ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] } : {}),
     },
     config: { access, permission: spec.permission as Permission<never> },
     // before ajv and the handler: who calls and what they may do (a caller without the right learns
     // nothing of the payload's rules), then what the database cannot hold never gets further
     preValidation: [admit, guardRequest(idMax)],
     handler: async (request, reply) => {
-      const user = request.user as AuthUser;
+      const user = request.user as CallerOf<A>;
       const data = ((request.body as { data?: D } | undefined)?.data ?? undefined) as D;
       const run = async () => {
         // a requirement that depends on the call is met once the payload is known to be well formed
-        if (typeof spec.permission === 'function') await app.enforce(user, spec.permission(data));
+        if (typeof spec.permission === 'function') await app.enforce(user as AuthUser, spec.permission(data));
         return spec.handler({
           data, user, request, reply,
           query: (request.query ?? {}) as Record<string, string | undefined>,

@@ -4,10 +4,11 @@
  * name (account apikey:<id>), acting for the main account that made it.
  */
 import type { FastifyRequest } from 'fastify';
-import { actorOf as principalOf, type AuthUser } from '../auth/auth-user.ts';
+import { actorOf as principalOf, type Principal } from '../auth/auth-user.ts';
 
 export interface Actor {
-  companyId: number;
+  /** null: a platform operator (issue 20), whose rows are the platform's own */
+  companyId: number | null;
   /** the user (for an API key: the main account it acts for); a USER's log is its own rows */
   userId: number | null;
   /** login name, or the key's name */
@@ -17,7 +18,8 @@ export interface Actor {
   ip: string;
 }
 
-export function actorOf(request: FastifyRequest, user: AuthUser): Actor {
+export function actorOf(request: FastifyRequest, user: Principal): Actor {
   const principal = principalOf(user);
-  return { companyId: user.companyId, userId: user.userId, account: principal.account, name: principal.name, ip: request.ip ?? '' };
+  // the X-Review-Token operator has no user row
+  return { companyId: user.companyId, userId: user.userId || null, account: principal.account, name: principal.name, ip: request.ip ?? '' };
 }

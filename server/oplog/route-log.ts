@@ -128,7 +128,7 @@ export async function runWithLog<T>(db: Db, plan: LogPlan, actor: Actor, data: u
   };
   let result: T;
   try {
-    if (plan.bill && ids.length > 0) for (const no of await plan.bill.titlesOf(actor.companyId, ids)) if (no) call.entry.billNos.add(no);
+    if (plan.bill && ids.length > 0 && actor.companyId !== null) for (const no of await plan.bill.titlesOf(actor.companyId, ids)) if (no) call.entry.billNos.add(no);
     result = await runLogged(call, run);
   } catch (error) {
     await own(OPERATION_OUTCOMES.refused, messageOf(error));

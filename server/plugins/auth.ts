@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EnvelopeCode } from '../../domain/envelope.ts';
 import { serverText } from '../../domain/texts/server.ts';
-import type { AuthUser } from '../auth/auth-user.ts';
+import type { AuthUser, Principal } from '../auth/auth-user.ts';
 import { loadSecrets, type Secrets } from '../auth/secrets.ts';
 import { SESSIONS_CHANNEL, SessionGuard } from '../auth/session-guard.ts';
 import { createTokenService, type TokenService } from '../auth/tokens.ts';
@@ -24,13 +24,13 @@ declare module 'fastify' {
     /** The rate limiter of anonymous calls (defineRoute applies it to every public route). */
     rateLimiter: RateLimiter;
     /** Reads X-Authorization: Bearer; 401 when missing or invalid, envelope -10000 when expired. */
-    authenticate(request: FastifyRequest, typ?: 'access' | 'pwd'): Promise<AuthUser>;
+    authenticate(request: FastifyRequest, typ?: 'access' | 'pwd'): Promise<Principal>;
     /** Refuses (code -1) unless the caller holds the button code on the module with this uri. */
     requireButton(user: AuthUser, uri: string, code: string): Promise<void>;
     /** The caller's button codes per module uri: the main account's all, a sub-account's or key's grants. */
     buttonCodes(user: AuthUser): Promise<Map<string, Set<string>>>;
     /** The caller's modules and codes (login's modules list), cached per server (server/auth/grant-cache.ts). */
-    holdings(user: AuthUser): Promise<Holdings>;
+    holdings(user: Principal): Promise<Holdings>;
     /** Refuses (code -1) unless the caller meets a route's permission (server/http/permission.ts). */
     enforce(user: AuthUser, permission: StaticPermission | Requirement | readonly Requirement[]): Promise<void>;
     /** Grants per principal; forget(holder) after a change is committed. */
@@ -41,7 +41,7 @@ declare module 'fastify' {
      * The principal of this call once authenticated (issue 17): a person, or an API key when
      * user.apiKey is set (actorOf in server/auth/auth-user.ts names it for logs). null on public routes.
      */
-    user: AuthUser | null;
+    user: Principal | null;
   }
 }
 
@@ -132,7 +132,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     return { ...key.user, apiKey: { id: key.id, name: key.name } };
   }
 
-  app.decorate('authenticate', async (request: FastifyRequest, typ: 'access' | 'pwd' = 'access') => {
+  app.decorate('authenticate', async (request: FastifyRequest, typ: 'access' | 'pwd' = 'access'): Promise<Principal> => {
     const keyHeader = request.headers[API_KEY_HEADER];
     const secret = Array.isArray(keyHeader) ? keyHeader[0] : keyHeader;
     if (secret !== undefined) {
@@ -159,7 +159,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     return result.user;
   });
 
-  app.decorate('holdings', (user: AuthUser) => grants.holdings(holderOf(user)));
+  app.decorate('holdings', (user: Principal) => grants.holdings(holderOf(user)));
   app.decorate('buttonCodes', async (user: AuthUser) => (await grants.holdings(holderOf(user))).codes);
   app.decorate('enforce', (user: AuthUser, permission: StaticPermission | Requirement | readonly Requirement[]) =>
     enforcePermission(user, permission, () => app.buttonCodes(user)));

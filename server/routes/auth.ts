@@ -70,6 +70,7 @@ export default async function authRoutes(app: FastifyInstance) {
         throw new BizError(authText.badCredentials);
       }
       if (user.state !== 'EFFECTIVE') throw new BizError(authText.frozen);
+      if (user.companyFrozen) throw new BizError(authText.companyFrozen);
       await clearFailures(db, ip, username);
 
       const expired = Date.now() - user.passwordChangedAt.getTime() > passwordMaxAgeMs;
@@ -105,9 +106,9 @@ export default async function authRoutes(app: FastifyInstance) {
       const rotated = await app.tokens.rotate(db, presented);
       if ('error' in rotated) throw new BizError(authText.sessionEnded);
       const user = await findUserById(db, rotated.userId);
-      if (!user || user.state !== 'EFFECTIVE') {
+      if (!user || user.state !== 'EFFECTIVE' || user.companyFrozen) {
         await app.tokens.revokeFamilyOf(db, rotated.refreshToken);
-        throw new BizError(user ? authText.frozen : authText.sessionEnded);
+        throw new BizError(!user ? authText.sessionEnded : user.companyFrozen ? authText.companyFrozen : authText.frozen);
       }
       // userInfo as now stored: a filing approved since the login brings the company's code to the session
       const authUser = authUserOf(user);

@@ -1,6 +1,6 @@
 /**
  * The bank's and customs' review API of settlement, verification and reward applications
- * (X-Review-Token, as the filing review; the sandbox goes through the same functions):
+ * (the operator's: a PLATFORM login or X-Review-Token, issue 20; the sandbox goes through the same functions):
  *   /api/review/settlement/pageList {state?}     waiting records (申报中 and 审核中 by default)
  *   /api/review/settlement/{accept|refuse}       the bank accepts or refuses an application (申报中)
  *   /api/review/settlement/{approve|reject}      the audit's decision (审核中)
@@ -14,7 +14,6 @@ import { defineRoute } from '../http/route.ts';
 import { reviewSubsidy } from '../rewards/review.ts';
 import { time } from '../settlement/format.ts';
 import { reviewSettlement, reviewVerification, type BankVerb } from '../settlement/review.ts';
-import { requireReviewer } from '../settlement/reviewer.ts';
 
 const tags = ['结汇与补贴审核'];
 const decision = {
@@ -24,13 +23,12 @@ const decision = {
 type Decision = { id: number; opinion?: string };
 
 export default async function settlementReviewRoutes(app: FastifyInstance) {
-  const { db, config } = app;
+  const { db } = app;
 
-  defineRoute<{ state?: string }>(app, {
-    path: '/api/review/settlement/pageList', summary: '待处理的结汇单 (X-Review-Token)', tags, access: 'public', dataOptional: true,
+  defineRoute<{ state?: string }, 'operator'>(app, {
+    path: '/api/review/settlement/pageList', summary: '待处理的结汇单 ', tags, access: 'operator', dataOptional: true,
     data: { type: 'object', properties: { state: { type: 'string', maxLength: 16 } } },
-    handler: async ({ request, data }) => {
-      requireReviewer(request, config.reviewToken);
+    handler: async ({ data }) => {
       const states = data?.state ? [data.state] : ['declare', 'audit'];
       const rows = await db.selectFrom('settlements as s').innerJoin('companies as c', 'c.id', 's.company_id')
         .select(['s.id', 's.declare_no', 's.state', 's.bank_name', 's.total_amount', 's.total_count', 's.app_time', 'c.company_name'])
@@ -44,29 +42,26 @@ export default async function settlementReviewRoutes(app: FastifyInstance) {
 
   const bankVerbs: [BankVerb, string][] = [['accept', '银行受理'], ['refuse', '银行退回 (须填写意见)'], ['approve', '审核通过'], ['reject', '审核不通过 (须填写意见)']];
   for (const [verb, summary] of bankVerbs) {
-    defineRoute<Decision>(app, {
-      path: `/api/review/settlement/${verb}`, summary: `结汇单${summary} (X-Review-Token)`, tags, access: 'public', data: decision,
-      handler: async ({ request, data }) => {
-        requireReviewer(request, config.reviewToken);
+    defineRoute<Decision, 'operator'>(app, {
+      path: `/api/review/settlement/${verb}`, summary: `结汇单${summary}`, tags, access: 'operator', data: decision,
+      handler: async ({ data }) => {
         const state = await reviewSettlement(db, data.id, verb, data.opinion);
         return { id: data.id, state, stateName: stateNameOf(settlementStateNames, state) };
       },
     });
   }
   for (const verb of ['approve', 'reject'] as const) {
-    defineRoute<Decision>(app, {
-      path: `/api/review/verification/${verb}`, summary: `核销申请${verb === 'approve' ? '通过' : '不通过 (须填写意见)'} (X-Review-Token)`, tags, access: 'public', data: decision,
-      handler: async ({ request, data }) => {
-        requireReviewer(request, config.reviewToken);
+    defineRoute<Decision, 'operator'>(app, {
+      path: `/api/review/verification/${verb}`, summary: `核销申请${verb === 'approve' ? '通过' : '不通过 (须填写意见)'}`, tags, access: 'operator', data: decision,
+      handler: async ({ data }) => {
         return { id: data.id, state: await reviewVerification(db, data.id, verb, data.opinion) };
       },
     });
   }
   for (const verb of ['start', 'finish'] as const) {
-    defineRoute<Decision>(app, {
-      path: `/api/review/subsidy/${verb}`, summary: `补贴申请${verb === 'start' ? '开始核验' : '核验完成'} (X-Review-Token)`, tags, access: 'public', data: decision,
-      handler: async ({ request, data }) => {
-        requireReviewer(request, config.reviewToken);
+    defineRoute<Decision, 'operator'>(app, {
+      path: `/api/review/subsidy/${verb}`, summary: `补贴申请${verb === 'start' ? '开始核验' : '核验完成'}`, tags, access: 'operator', data: decision,
+      handler: async ({ data }) => {
         return { id: data.id, state: await reviewSubsidy(db, data.id, verb) };
       },
     });

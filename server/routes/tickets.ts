@@ -1,16 +1,15 @@
 /**
  * Work tickets and feedback (accounts-and-enterprise.md §7, prefix /api/enterprise):
  * /Work_ticket/list, state_count, save, detail, delete and /feedback/save; plus the service desk's
- * side, /api/review/ticket/{pageList, process, close}, guarded like the filing review by the
- * shared secret REVIEW_TOKEN (X-Review-Token), because the desk is not an enterprise user.
+ * side, /api/review/ticket/{pageList, process, close}: 'operator' routes like the filing review (a
+ * PLATFORM login or X-Review-Token, issue 20), because the desk is not an enterprise user.
  * Every call reaches only the caller's company's tickets.
  */
-import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { TICKET_BATCH_MAX, TICKET_IMAGES_MAX } from '../../domain/content/tickets.ts';
 import { feedbackText, ticketText as t } from '../../domain/texts/tickets.ts';
 import { chinaTime } from '../company/detail.ts';
-import { BizError, HttpError, defineRoute } from '../http/route.ts';
+import { defineRoute } from '../http/route.ts';
 import { saveFeedback, type FeedbackInput } from '../tickets/feedback.ts';
 import { deleteTickets, handleTicket, listTickets, saveTicket, ticketDetail, ticketStateCount, type TicketInput } from '../tickets/tickets.ts';
 
@@ -19,7 +18,6 @@ const tags = ['工单与反馈'];
 const listRequest = { type: 'object', additionalProperties: true };
 const idBody = { type: 'object', required: ['id'], properties: { id: { type: 'integer', title: '工单', minimum: 1, maximum: 2_147_483_647 } } };
 const scalar = (title: string, maxLength: number) => ({ anyOf: [{ type: 'string', maxLength }, { type: 'number' }, { type: 'null' }], title });
-const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export default async function ticketRoutes(app: FastifyInstance) {
   const { db, config } = app;
@@ -77,20 +75,13 @@ export default async function ticketRoutes(app: FastifyInstance) {
   });
 
   // ── the service desk ───────────────────────────────────────────────────────────────────
-  function requireDesk(request: FastifyRequest) {
-    if (!config.reviewToken) throw new BizError(t.reviewDisabled);
-    const header = request.headers['x-review-token'];
-    const presented = Array.isArray(header) ? header[0] : header;
-    if (!presented || !timingSafeEqual(digest(presented), digest(config.reviewToken))) throw new HttpError(403, t.reviewForbidden);
-  }
   const deskTags = ['工单处理'];
 
-  defineRoute<{ state?: string }>(app, {
+  defineRoute<{ state?: string }, 'operator'>(app, {
     idColumn: 'integer',
-    path: '/api/review/ticket/pageList', summary: '待处理与处理中的工单 (X-Review-Token)', tags: deskTags, access: 'public', dataOptional: true,
+    path: '/api/review/ticket/pageList', summary: '待处理与处理中的工单 (审核端)', tags: deskTags, access: 'operator', dataOptional: true,
     data: { type: 'object', properties: { state: { type: 'string', maxLength: 10 } } },
-    handler: async ({ request, data }) => {
-      requireDesk(request);
+    handler: async ({ data }) => {
       const rows = await db.selectFrom('work_tickets as w').innerJoin('companies as c', 'c.id', 'w.company_id')
         .select(['w.id', 'w.ticket_num', 'w.ticket_title', 'w.ticket_type', 'w.state', 'w.promoter', 'w.telephone', 'w.create_time', 'c.company_name'])
         .where('w.state', 'in', data?.state ? [data.state] : ['pending', 'process']).orderBy('w.create_time').orderBy('w.id').limit(500).execute();
@@ -101,16 +92,16 @@ export default async function ticketRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute<{ id: number }>(app, {
+  defineRoute<{ id: number }, 'operator'>(app, {
     idColumn: 'integer',
-    path: '/api/review/ticket/process', summary: '受理工单 pending → process (X-Review-Token)', tags: deskTags, access: 'public', data: idBody,
-    handler: ({ request, data }) => { requireDesk(request); return handleTicket(db, data.id, 'process'); },
+    path: '/api/review/ticket/process', summary: '受理工单 pending → process (审核端)', tags: deskTags, access: 'operator', data: idBody,
+    handler: ({ data }) => handleTicket(db, data.id, 'process'),
   });
 
-  defineRoute<{ id: number; reason?: string }>(app, {
+  defineRoute<{ id: number; reason?: string }, 'operator'>(app, {
     idColumn: 'integer',
-    path: '/api/review/ticket/close', summary: '关闭工单并填写处理结果 → stop (X-Review-Token)', tags: deskTags, access: 'public',
+    path: '/api/review/ticket/close', summary: '关闭工单并填写处理结果 → stop (审核端)', tags: deskTags, access: 'operator',
     data: { type: 'object', required: ['id'], properties: { id: idBody.properties.id, reason: { type: 'string', title: t.reason, maxLength: 2000 } } },
-    handler: ({ request, data }) => { requireDesk(request); return handleTicket(db, data.id, 'close', data.reason); },
+    handler: ({ data }) => handleTicket(db, data.id, 'close', data.reason),
   });
 }

@@ -9,7 +9,8 @@ import { Alert } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { layoutText } from '../../domain/texts/web.ts';
-import { useAuth, useAuthSend, useUserInfo } from '../lib/auth-context.tsx';
+import { useAuth, useAuthSend, useModules, useUserInfo } from '../lib/auth-context.tsx';
+import { HOME_PATH, homePathOf } from './layout/tabs.ts';
 
 export function loginPath(redirect: string): string {
   return redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
@@ -42,5 +43,17 @@ export function RequireCompany() {
       </Alert>
     );
   }
+  return <Outlet />;
+}
+
+/**
+ * A session whose home is not /home (a platform operator, issue 20: its console opens on
+ * /review/filing) is sent there from / and /home, before the layout opens a tab for them.
+ */
+export function RequireOwnHome() {
+  const modules = useModules();
+  const { pathname } = useLocation();
+  const home = homePathOf(modules);
+  if (home !== HOME_PATH && (pathname === '/' || pathname === HOME_PATH)) return <Navigate to={home} replace />;
   return <Outlet />;
 }

@@ -29,7 +29,11 @@ function follow(authenticated: boolean): void {
   }
 }
 
+/** The stream is an enterprise's: a platform operator (issue 20) has none, and the server refuses it. */
+const streams = (snapshot: ReturnType<typeof authActor.getSnapshot>): boolean =>
+  snapshot.matches('authenticated') && snapshot.context.userInfo?.userType !== 'PLATFORM';
+
 if (typeof EventSource !== 'undefined') {
-  follow(authActor.getSnapshot().matches('authenticated'));
-  authActor.subscribe((snapshot) => follow(snapshot.matches('authenticated')));
+  follow(streams(authActor.getSnapshot()));
+  authActor.subscribe((snapshot) => follow(streams(snapshot)));
 }

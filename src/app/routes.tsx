@@ -5,7 +5,7 @@
 import { useState, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { billRedirectLoader } from './bill-redirect.ts';
-import { RequireAuth, RequireCompany } from './guards.tsx';
+import { RequireAuth, RequireCompany, RequireOwnHome } from './guards.tsx';
 import { PageLoader } from './pages/PageLoader.tsx';
 import { RouteError } from './pages/RouteError.tsx';
 
@@ -14,8 +14,12 @@ const page = (load: () => PageModule) => async () => ({ Component: (await load()
 
 const comingSoon = page(() => import('./pages/ComingSoonPage.tsx'));
 
-/** Pages of later issues, relative to the layout (accounts §2, bills §2). */
+/**
+ * Pages of later issues, relative to the layout (accounts §2, bills §2): the operator's review pages
+ * (issue 20, 审核管理 901–907) until each screen replaces its own.
+ */
 export const placeholderPaths = [
+  'review/filing', 'review/settlement', 'review/verification', 'review/subsidy', 'review/ticket', 'review/content', 'review/company',
 ] as const;
 
 /**
@@ -86,7 +90,9 @@ export const routes: RouteObject[] = [
       { path: '/diagrams', lazy: page(() => import('../features/diagrams/DiagramsPage.tsx')) },
       {
         element: <RequireAuth />,
-        children: [
+        children: [{
+          element: <RequireOwnHome />,
+          children: [
           {
             lazy: page(() => import('./layout/Layout.tsx')),
             children: [
@@ -127,7 +133,8 @@ export const routes: RouteObject[] = [
               { path: '*', lazy: page(() => import('./pages/NotFoundPage.tsx')) },
             ],
           },
-        ],
+          ],
+        }],
       },
     ],
   },

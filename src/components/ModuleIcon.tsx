@@ -32,6 +32,7 @@ const paths: Record<IconKey, string> = {
   settings: 'M12 15a3 3 0 100-6 3 3 0 000 6zM4 12h2M18 12h2M12 4v2M12 18v2M6.3 6.3l1.4 1.4M16.3 16.3l1.4 1.4M6.3 17.7l1.4-1.4M16.3 7.7l1.4-1.4',
   function: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
   upgrade: 'M12 20V6M6 12l6-6 6 6M5 3h14',
+  review: 'M9 3h6v3H9zM6 5H4v16h16V5h-2M8 13l3 3 5-6',
 };
 const fallback = 'M5 5h14v14H5z';
 

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await t.app.customs.worker.stop();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
   other = await login(t.app, demo.other.username, demo.other.password);
-  companyId = (await t.handle.db.selectFrom('users').select('company_id').where('login_name', '=', 'admin').executeTakeFirstOrThrow()).company_id;
+  companyId = (await t.handle.db.selectFrom('users').select('company_id').where('login_name', '=', 'admin').executeTakeFirstOrThrow()).company_id!;
   await takenOrder('OS-0001', 'ABC Trading 宁波有限公司');
   await takenOrder('OS-0002', '宁波茶业出口有限公司');
   await takenOrder('OS-0003', '折扣50%专营店');

@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = await createTestApp();
   pem = (await app.app.inject({ method: 'POST', url: '/api/auth/public_key', payload: {} })).json().data;
   other = (await login(app.app, demo.other.username, demo.other.password)).token;
-  otherCompany = (await app.handle.db.selectFrom('users').select('company_id').where('login_name', '=', 'other').executeTakeFirstOrThrow()).company_id;
+  otherCompany = (await app.handle.db.selectFrom('users').select('company_id').where('login_name', '=', 'other').executeTakeFirstOrThrow()).company_id!;
 });
 afterAll(() => app?.close());
 

@@ -52,3 +52,6 @@ export const demoUsers = [
   { company: 'demo', login_name: 'user@admin', user_name: '陈晓东', user_type: 'USER', password: 'Cbec@2026user', parent: 'admin' },
   { company: 'other', login_name: 'other', user_name: '刘建国', user_type: 'ADMIN', password: 'Cbec@2026other', parent: null },
 ] as const;
+
+/** The platform operator of the demo (issue 20): of no enterprise, it reviews the others' filings and more. */
+export const demoOperator = { login_name: 'operator', user_name: '平台审核员', user_type: 'PLATFORM', password: 'Cbec@2026operator' } as const;

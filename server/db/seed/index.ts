@@ -8,7 +8,8 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { columnFields, resolveNames } from '../../company/profile.ts';
 import { recordApprovedVersion } from '../../company/versions.ts';
 import type { Db } from '../database.ts';
-import { demoCompanies, demoUsers } from './demo.ts';
+import { demoCompanies, demoOperator, demoUsers } from './demo.ts';
+import { createOperator } from '../../accounts/operators.ts';
 import { seedServiceDemo } from './service.ts';
 import { grantDefaults } from '../../accounts/grants.ts';
 
@@ -102,5 +103,6 @@ async function createDemo(trx: Db) {
     // a demo sub-account starts with the defaults every new sub-account gets (issue 17)
     if (u.user_type === 'USER') await grantDefaults(trx, row.id);
   }
+  await createOperator(trx, { loginName: demoOperator.login_name, userName: demoOperator.user_name, password: demoOperator.password });
   await seedServiceDemo(trx, { companyIds, userIds });
 }

@@ -24,7 +24,7 @@ import { SideMenu } from './SideMenu.tsx';
 import { markChanged, tabShowsBill, visited } from './tab-marks.ts';
 import { TabStrip } from './TabStrip.tsx';
 import {
-  closeTabs, HOME_PATH, initialTabs, MAX_TABS, openTab, othersThan, renamedFrom, renameTab, retitleTab, tabsOverCap,
+  closeTabs, homePathOf, initialTabs, MAX_TABS, openTab, othersThan, renamedFrom, renameTab, retitleTab, tabsOverCap,
   type PageTab, type TabsState,
 } from './tabs.ts';
 
@@ -63,7 +63,8 @@ export default function Layout() {
   const { pathname, search, state } = useLocation();
   const key = pathname + search;
   const from = renamedFrom(state);
-  const [tabs, dispatch] = useReducer(reduce, pageTitle(modules, HOME_PATH), initialTabs);
+  const home = homePathOf(modules);
+  const [tabs, dispatch] = useReducer(reduce, null, () => initialTabs(pageTitle(modules, home), home));
   const [passwordOpen, setPasswordOpen] = useState(false);
   const unsaved = useRef(new Map<string, () => boolean>());
   // titles pages gave their tabs, kept by key: a page may name its tab before the tab exists (a kept
@@ -153,7 +154,7 @@ export default function Layout() {
             onSelect={(k) => void navigate(k)}
             onClose={(k) => closeMany([k])}
             onCloseOthers={() => closeMany(othersThan(tabs, key))}
-            onCloseAll={() => closeMany(othersThan(tabs, HOME_PATH), HOME_PATH)}
+            onCloseAll={() => closeMany(othersThan(tabs, home), home)}
           />
           <div style={{ padding: 'var(--mantine-spacing-md)' }}>
             <KeepAliveOutlet openKeys={tabs.tabs.map((t) => t.key)} />

@@ -83,7 +83,7 @@ export function TabStrip({ tabs, activeKey, onSelect, onClose, onCloseOthers, on
                 {tab.title}
                 {tab.changed && <span className={classes.changed} role="img" aria-label={eventsText.tabChanged} title={eventsText.tabChanged} />}
               </UnstyledButton>
-              {isClosable(tab.key) && (
+              {isClosable(tab.key, tabs[0]?.key) && (
                 <CloseButton
                   size="xs"
                   aria-label={`${layoutText.closeTab} ${tab.title}`}

@@ -1,8 +1,17 @@
 /**
- * The strip of opened pages: /home always first and never closable; opening an open page only
- * activates it; closing the active tab activates its left neighbour (or the right one).
+ * The strip of opened pages: the home page always first and never closable; opening an open page
+ * only activates it; closing the active tab activates its left neighbour (or the right one). Home is
+ * /home, or a platform operator's first page (homePathOf; issue 20: the operator has no 首页).
  */
+import { OPERATOR_HOME_URI } from '../../../domain/modules.ts';
+
 export const HOME_PATH = '/home';
+
+/** The session's home page: /home, or /review/filing for a platform operator (who holds no /home). */
+export function homePathOf(modules: readonly { uri: string }[]): string {
+  const has = (uri: string) => modules.some((m) => m.uri === uri);
+  return !has(HOME_PATH) && has(OPERATOR_HOME_URI) ? OPERATOR_HOME_URI : HOME_PATH;
+}
 
 export interface PageTab {
   /** pathname + search: the same page with other parameters is another tab */
@@ -27,11 +36,15 @@ export interface TabsState {
  */
 export const MAX_TABS = 12;
 
-export function initialTabs(homeTitle: string): TabsState {
-  return { tabs: [{ key: HOME_PATH, title: homeTitle }], activeKey: HOME_PATH, recent: [HOME_PATH] };
+export function initialTabs(homeTitle: string, home: string = HOME_PATH): TabsState {
+  return { tabs: [{ key: home, title: homeTitle }], activeKey: home, recent: [home] };
 }
 
-export const isClosable = (key: string): boolean => key !== HOME_PATH;
+/** Every tab but home (`home`: the strip's first tab) may be closed. */
+export const isClosable = (key: string, home: string = HOME_PATH): boolean => key !== home;
+
+/** The strip's home tab: always its first. */
+const homeOf = (state: TabsState): string => state.tabs[0]?.key ?? HOME_PATH;
 
 const shown = (state: TabsState, key: string): string[] => [...(state.recent ?? []).filter((k) => k !== key), key];
 
@@ -55,17 +68,17 @@ export function retitleTab(state: TabsState, key: string, title: string, fallbac
 
 export function closeTab(state: TabsState, key: string): TabsState {
   const index = state.tabs.findIndex((t) => t.key === key);
-  if (!isClosable(key) || index < 0) return state;
+  if (!isClosable(key, homeOf(state)) || index < 0) return state;
   const tabs = state.tabs.filter((t) => t.key !== key);
   const recent = (state.recent ?? []).filter((k) => k !== key);
   if (state.activeKey !== key) return { tabs, activeKey: state.activeKey, recent };
   const next = tabs[index - 1] ?? tabs[index] ?? tabs[0];
-  return { tabs, activeKey: next?.key ?? HOME_PATH, recent };
+  return { tabs, activeKey: next?.key ?? homeOf(state), recent };
 }
 
-/** Every closable tab but `keep` (关闭其他), or all of them (关闭全部: keep = HOME_PATH). */
+/** Every closable tab but `keep` (关闭其他), or all of them (关闭全部: keep = home). */
 export const othersThan = (state: TabsState, keep: string): string[] =>
-  state.tabs.map((t) => t.key).filter((k) => k !== keep && isClosable(k));
+  state.tabs.map((t) => t.key).filter((k) => k !== keep && isClosable(k, homeOf(state)));
 
 /** Closes several tabs; the active one stays when kept, else home is shown. */
 export function closeTabs(state: TabsState, keys: readonly string[]): TabsState {
@@ -81,7 +94,7 @@ export function tabsOverCap(state: TabsState, cap: number, unsaved: (key: string
   const excess = state.tabs.length - cap;
   if (excess <= 0) return { close: [], ask: null };
   const order = [...state.recent ?? [], ...state.tabs.map((t) => t.key)];
-  const candidates = [...new Set(order)].filter((k) => isClosable(k) && k !== state.activeKey && state.tabs.some((t) => t.key === k));
+  const candidates = [...new Set(order)].filter((k) => isClosable(k, homeOf(state)) && k !== state.activeKey && state.tabs.some((t) => t.key === k));
   const clean = candidates.filter((k) => !unsaved(k));
   const close = clean.slice(0, excess);
   const ask = close.length < excess ? candidates.find((k) => unsaved(k)) ?? null : null;
