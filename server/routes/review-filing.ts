@@ -71,7 +71,7 @@ export default async function reviewFilingRoutes(app: FastifyInstance) {
 
   defineRoute<Decision, 'operator'>(app, {
     path: '/api/review/filing/reject', summary: '退回企业备案 (须填写审批意见，企业可见)', tags, access: 'operator', idColumn: 'integer',
-    log: { action: '退回企业备案' }, message: t.rejected,
+    log: { action: '备案退回' }, message: t.rejected,
     data: decision({}),
     handler: async ({ data, user }) => {
       const approveState = await reviewFiling(db, {

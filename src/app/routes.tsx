@@ -19,7 +19,7 @@ const comingSoon = page(() => import('./pages/ComingSoonPage.tsx'));
  * (issue 20, 审核管理 901–907) until each screen replaces its own.
  */
 export const placeholderPaths = [
-  'review/filing', 'review/settlement', 'review/verification', 'review/subsidy', 'review/ticket', 'review/content', 'review/company',
+  'review/settlement', 'review/verification', 'review/subsidy', 'review/ticket', 'review/content', 'review/company',
 ] as const;
 
 /**

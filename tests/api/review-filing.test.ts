@@ -176,4 +176,21 @@ describe('备案审核 decisions', () => {
     const all = (await op('/history', { pageSize: 100 })).body.data.datas as { companyId: number }[];
     expect(all.filter((r) => r.companyId === c.id)).toHaveLength(2);
   });
+
+  it('an operator logged in on the console decides under its own name, and the decision is in the operation log', async () => {
+    const operator = await login(app.app, 'operator', 'Cbec@2026operator');
+    const c = await declared();
+    const queue = await call(app.app, '/api/review/filing/pageList', { companyName: c.name }, operator.token);
+    expect(queue.body.data.datas).toMatchObject([{ id: c.id }]);
+    const approved = await call(app.app, '/api/review/filing/approve', { id: c.id, opinion: '资料齐全' }, operator.token);
+    expect(approved.body).toMatchObject({ code: 0, data: { approveState: 2 } });
+    const history = (await call(app.app, '/api/review/filing/history', { companyId: c.id }, operator.token)).body.data.datas;
+    expect(history[0]).toMatchObject({ userName: operator.userInfo.username, opinion: '资料齐全' });
+    expect(operator.userInfo.username).toBeTruthy();
+    const logged = await app.handle.db.selectFrom('operation_logs').select(['account', 'action', 'outcome'])
+      .where('account', '=', 'operator').where('action', '=', '备案审核通过').execute();
+    expect(logged).toContainEqual({ account: 'operator', action: '备案审核通过', outcome: '成功' });
+    // the enterprise itself may not call it
+    expect((await call(app.app, '/api/review/filing/approve', { id: c.id }, c.session.token)).status).toBe(403);
+  });
 });
