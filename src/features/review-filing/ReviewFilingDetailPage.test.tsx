@@ -65,5 +65,7 @@ describe('备案详情 page', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '通过' }));
     await waitFor(() => expect(seen.find((s) => s.url.endsWith('/approve'))?.data).toEqual({ id: 7, opinion: '同意备案', companyCode: '3302A7X9Q1' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: '通过' })).toBeNull());
+    // decided: the record is the approved version, nothing is marked any more
+    expect(document.querySelectorAll('[data-changed="true"]')).toHaveLength(0);
   }, 30_000);
 });

@@ -68,7 +68,9 @@ export default function ReviewFilingDetailPage({ client }: { client?: Http }) {
     return <Alert color="red" title={loadError}><Button mt="sm" variant="default" onClick={() => void load()}>{enterpriseText.retry}</Button></Alert>;
   }
   const state = record?.approveState ?? APPROVE_STATE.unfiled;
-  const comparison = record?.comparison;
+  // the type and the changes describe a declaration waiting for a decision; once decided, the
+  // record is the approved (or returned) version itself
+  const comparison = state === APPROVE_STATE.reviewing ? record?.comparison : undefined;
   const compared = comparison?.base === 'approved' ? comparison : null;
   const changes = compared?.fields ?? [];
   return (
@@ -78,7 +80,7 @@ export default function ReviewFilingDetailPage({ client }: { client?: Http }) {
         <Group gap="sm">
           <Title order={4}>{record?.companyName}</Title>
           {record && <Badge variant="light">{record.showApproveState}</Badge>}
-          {record && <Badge variant="light" color={record.filingType === 'first' ? 'blue' : 'grape'}>{record.filingTypeName}</Badge>}
+          {comparison && record && <Badge variant="light" color={record.filingType === 'first' ? 'blue' : 'grape'}>{record.filingTypeName}</Badge>}
           {record?.applyTime && <Text size="sm" c="dimmed">{`${t.applyTime}: ${record.applyTime}`}</Text>}
         </Group>
         <Group gap="sm">
