@@ -70,7 +70,7 @@ export function attachmentChanges(before: readonly FilingAttachment[], after: re
 export function changeSummary(fields: readonly FieldChange[], files: { added: readonly unknown[]; removed: readonly unknown[] }): string[] {
   return [
     ...fields.map((c) => c.label),
-    ...(files.added.length > 0 ? [`${t.added}附件${files.added.length}个`] : []),
-    ...(files.removed.length > 0 ? [`${t.removed}附件${files.removed.length}个`] : []),
+    ...(files.added.length > 0 ? [t.addedFilesCount(files.added.length)] : []),
+    ...(files.removed.length > 0 ? [t.removedFilesCount(files.removed.length)] : []),
   ];
 }

@@ -36,6 +36,8 @@ export const reviewFilingText = {
   added: '新增',
   removed: '已删除',
   removedFiles: '自上次通过以来删除的附件',
+  addedFilesCount: (n: number) => `新增附件${n}个`,
+  removedFilesCount: (n: number) => `已删除附件${n}个`,
   open: '打开',
   download: '下载',
   preview: '附件预览',
