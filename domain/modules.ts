@@ -382,6 +382,7 @@ export const moduleSeeds: ModuleSeed[] = [
   // 911+ (911–914 备案, 915–919 结汇/核销/补贴, 920–924 工单/内容, 925–929 企业管理), parentId their list page.
   group(REVIEW, '审核管理', 'review', 'menu_review', 9, PLATFORM_ONLY),
   page(901, REVIEW, '/review/filing', '备案审核', 'enterprise', 'review_filing', 1, [], { roles: PLATFORM_ONLY }),
+  page(911, 901, '/review/filing/detail', '备案详情', 'enterprise', 'review_filing_detail', 1, [], { roles: PLATFORM_ONLY, hidden: true }),
   page(902, REVIEW, '/review/settlement', '结汇审核', 'settlement', 'review_settlement', 2, [], { roles: PLATFORM_ONLY }),
   page(903, REVIEW, '/review/verification', '核销审核', 'verify', 'review_verification', 3, [], { roles: PLATFORM_ONLY }),
   page(904, REVIEW, '/review/subsidy', '补贴审核', 'reward', 'review_subsidy', 4, [], { roles: PLATFORM_ONLY }),

@@ -91,6 +91,7 @@ const hiddenUris = [
   '/exchangeSettlement/applicationDetail',
   '/rewardApplication/apply/apply',
   '/rewardApplication/apply/detail',
+  '/review/filing/detail', // issue 20: 备案详情 (op-filing)
 ];
 
 /** dicCodes the specs name (bills.md §7, accounts §7) and the ones the enterprise form and bills need. */

@@ -28,6 +28,7 @@ import accountRoutes from './routes/accounts.ts';
 import apiKeyRoutes from './routes/api-keys.ts';
 import reviewRoutes from './routes/review.ts';
 import reviewEnterpriseRoutes from './routes/review-enterprise.ts';
+import reviewFilingRoutes from './routes/review-filing.ts';
 import settlementSandbox from './settlement/sandbox.ts';
 import settlementRoutes from './routes/settlement.ts';
 import verificationRoutes from './routes/verification.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(apiKeyRoutes);
   await app.register(reviewRoutes);
   await app.register(reviewEnterpriseRoutes);
+  await app.register(reviewFilingRoutes);
   await app.register(settlementSandbox);
   await app.register(settlementRoutes);
   await app.register(verificationRoutes);

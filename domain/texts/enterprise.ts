@@ -120,4 +120,7 @@ export const enterpriseText = {
   sandboxNote: '非生产环境自动审核通过',
   reviewer: '海关审核',
   defaultApproveOpinion: '同意备案',
+  /** the alert over a filing sent back (issue 20): the reviewer's opinion is the reason */
+  rejectedTitle: '备案已退回，请按退回原因修改后重新申报', // ours
+  rejectedReason: (opinion: string, time: string) => `退回原因：${opinion}（${time}）`, // ours
 } as const;

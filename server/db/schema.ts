@@ -51,6 +51,20 @@ export interface CompanyApprovalsTable {
   note: string | null;
 }
 
+/** The filing as it was approved (migration 028): what the reviewer compares a new declaration with. */
+export interface CompanyFilingVersionsTable {
+  id: Generated<number>;
+  company_id: number;
+  approval_id: number | null;
+  approved_at: CreatedAt;
+  company_name: string;
+  company_code: string | null;
+  profile: ColumnType<Record<string, unknown>, Record<string, unknown> | string, never>;
+  files: ColumnType<FiledAttachment[], FiledAttachment[] | string, never>;
+}
+/** An attachment as a version lists it (its bytes stay in company_files under the same id). */
+export interface FiledAttachment { id: number; fileType: string; fileName: string; size: number }
+
 export interface UsersTable {
   id: Generated<number>;
   /** null exactly for a platform operator (PLATFORM, migration 027) */
@@ -661,6 +675,7 @@ export interface Database {
   companies: CompaniesTable;
   company_files: CompanyFilesTable;
   company_approvals: CompanyApprovalsTable;
+  company_filing_versions: CompanyFilingVersionsTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   captchas: CaptchasTable;

@@ -15,14 +15,6 @@ const page = (load: () => PageModule) => async () => ({ Component: (await load()
 const comingSoon = page(() => import('./pages/ComingSoonPage.tsx'));
 
 /**
- * Pages of later issues, relative to the layout (accounts §2, bills §2): the operator's review pages
- * (issue 20, 审核管理 901) until each screen replaces its own.
- */
-export const placeholderPaths = [
-  'review/filing',
-] as const;
-
-/**
  * /home: the home page, the upgrade notice and wizard over it (§2 Home), and the change-password
  * dialog its 修改密码 function opens; composed here because features do not import each other.
  */
@@ -126,7 +118,9 @@ export const routes: RouteObject[] = [
               { path: 'review/content', lazy: page(() => import('../features/review-content/ReviewContentPage.tsx')) },
               { path: 'apiKey', lazy: page(() => import('../features/api-keys/ApiKeysPage.tsx')) },
               { path: 'review/company', lazy: page(() => import('../features/review-company/ReviewCompanyPage.tsx')) },
-              ...placeholderPaths.map((path) => ({ path, lazy: comingSoon })),
+              // 备案审核 (issue 20, the operator's console)
+              { path: 'review/filing', lazy: page(() => import('../features/review-filing/ReviewFilingPage.tsx')) },
+              { path: 'review/filing/detail/:id', lazy: page(() => import('../features/review-filing/ReviewFilingDetailPage.tsx')) },
               ...settlementPages,
               ...reviewSettlementPages,
               ...signPages,

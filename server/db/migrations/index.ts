@@ -20,6 +20,7 @@ import * as m024 from './024-user-grants.ts';
 import * as m025 from './025-api-keys.ts';
 import * as m026 from './026-operation-log.ts';
 import * as m027 from './027-platform-operators.ts';
+import * as m028 from './028-filing-versions.ts';
 import * as m029 from './029-review-queues.ts';
 import * as m030 from './030-operator-desk.ts';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '025-api-keys': m025,
   '026-operation-log': m026,
   '027-platform-operators': m027,
+  '028-filing-versions': m028,
   '029-review-queues': m029,
   '030-operator-desk': m030,
 };

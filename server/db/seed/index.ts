@@ -6,6 +6,7 @@ import { billStateDictionaries } from '../../../domain/bill-states.ts';
 import { checkEnterprise, normalizeEnterprise } from '../../../domain/enterprise/rules.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { columnFields, resolveNames } from '../../company/profile.ts';
+import { recordApprovedVersion } from '../../company/versions.ts';
 import type { Db } from '../database.ts';
 import { demoCompanies, demoOperator, demoUsers } from './demo.ts';
 import { createOperator } from '../../accounts/operators.ts';
@@ -87,6 +88,8 @@ async function createDemo(trx: Db) {
       company_code: c.company_code, company_name: c.company_name, social_credit_code: c.social_credit_code,
       dxp_id: c.dxp_id, approve_state: 2, profile: JSON.stringify(await demoProfile(trx, c)),
     }).returning('id').executeTakeFirstOrThrow();
+    // seeded as approved: its record is its approved version, the base of its next declaration's review
+    await recordApprovedVersion(trx, row.id, null);
     companyIds.set(c.key, row.id);
   }
   const userIds = new Map<string, number>();

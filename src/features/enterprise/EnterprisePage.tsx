@@ -20,6 +20,7 @@ import { AttachmentsTable, UploadDialog, type FileVo } from './components/Attach
 import { AuthCodeDialogs, type AuthCodeStep } from './components/AuthCode.tsx';
 import { CompanySection, FilingSection } from './components/Sections.tsx';
 import { formValuesOf } from './form-values.ts';
+import { rejectionOf } from './rejection.ts';
 import { useEnterpriseActor } from './use-enterprise-actor.ts';
 import { useFilingSession } from './use-filing-session.ts';
 
@@ -60,6 +61,8 @@ export default function EnterprisePage({ client }: { client?: Http }) {
   const canAttach = viewing && record !== null && filingAccepts(approveState, { type: 'company.attach' });
   const filed = record !== null && filingAccepts(approveState, { type: 'company.generateAuthCode' });
   const refresh = () => actor.send({ type: 'user.refresh' });
+  // sent back: the reviewer's latest opinion is the reason the enterprise must see (issue 20)
+  const rejection = rejectionOf(approveState, (record?.approvalRecordVos as ApprovalVo[] | undefined) ?? []);
 
   if (loadError !== null) {
     return (
@@ -87,6 +90,9 @@ export default function EnterprisePage({ client }: { client?: Http }) {
         {canAttach && <PermissionButton code="upload" variant="default" onClick={() => setUploading(true)}>{t.upload}</PermissionButton>}
         {editing && <PermissionButton code="cancel" variant="default" disabled={busy} onClick={() => actor.send({ type: 'user.cancel' })}>{t.cancel}</PermissionButton>}
       </Group>
+      {rejection && (
+        <Alert color="red" title={t.rejectedTitle} role="alert">{t.rejectedReason(rejection.opinion ?? '', rejection.operationTime)}</Alert>
+      )}
       <CompanySection form={form} editing={editing} />
       <FilingSection form={form} editing={editing} api={api} approveState={approveState} stateName={String(record?.showApproveState ?? '')} />
       <AttachmentsTable files={(record?.companyFileVos as FileVo[] | undefined) ?? []} canChange={canAttach} api={api} onChanged={refresh} />

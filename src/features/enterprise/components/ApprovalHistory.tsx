@@ -2,7 +2,7 @@
 import { Card, Table, Title } from '@mantine/core';
 import { enterpriseText as t } from '../../../../domain/texts/enterprise.ts';
 
-export interface ApprovalVo { id: number; operationTime: string; userName: string; stateName: string; opinion: string | null; note: string | null }
+export interface ApprovalVo { id: number; operationTime: string; userName: string; state: number; stateName: string; opinion: string | null; note: string | null }
 
 export function ApprovalHistory({ records }: { records: ApprovalVo[] }) {
   return (
