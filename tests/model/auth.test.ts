@@ -9,10 +9,10 @@
 import axios, { AxiosError, type AxiosAdapter } from 'axios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
-import { authMachine, type MenuModule, type Session } from '../../machines/auth.ts';
+import { authMachine, type Session } from '../../machines/auth.ts';
 import { createHttp, type Http } from '../../src/lib/http.ts';
 import { createAuthBridge } from '../../src/lib/auth-bridge.ts';
-import { login, logout, refreshTokens } from '../../src/features/auth/api/login.ts';
+import { login, logout, refreshTokens, userModules } from '../../src/features/auth/api/login.ts';
 import { encryptPassword } from '../../src/lib/rsa.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { createTestApp, demo, type TestApp } from '../helpers/test-app.ts';
@@ -101,7 +101,7 @@ function startActor(input: { session?: Session | null } = {}) {
       login: fromPromise(({ input: creds }) => login(creds, client)),
       refresh: fromPromise(({ input: r }) => { calls.refresh++; return refreshTokens(r.refreshToken, client); }),
       logout: fromPromise(({ input: r }) => logout(r.refreshToken, client)),
-      modules: fromPromise(() => client.post<MenuModule[]>(MODULES_PATH, {})),
+      modules: fromPromise(() => userModules(client)),
     },
   }), { input });
   client = createHttp({ auth: createAuthBridge(actor), baseURL: t.url, adapter: net.adapter });
