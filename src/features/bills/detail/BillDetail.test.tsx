@@ -306,9 +306,11 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     open('/details/export/receipt?id=5', () => ok(receipt));
     await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-R1');
     expect(screen.queryByRole('region', { name: '表体信息' })).toBeNull();
-    expect(within(head()).getByText('2026-11-20 09:30:00')).toBeTruthy();
+    // viewed: the time as text in the read-only frame; edited: the picker
+    expect(within(head()).getByDisplayValue('2026-11-20 09:30:00')).toBeTruthy();
     fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
     expect(within(toolbar()).getAllByRole('button').map((b) => b.textContent)).toEqual(['保存', '保存并申报', '刷新', '返回']);
+    expect(await within(head()).findByText('2026-11-20 09:30:00')).toBeTruthy();
   });
 
   it('返回 goes to the list tab', async () => {
