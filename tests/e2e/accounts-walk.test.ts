@@ -324,6 +324,32 @@ describe('a new company walks the account side', () => {
     await screenshot(page, 'walk-08-reward-result');
   });
 
+  it("操作日志 lists what the walk did: the company's changes under its account (the ERP's declarations with their bill numbers), the e-commerce company's under its own", async () => {
+    const logOf = async (p: Page) => {
+      await openMenu(p, '企业管理', '操作日志');
+      await p.waitForURL('**/operationLog');
+      const table = p.getByRole('table', { name: '操作日志' });
+      await table.getByRole('row').nth(1).waitFor();
+      return table;
+    };
+    const rowOf = (table: ReturnType<Page['getByRole']>, ...texts: string[]) => texts.reduce((row, text) => row.filter({ hasText: text }), table.getByRole('row'));
+
+    const mine = await logOf(page);
+    for (const action of ['保存并申报企业备案', '申请授权', '添加出口清单', '提交结汇申请', '导入提单号', '提交补贴申请']) {
+      await rowOf(mine, COMPANY.login, action, '成功').first().waitFor();
+    }
+    // the ERP's declarations through the API, naming their bill
+    await rowOf(mine, COMPANY.login, '保存并申报', 'YF20260001').first().waitFor();
+    // nothing of the other company
+    expect(await rowOf(mine, '回收授权').count()).toBe(0);
+    await screenshot(page, 'walk-09-operation-log');
+
+    const theirs = await logOf(demo);
+    await rowOf(theirs, DEMO.login, '同意/拒绝授权', '成功').first().waitFor();
+    await rowOf(theirs, DEMO.login, '回收授权', '成功').first().waitFor();
+    expect(await rowOf(theirs, COMPANY.login).count()).toBe(0);
+  });
+
   it('saw no console errors, page errors, CSP violations or 5xx answers in either browser', () => {
     problems.assertNone();
     demoProblems.assertNone();
