@@ -9,7 +9,7 @@ import { createAuthBridge } from '../lib/auth-bridge.ts';
 import { connectAuth } from '../lib/http.ts';
 import { redirectFrom } from '../lib/redirect.ts';
 import { refreshInTurn, type StoredTokens } from '../lib/refresh-in-turn.ts';
-import { clearSession, loadSession, saveSession, storageKeys } from '../lib/session.ts';
+import { clearSession, loadSession, saveSession, saveSessionData, storageKeys } from '../lib/session.ts';
 import { router } from './router.ts';
 
 function navigate({ to }: NavigateParams): void {
@@ -36,16 +36,34 @@ const storedTokens: StoredTokens = {
   },
 };
 
+/**
+ * The refresh token of this tab's login until that login is saved: only a login's answer stores its
+ * tokens through saveSession; refreshed tokens are stored by refreshInTurn (under its lock), so a tab
+ * saving its menu later never puts back a refresh token another tab has since used.
+ */
+let loggedInWith: string | null = null;
+
 export const authActor = createActor(
   authMachine.provide({
     actors: {
-      login: fromPromise(({ input }) => login(input)),
+      login: fromPromise(async ({ input }) => {
+        const session = await login(input);
+        loggedInWith = session.refreshToken;
+        return session;
+      }),
       refresh: fromPromise(({ input }) => refreshInTurn(input.refreshToken, storedTokens, (token) => refreshTokens(token))),
       logout: fromPromise(({ input }) => logout(input.refreshToken)),
       modules: fromPromise(() => userModules()),
     },
     actions: {
-      saveSession: (_, session) => saveSession(session),
+      saveSession: (_, session) => {
+        if (session.refreshToken !== loggedInWith) {
+          saveSessionData(session);
+          return;
+        }
+        loggedInWith = null;
+        saveSession(session);
+      },
       clearSession: () => clearSession(),
       navigate: (_, params) => navigate(params),
     },

@@ -45,6 +45,16 @@ export function saveSession(session: Session, storage: Storage = localStorage): 
   storage.setItem(storageKeys.modules, JSON.stringify(session.modules));
 }
 
+/**
+ * Saves what a session knows of its user (userInfo, modules), not its tokens: a refreshed tab's
+ * tokens are stored by refresh-in-turn.ts under its lock, and a tab saving its own, older ones later
+ * would hand another tab a refresh token already used.
+ */
+export function saveSessionData(session: Session, storage: Storage = localStorage): void {
+  storage.setItem(storageKeys.userInfo, JSON.stringify(session.userInfo));
+  storage.setItem(storageKeys.modules, JSON.stringify(session.modules));
+}
+
 function removePrefixed(storage: Storage): void {
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {
