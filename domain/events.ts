@@ -43,6 +43,15 @@ export interface FilingChangedEvent {
 }
 
 /**
+ * The main account changed this sub-account's grants (issue 17): its menu and buttons are fetched
+ * again (GET /api/enterprise/user/modules) without a new login. Sent to that user's streams only.
+ */
+export interface GrantsChangedEvent {
+  type: 'grants';
+  userId: number;
+}
+
+/**
  * Whatever was missed cannot be told (a Last-Event-ID older than the kept window or from another
  * app server, a lost LISTEN connection, a burst too big to list): refetch everything shown.
  */
@@ -50,7 +59,7 @@ export interface ResyncEvent {
   type: 'resync';
 }
 
-export type LiveEvent = BillChangedEvent | CountsChangedEvent | JobProgressEvent | NoticePublishedEvent | FilingChangedEvent | ResyncEvent;
+export type LiveEvent = BillChangedEvent | CountsChangedEvent | JobProgressEvent | NoticePublishedEvent | FilingChangedEvent | GrantsChangedEvent | ResyncEvent;
 export type LiveEventType = LiveEvent['type'];
 
 /** SSE `event:` names, one per type (EventSource listens by name). */
@@ -60,8 +69,14 @@ export const liveEventNames: Record<LiveEventType, string> = {
   job: 'job',
   notice: 'notice',
   filing: 'filing',
+  grants: 'grants',
   resync: 'resync',
 };
+
+/** Whether a fact of the reader's company is for this reader: a grants change only for its own user. */
+export function concernsReader(event: LiveEvent, userId: number): boolean {
+  return event.type !== 'grants' || event.userId === userId;
+}
 
 /** The stream's end: the session is over (logout, freeze, expiry); the page must not reconnect with it. */
 export const LIVE_END_EVENT = 'end';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { authMachine, type AuthFailure, type Credentials, type NavigateParams, type Session, type Tokens } from './auth.ts';
+import { authMachine, type AuthFailure, type Credentials, type MenuModule, type NavigateParams, type Refreshed, type Session, type Tokens } from './auth.ts';
 
 const session: Session = {
   token: 'access-1',
@@ -24,13 +24,15 @@ function deferred<T>() {
 function setupAuth(options: {
   session?: Session | null;
   login?: (c: Credentials) => Promise<Session>;
-  refresh?: (input: { refreshToken: string }) => Promise<Tokens>;
+  refresh?: (input: { refreshToken: string }) => Promise<Tokens | Refreshed>;
   logout?: () => Promise<void>;
+  modules?: () => Promise<MenuModule[]>;
 } = {}) {
   const effects = {
     login: vi.fn(options.login ?? (async () => session)),
     refresh: vi.fn(options.refresh ?? (async () => ({ token: 'access-2', refreshToken: 'refresh-2' }))),
     logout: vi.fn(options.logout ?? (async () => undefined)),
+    modules: vi.fn(options.modules ?? (async () => session.modules)),
     saveSession: vi.fn<(s: Session) => void>(),
     clearSession: vi.fn<() => void>(),
     navigate: vi.fn<(p: NavigateParams) => void>(),
@@ -40,6 +42,7 @@ function setupAuth(options: {
       login: fromPromise(({ input }) => effects.login(input)),
       refresh: fromPromise(({ input }) => effects.refresh(input)),
       logout: fromPromise(() => effects.logout()),
+      modules: fromPromise(() => effects.modules()),
     },
     actions: {
       saveSession: (_, s) => effects.saveSession(s),
@@ -96,8 +99,65 @@ describe('authMachine', () => {
     expect(effects.refresh).toHaveBeenCalledTimes(1);
     expect(effects.refresh).toHaveBeenCalledWith({ refreshToken: 'refresh-1' });
     for (const s of ends) expect(s.context.token).toBe('access-2');
-    expect(actor.getSnapshot().matches({ authenticated: 'idle' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
     expect(effects.saveSession).toHaveBeenCalledWith({ ...session, token: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('a grants change reloads the menu and buttons without a new login, and stores them', async () => {
+    const granted: MenuModule[] = [...session.modules, { id: 2, parentId: -1, uri: '/exchangeSettlement', name: '结汇申请', sortNo: 2, buttonVos: [{ code: 'add', name: '新增' }] }];
+    const { actor, effects } = setupAuth({ session, modules: async () => granted });
+    actor.send({ type: 'live.grantsChanged' });
+    expect(actor.getSnapshot().matches({ authenticated: 'reloadingModules' })).toBe(true);
+    const s = await waitFor(actor, (x) => x.matches({ authenticated: 'idle' }));
+    expect(s.context.modules).toEqual(granted);
+    expect(effects.refresh).not.toHaveBeenCalled();
+    expect(effects.saveSession).toHaveBeenLastCalledWith({ ...session, modules: granted });
+  });
+
+  it('a change told while the modules are read starts the read again (the first answer may predate it)', async () => {
+    const answers = [deferred<MenuModule[]>(), deferred<MenuModule[]>()];
+    let n = 0;
+    const { actor, effects } = setupAuth({ session, modules: () => answers[n++]!.promise });
+    actor.send({ type: 'live.grantsChanged' });
+    actor.send({ type: 'live.resync' });
+    expect(effects.modules).toHaveBeenCalledTimes(2);
+    answers[0]!.resolve([]);
+    answers[1]!.resolve(session.modules.concat({ id: 3, parentId: -1, uri: '/x', name: '新', sortNo: 3 }));
+    const s = await waitFor(actor, (x) => x.matches({ authenticated: 'idle' }));
+    expect(s.context.modules).toHaveLength(2);
+  });
+
+  it('a failed read keeps the menu as it was', async () => {
+    const { actor } = setupAuth({ session, modules: async () => Promise.reject(new Error('offline')) });
+    actor.send({ type: 'live.resync' });
+    const s = await waitFor(actor, (x) => x.matches({ authenticated: 'idle' }));
+    expect(s.context.modules).toEqual(session.modules);
+    expect(s.hasTag('signedIn')).toBe(true);
+  });
+
+  it('a filing decision refreshes the session (the company code arrives) and then reads the modules', async () => {
+    const filed = { ...session.userInfo, companyCode: '3302LIVE01' };
+    const { actor, effects } = setupAuth({
+      session: { ...session, userInfo: { ...session.userInfo, companyCode: null } },
+      refresh: async () => ({ token: 'access-2', refreshToken: 'refresh-2', userInfo: filed }),
+    });
+    actor.send({ type: 'live.filingDecided' });
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    const s = await waitFor(actor, (x) => x.matches({ authenticated: 'idle' }));
+    expect(s.context.userInfo).toEqual(filed);
+    expect(effects.refresh).toHaveBeenCalledTimes(1);
+    expect(effects.modules).toHaveBeenCalledTimes(1);
+    expect(effects.saveSession).toHaveBeenLastCalledWith({ token: 'access-2', refreshToken: 'refresh-2', userInfo: filed, modules: session.modules });
+  });
+
+  it('a read meeting an expired token gives way to the one refresh and is read again after it', async () => {
+    const { actor, effects } = setupAuth({ session });
+    actor.send({ type: 'live.grantsChanged' });
+    actor.send({ type: 'api.tokenExpired' });
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    await waitFor(actor, (x) => x.matches({ authenticated: 'idle' }));
+    expect(effects.refresh).toHaveBeenCalledTimes(1);
+    expect(effects.modules).toHaveBeenCalledTimes(2);
   });
 
   it('a failed refresh ends the session: loggedOut, storage cleared, to /login', async () => {

@@ -13,6 +13,10 @@
  *     .refreshing  [refreshing]  invoke `refresh` (refreshToken → rotated tokens). Further
  *                          api.tokenExpired events are ignored here, so N concurrent -10000
  *                          answers cause exactly one refresh; waiters watch for the way out.
+ *                          A refresh is always followed by .reloadingModules, so a change of
+ *                          rights told while refreshing is not lost.
+ *     .reloadingModules    invoke `modules` (the user's menu and buttons as the server now has
+ *                          them: GET /api/enterprise/user/modules); a failure keeps the old ones
  *   loggingOut     [busy]  invoke `logout` (tells the server; failure does not matter)
  *   loggedOut              session cleared; a new login may start from here
  *
@@ -28,9 +32,16 @@
  *                          server, e.g. its filing was approved: the refresh answers the fresh
  *                          userInfo with the new tokens, so companyCode arrives without a new login)
  *   api.unauthorized       authenticated → loggedOut (HTTP 401)
+ *   live.grantsChanged     authenticated.idle → .reloadingModules (the main account changed this
+ *                          sub-account's grants: menu and buttons follow without a new login);
+ *                          in .reloadingModules the read starts again (it may predate the change)
+ *   live.filingDecided     authenticated.idle | .reloadingModules → .refreshing (a reviewer approved
+ *                          or returned the company's filing: companyCode comes with the refresh,
+ *                          then the modules are read again)
+ *   live.resync            as live.grantsChanged: the live stream missed what happened (reconnect)
  *
  * Effects (placeholders here; the web app and tests supply them with machine.provide()):
- *   actors  login, refresh, logout
+ *   actors  login, refresh, logout, modules
  *   actions saveSession(Session), clearSession(), navigate({to, reason})
  * This file imports only xstate: no axios, React, window, router, storage or clock.
  */
@@ -79,7 +90,10 @@ export type AuthEvent =
   | { type: 'user.logout' }
   | { type: 'api.tokenExpired' }
   | { type: 'session.refresh' }
-  | { type: 'api.unauthorized' };
+  | { type: 'api.unauthorized' }
+  | { type: 'live.grantsChanged' }
+  | { type: 'live.filingDecided' }
+  | { type: 'live.resync' };
 
 export interface AuthContext {
   token: string | null;
@@ -119,6 +133,9 @@ export const authMachine = setup({
       throw new Error('auth: refresh actor not provided');
     }),
     logout: fromPromise<void, { refreshToken: string | null }>(async () => undefined),
+    modules: fromPromise<MenuModule[]>(async () => {
+      throw new Error('auth: modules actor not provided');
+    }),
   },
   actions: {
     saveSession: (_, _session: Session) => {},
@@ -136,9 +153,10 @@ export const authMachine = setup({
     events: {
       'user.login': '登录', 'user.confirm': '确认', 'user.passwordChanged': '密码已修改', 'user.cancel': '取消',
       'api.tokenExpired': '令牌过期', 'session.refresh': '刷新会话', 'user.logout': '退出系统', 'api.unauthorized': '未授权（401）',
+      'live.grantsChanged': '权限已变更', 'live.filingDecided': '备案已审核', 'live.resync': '实时连接恢复',
     },
     guards: { hasSession: '已有会话', needsPasswordChange: '须修改密码' },
-    actors: { login: '登录', refresh: '刷新令牌', logout: '退出' },
+    actors: { login: '登录', refresh: '刷新令牌', logout: '退出', modules: '读取菜单与按钮' },
   }),
   context: ({ input }) => ({
     token: input.session?.token ?? null,
@@ -200,7 +218,16 @@ export const authMachine = setup({
       tags: ['signedIn'],
       initial: 'idle',
       states: {
-        idle: { description: '正常使用', on: { 'api.tokenExpired': { target: 'refreshing' }, 'session.refresh': { target: 'refreshing' } } },
+        idle: {
+          description: '正常使用',
+          on: {
+            'api.tokenExpired': { target: 'refreshing' },
+            'session.refresh': { target: 'refreshing' },
+            'live.filingDecided': { target: 'refreshing' },
+            'live.grantsChanged': { target: 'reloadingModules' },
+            'live.resync': { target: 'reloadingModules' },
+          },
+        },
         refreshing: {
           description: '刷新令牌中',
           tags: ['refreshing'],
@@ -209,7 +236,7 @@ export const authMachine = setup({
             src: 'refresh',
             input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
             onDone: {
-              target: 'idle',
+              target: 'reloadingModules',
               actions: [
                 assign(({ context, event }) => ({
                   token: event.output.token, refreshToken: event.output.refreshToken, userInfo: event.output.userInfo ?? context.userInfo,
@@ -232,6 +259,35 @@ export const authMachine = setup({
                 { type: 'navigate', params: { to: 'login', reason: 'refreshFailed' } },
               ],
             },
+          },
+        },
+        reloadingModules: {
+          description: '更新菜单与按钮',
+          invoke: {
+            id: 'modules',
+            src: 'modules',
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({ modules: ({ event }) => event.output }),
+                {
+                  type: 'saveSession',
+                  params: ({ context, event }) => ({
+                    token: context.token ?? '', refreshToken: context.refreshToken ?? '', userInfo: context.userInfo as UserInfo, modules: event.output,
+                  }),
+                },
+              ],
+            },
+            // the menu stays as it was; the next change (or login) brings it up to date
+            onError: { target: 'idle' },
+          },
+          on: {
+            // the read itself met -10000 and waits for this refresh; the read starts again after it
+            'api.tokenExpired': { target: 'refreshing' },
+            'session.refresh': { target: 'refreshing' },
+            'live.filingDecided': { target: 'refreshing' },
+            'live.grantsChanged': { target: 'reloadingModules', reenter: true },
+            'live.resync': { target: 'reloadingModules', reenter: true },
           },
         },
       },

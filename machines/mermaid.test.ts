@@ -33,8 +33,8 @@ describe('toMermaid', () => {
     const diagram = machineDiagram(authMachine);
     expect(diagram.source).toContain('auth_loggingIn --> auth_authenticated : 登录完成');
     expect(diagram.source).toContain('auth_loggingIn --> auth_passwordChangeRequired : 登录失败［须修改密码］');
-    expect(diagram.source).toContain('auth_authenticated_idle --> auth_authenticated_refreshing : 令牌过期、刷新会话');
-    expect(diagram.edges.get('令牌过期、刷新会话')).toEqual(['api.tokenExpired, session.refresh']);
+    expect(diagram.source).toContain('auth_authenticated_idle --> auth_authenticated_refreshing : 令牌过期、刷新会话、备案已审核');
+    expect(diagram.edges.get('令牌过期、刷新会话、备案已审核')).toEqual(['api.tokenExpired, session.refresh, live.filingDecided']);
     expect(diagram.states.get('刷新令牌中')).toEqual(['authenticated.refreshing']);
     expect(diagram.source).not.toMatch(/ : [^\n]*[a-z]+\.[a-z]/); // no developer names on arrows
   });

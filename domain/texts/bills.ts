@@ -219,6 +219,8 @@ export const billDetailText = {
   confirmDeclare: '是否申报？', // ours
   /** a value the server changed on its own (报送类型 1 新增 → 2 变更 after a declaration), next to the field */
   valueChanged: (label: string, from: string, to: string) => `${label}已由“${from}”自动改为“${to}”（单据已申报过，再次申报按此报送）`, // ours
+  /** closes that note for good (remembered per user in this browser) */
+  dismissHint: '知道了，不再提示', // ours
   /** a head amount customs wants equal to a sum of the lines (商品金额 = Σ 总价): offered, one click */
   offerSum: (lineLabel: string, sum: string) => `表体${lineLabel}合计 ${sum}，点击填入`, // ours
 } as const;

@@ -33,6 +33,11 @@ describe('mergeWindow', () => {
     expect(mergeWindow([{ type: 'notice', id: 4 }, { type: 'notice', id: 4 }, { type: 'filing', approveState: 5 }, { type: 'filing', approveState: 2 }], 10).out)
       .toEqual([{ type: 'notice', id: 4 }, { type: 'filing', approveState: 2 }]);
   });
+
+  it("a user's grants change comes once per user (the local forget and the NOTIFY both tell it)", () => {
+    expect(mergeWindow([{ type: 'grants', userId: 3 }, { type: 'grants', userId: 4 }, { type: 'grants', userId: 3 }], 10).out)
+      .toEqual([{ type: 'grants', userId: 3 }, { type: 'grants', userId: 4 }]);
+  });
 });
 
 describe('Coalescer', () => {

@@ -13,7 +13,7 @@
  *   would otherwise be a bill and a counts message per receipt, hundreds per stream; an isolated
  *   change, or one bill changing again and again, is still named at once (and leaves at once);
  * - a window that names no bills for that reason makes the next one twice as long (up to `maxDelayMs`);
- * - a job's progress: its latest; notices and filing: once; a 'resync' replaces everything else.
+ * - a job's progress: its latest; notices, filing and a user's grants: once; a 'resync' replaces everything else.
  */
 import type { BillChangedEvent, LiveEvent } from '../../domain/events.ts';
 
@@ -45,6 +45,7 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
   const jobs = new Map<number, LiveEvent>();
   const notices = new Map<number, LiveEvent>();
   let filing: LiveEvent | undefined;
+  const grants = new Map<number, LiveEvent>();
   for (const e of events) {
     switch (e.type) {
       case 'bill': {
@@ -58,6 +59,7 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
       case 'job': jobs.delete(e.jobId); jobs.set(e.jobId, e); break;
       case 'notice': notices.set(e.id, e); break;
       case 'filing': filing = e; break;
+      case 'grants': grants.set(e.userId, e); break;
     }
   }
   let distinct = named.size;
@@ -68,6 +70,7 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
   if (!truncated) out.push(...bills.values());
   out.push(...jobs.values(), ...notices.values());
   if (filing) out.push(filing);
+  out.push(...grants.values());
   return { out, truncated };
 }
 

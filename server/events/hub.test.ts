@@ -32,6 +32,21 @@ describe('EventHub', () => {
     expect(hub.streams).toBe(2);
   });
 
+  it('publishes a fact whose company is looked up later in turn with the facts heard before it; a failed look-up publishes nothing', async () => {
+    const hub = new EventHub({ stateName: async (_m, _k, s) => { await settle(); return s; } });
+    const a: Sequenced[] = [];
+    hub.subscribe(1, (i) => a.push(i));
+    hub.message(billPayload(1, 10));
+    hub.later(async () => ({ companyId: 1, event: { type: 'grants', userId: 7 } }));
+    hub.later(async () => undefined);
+    hub.later(() => Promise.reject(new Error('lost')));
+    hub.later(async () => ({ companyId: 2, event: { type: 'grants', userId: 8 } }));
+    hub.message(billPayload(1, 11));
+    await settle(); await settle(); await settle();
+    expect(a.map((x) => x.event.type === 'bill' ? x.event.id : x.event)).toEqual([10, { type: 'grants', userId: 7 }, 11]);
+    expect(a.map((x) => x.seq)).toEqual([1, 2, 4]);
+  });
+
   it("catches up a company's facts after a Last-Event-ID of this server and window; resync otherwise", async () => {
     let now = 1000;
     const hub = new EventHub({ windowMs: 10_000, windowMax: 5, now: () => now });

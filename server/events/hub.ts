@@ -101,6 +101,18 @@ export class EventHub implements ListenHandlers {
     );
   }
 
+  /**
+   * A fact heard elsewhere than on `cbec_events` whose company must first be looked up (a user's
+   * grants dropped by the grant cache): published in turn with the facts heard before it; a look-up
+   * that fails or finds nothing publishes nothing.
+   */
+  later(fact: () => Promise<HeardFact | undefined>): void {
+    this.chain = this.chain.then(fact).then(
+      (f) => { if (f) this.publish(f.companyId, f.event); },
+      () => undefined,
+    );
+  }
+
   private async named(fact: HeardFact): Promise<HeardFact> {
     const e = fact.event;
     if (e.type !== 'bill') return fact;

@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findBill } from '../../domain/bills/index.ts';
-import { liveEventPaths } from '../../domain/events.ts';
+import { concernsReader, liveEventPaths } from '../../domain/events.ts';
 import { eventsText } from '../../domain/texts/events.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import { isOperator, type AuthUser } from '../auth/auth-user.ts';
@@ -51,6 +51,18 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
     app.addHook('onClose', stop);
   }
 
+  // a sub-account's grants changed (here, or heard on cbec_grants from another server): its menu
+  // follows. Told after the grant cache dropped the old answer, so the page's re-read is current.
+  const unwatchGrants = app.grants.onDrop((key) => {
+    const match = /^u(\d+)$/.exec(key ?? '');
+    if (!match) return;
+    const userId = Number(match[1]);
+    hub.later(async () => {
+      const row = await app.db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirst();
+      return row ? { companyId: row.company_id, event: { type: 'grants', userId } } : undefined;
+    });
+  });
+
   // a session change may have ended some stream's session: every stream asks (a map look-up for
   // the sessions still known to stand), once per burst of changes
   let recheck: NodeJS.Immediate | undefined;
@@ -63,6 +75,7 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
   // open streams would hold the server's close forever
   app.addHook('preClose', async () => {
     unwatch();
+    unwatchGrants();
     if (recheck) clearImmediate(recheck);
     for (const s of [...streams]) s.close();
   });
@@ -96,7 +109,7 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
 
   app.get(liveEventPaths.stream, {
     schema: {
-      summary: '实时更新（text/event-stream）：本企业单据、列表计数、任务进度、公告、备案状态的变化提示',
+      summary: '实时更新（text/event-stream）：本企业单据、列表计数、任务进度、公告、备案状态、本人权限的变化提示',
       tags: ['实时更新'],
       querystring: { type: 'object', properties: { ticket: { type: 'string' }, lastEventId: { type: 'string' } } },
       security: [{ bearer: [] }],
@@ -114,7 +127,7 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
       onClose: () => { unsubscribe(); streams.delete(stream); clearTimeout(lifetime); },
     });
     streams.add(stream);
-    const unsubscribe = hub.subscribe(user.companyId, (item) => stream.push(item));
+    const unsubscribe = hub.subscribe(user.companyId, (item) => { if (concernsReader(item.event, user.userId)) stream.push(item); });
     // a session outlives its refresh token only by refreshing; the stream then reconnects with a new ticket
     const lifetime = setTimeout(() => stream.close(), app.config.refreshTokenTtl * 1000);
     lifetime.unref();
@@ -124,8 +137,9 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
     if (last) {
       const caught = hub.since(last, user.companyId);
       if (caught.resync) stream.sendNow([{ type: 'resync' }], hub.lastSeq);
-      else if (caught.items.length > 0) {
-        stream.sendNow(mergeWindow(caught.items.map((i) => i.event), opts.coalescer?.maxBills ?? coalescerDefaults.maxBills).out, caught.items[caught.items.length - 1]!.seq);
+      else {
+        const mine = caught.items.filter((i) => concernsReader(i.event, user.userId));
+        if (mine.length > 0) stream.sendNow(mergeWindow(mine.map((i) => i.event), opts.coalescer?.maxBills ?? coalescerDefaults.maxBills).out, caught.items[caught.items.length - 1]!.seq);
       }
     }
     // the id the page resumes from even if nothing of its company happens before it reconnects

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { createActor, fromPromise } from 'xstate';
+import { authMachine, type Refreshed } from '../../machines/auth.ts';
 import { createTestAuthActor, sessionFixture } from '../testing/auth.ts';
 import { render, screen, waitFor } from '../testing/render.tsx';
 import { moduleSeeds } from '../../domain/modules.ts';
@@ -51,6 +53,21 @@ describe('route guards', () => {
     render(app, { route: '/bill/export/order', actor: createTestAuthActor(sessionFixture({ companyCode: null })) });
     expect(screen.getAllByText('请先进行企业备案！').length).toBeGreaterThan(0);
     expect(screen.queryByText('单据页')).toBeNull();
+  });
+
+  it('a bill page without companyCode asks the server once: a filing approved meanwhile opens it', async () => {
+    const filed = sessionFixture();
+    let refreshes = 0;
+    const actor = createActor(authMachine.provide({
+      actors: {
+        refresh: fromPromise<Refreshed, { refreshToken: string }>(async () => { refreshes += 1; return { token: 'access-2', refreshToken: 'refresh-2', userInfo: filed.userInfo }; }),
+        modules: fromPromise(async () => filed.modules),
+      },
+      actions: { saveSession: () => {}, clearSession: () => {}, navigate: () => {} },
+    }), { input: { session: sessionFixture({ companyCode: null }) } }).start();
+    render(app, { route: '/bill/export/order', actor });
+    expect(await screen.findByText('单据页')).toBeTruthy();
+    expect(refreshes).toBe(1);
   });
 
   it('a bill page with companyCode opens', () => {

@@ -3,7 +3,9 @@
  * session with its module list (stored at login), else → /login?redirect=<where the user wanted>.
  * A session that just ended (loggedOut) goes to plain /login, as the auth machine's navigate
  * effect does: whoever acts first, both aim at the same URL.
- * Bill pages also need a filed enterprise (companyCode), else they show 请先进行企业备案！.
+ * Bill pages also need a filed enterprise (companyCode), else they show 请先进行企业备案！ — after
+ * asking the server once (session.refresh): a filing approved while this page was not open (a reload,
+ * an address typed, a live event missed) brings the code, and the page opens by itself.
  */
 import { Alert } from '@mantine/core';
 import { useEffect } from 'react';
@@ -36,7 +38,13 @@ export function RequireAuth() {
 
 export function RequireCompany() {
   const userInfo = useUserInfo();
-  if (!userInfo?.companyCode) {
+  const send = useAuthSend();
+  const missing = !userInfo?.companyCode;
+  // once per time the code is found missing: an answer still without it does not ask again
+  useEffect(() => {
+    if (missing) send({ type: 'session.refresh' });
+  }, [missing, send]);
+  if (missing) {
     return (
       <Alert color="yellow" title={layoutText.noCompany}>
         {layoutText.noCompany}

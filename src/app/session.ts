@@ -4,11 +4,12 @@
  */
 import { createActor, fromPromise } from 'xstate';
 import { authMachine, type NavigateParams } from '../../machines/auth.ts';
-import { login, logout, refreshTokens } from '../features/auth/api/login.ts';
+import { login, logout, refreshTokens, userModules } from '../features/auth/api/login.ts';
 import { createAuthBridge } from '../lib/auth-bridge.ts';
 import { connectAuth } from '../lib/http.ts';
 import { redirectFrom } from '../lib/redirect.ts';
-import { clearSession, loadSession, saveSession } from '../lib/session.ts';
+import { refreshInTurn, type StoredTokens } from '../lib/refresh-in-turn.ts';
+import { clearSession, loadSession, saveSession, saveSessionData, storageKeys } from '../lib/session.ts';
 import { router } from './router.ts';
 
 function navigate({ to }: NavigateParams): void {
@@ -22,15 +23,47 @@ function navigate({ to }: NavigateParams): void {
   if (pathname !== '/login') void router.navigate('/login', { replace: true });
 }
 
+/** The stored login's tokens, when it is the login this tab holds (another tab may have refreshed it). */
+const storedTokens: StoredTokens = {
+  read() {
+    const stored = loadSession();
+    const mine = authActor.getSnapshot().context.userInfo;
+    return stored && mine && stored.userInfo.account === mine.account && String(stored.userInfo.companyId) === String(mine.companyId) ? stored.refreshToken : null;
+  },
+  write({ token, refreshToken }) {
+    localStorage.setItem(storageKeys.token, token);
+    localStorage.setItem(storageKeys.refreshToken, refreshToken);
+  },
+};
+
+/**
+ * The refresh token of this tab's login until that login is saved: only a login's answer stores its
+ * tokens through saveSession; refreshed tokens are stored by refreshInTurn (under its lock), so a tab
+ * saving its menu later never puts back a refresh token another tab has since used.
+ */
+let loggedInWith: string | null = null;
+
 export const authActor = createActor(
   authMachine.provide({
     actors: {
-      login: fromPromise(({ input }) => login(input)),
-      refresh: fromPromise(({ input }) => refreshTokens(input.refreshToken)),
+      login: fromPromise(async ({ input }) => {
+        const session = await login(input);
+        loggedInWith = session.refreshToken;
+        return session;
+      }),
+      refresh: fromPromise(({ input }) => refreshInTurn(input.refreshToken, storedTokens, (token) => refreshTokens(token))),
       logout: fromPromise(({ input }) => logout(input.refreshToken)),
+      modules: fromPromise(() => userModules()),
     },
     actions: {
-      saveSession: (_, session) => saveSession(session),
+      saveSession: (_, session) => {
+        if (session.refreshToken !== loggedInWith) {
+          saveSessionData(session);
+          return;
+        }
+        loggedInWith = null;
+        saveSession(session);
+      },
       clearSession: () => clearSession(),
       navigate: (_, params) => navigate(params),
     },

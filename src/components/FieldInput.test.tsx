@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { FieldDef } from '../../domain/bills/types.ts';
 import { fireEvent, render, screen, waitFor } from '../testing/render.tsx';
 import { FieldInput, type FieldValue } from './FieldInput.tsx';
+import classes from './FieldInput.module.css';
 
 const currencies = async () => [{ value: '142', name: '人民币' }, { value: '502', name: '美元' }];
 
@@ -108,6 +109,35 @@ describe('FieldInput', () => {
     expect((screen.getByPlaceholderText('请填写申报时间') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByPlaceholderText('请填写订单编号') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByPlaceholderText('请填写电商平台名称') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('a date or time nobody edits is its text in the readable read-only frame, not a faded picker', () => {
+    render(
+      <>
+        <Harness field={{ name: 'ieDate', label: '进出口日期', kind: 'date' }} initial="2026-11-21" disabled />
+        <Harness field={{ name: 'payTime', label: '支付时间', kind: 'datetime' }} initial="2026-11-21 08:05:09" disabled />
+        <Harness field={{ name: 'appTime', label: '申报时间', kind: 'datetime', readOnly: true }} initial="2026-11-22 10:00:00" />
+      </>,
+    );
+    const boxes = screen.getAllByRole('textbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.value)).toEqual(['2026-11-21', '2026-11-21 08:05:09', '2026-11-22 10:00:00']);
+    for (const b of boxes) {
+      expect(b.disabled).toBe(true);
+      expect(b.classList.contains(classes.input!)).toBe(true);
+    }
+    // no picker button to open (the editable datetime is a button)
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('flags nobody edits keep readable checkboxes: the readable classes on box, mark and label', () => {
+    const flagLabels = ['国际赛事', '转关'];
+    render(<Harness field={{ name: 'specDeclFlag', label: '特殊业务标识', kind: 'flags', flagLabels }} initial="01" disabled />);
+    const ticked = screen.getByRole('checkbox', { name: '转关' }) as HTMLInputElement;
+    const empty = screen.getByRole('checkbox', { name: '国际赛事' }) as HTMLInputElement;
+    expect([ticked.checked, ticked.disabled, empty.checked, empty.disabled]).toEqual([true, true, false, true]);
+    expect(ticked.classList.contains(classes.check!)).toBe(true);
+    expect(ticked.parentElement!.querySelector(`.${classes.checkIcon!}`)).not.toBeNull();
+    expect(screen.getByText('转关').classList.contains(classes.checkLabel!)).toBe(true);
   });
 
   it('a number nobody edits reads as in the lists, with the spec precision: 1,835.00, 0.12345', () => {

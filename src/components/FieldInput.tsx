@@ -83,6 +83,8 @@ const timePickerProps = { hoursInputProps: keepSelection, minutesInputProps: kee
 
 /** the inputs' readable read-only look (FieldInput.module.css) */
 const inputClasses = { input: classes.input };
+/** the same for the flags' checkboxes */
+export const checkClasses = { input: classes.check, icon: classes.checkIcon, label: classes.checkLabel };
 
 export function FieldInput({ field, value, onChange, onBlur, error, description, disabled, loadDictionary }: FieldInputProps) {
   const common = {
@@ -121,9 +123,12 @@ export function FieldInput({ field, value, onChange, onBlur, error, description,
     case 'select':
       return <SelectInput {...common} field={field} value={text(value) || null} onChange={onChange} load={loadDictionary} />;
     case 'date':
-      return <DateInput {...common} clearable valueFormat={DATE_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />;
     case 'datetime':
-      return <DateTimePicker {...common} clearable withSeconds timePickerProps={timePickerProps} valueFormat={DATETIME_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />;
+      // a date nobody edits here is its text, framed like every read-only value (no faded picker)
+      if (common.disabled) return <TextInput {...common} value={text(value)} readOnly />;
+      return field.kind === 'date'
+        ? <DateInput {...common} clearable valueFormat={DATE_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />
+        : <DateTimePicker {...common} clearable withSeconds timePickerProps={timePickerProps} valueFormat={DATETIME_FORMAT} value={text(value) || null} onChange={(v) => onChange(v || null)} />;
     case 'flags':
       return <FlagsInput {...common} field={field} value={text(value)} onChange={onChange} />;
     default:
@@ -161,7 +166,7 @@ function FlagsInput({ field, value, onChange, label, description, withAsterisk, 
     <Input.Wrapper label={label} description={description} withAsterisk={withAsterisk} error={error}>
       <Group gap="md" mt={4} onBlur={onBlur}>
         {labels.map((flag, i) => (
-          <Checkbox key={flag} label={flag} checked={bits[i] === true} disabled={disabled} onChange={(e) => toggle(i, e.currentTarget.checked)} />
+          <Checkbox key={flag} label={flag} classNames={checkClasses} checked={bits[i] === true} disabled={disabled} onChange={(e) => toggle(i, e.currentTarget.checked)} />
         ))}
       </Group>
     </Input.Wrapper>

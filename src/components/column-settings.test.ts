@@ -6,7 +6,7 @@ import { orderedColumns } from './DefinitionTableCells.tsx';
 describe('column settings', () => {
   it('are kept per user and list, and a malformed value counts as no choice', () => {
     const key = columnSettingsKey('admin', 'export.order');
-    expect(key).toBe('cbec.columns.admin.export.order');
+    expect(key).toBe('cbec.prefs.admin.columns.export.order');
     localStorage.setItem(key, JSON.stringify({ hidden: ['ebpName', 3], widths: { orderNo: 20.4, ebcName: 'x' } }));
     expect(readColumnSettings(key)).toEqual({ hidden: ['ebpName'], widths: { orderNo: 48 } });
     localStorage.setItem(key, '{oops');

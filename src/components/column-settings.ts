@@ -1,12 +1,12 @@
 /**
  * A list table's column settings chosen by the user (issue 19 column chooser): the columns hidden
  * and the widths dragged, kept in localStorage under a key per user and list
- * (`cbec.columns.<user>.<list>`), so the choice survives a reload and follows neither another
+ * (`cbec.prefs.<user>.columns.<list>`), so the choice survives a reload and a logout and follows neither another
  * user of the browser nor another list. A stored value that is not one (hand edits, an older
  * format) counts as no choice.
  */
 import { useCallback, useState } from 'react';
-import { STORAGE_PREFIX } from '../lib/session.ts';
+import { userPrefKey } from '../lib/session.ts';
 
 export interface ColumnSettings {
   hidden: readonly string[];
@@ -17,7 +17,7 @@ export const noColumnSettings: ColumnSettings = { hidden: [], widths: {} };
 /** a column is never dragged narrower than this */
 export const MIN_COLUMN_WIDTH = 48;
 
-export const columnSettingsKey = (user: string, list: string): string => `${STORAGE_PREFIX}columns.${user}.${list}`;
+export const columnSettingsKey = (user: string, list: string): string => userPrefKey(user, `columns.${list}`);
 
 export function readColumnSettings(key: string, storage: Storage = localStorage): ColumnSettings {
   try {

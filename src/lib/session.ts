@@ -7,6 +7,12 @@
 import type { MenuModule, Session, UserInfo } from '../../machines/auth.ts';
 
 export const STORAGE_PREFIX = 'cbec.';
+/**
+ * A user's own choices in this browser (column settings, hints dismissed), keyed by the user: they
+ * are not the session, so logging out keeps them for that user's next login.
+ */
+export const USER_PREFS_PREFIX = `${STORAGE_PREFIX}prefs.`;
+export const userPrefKey = (user: string, name: string): string => `${USER_PREFS_PREFIX}${user}.${name}`;
 export const storageKeys = {
   token: `${STORAGE_PREFIX}token`,
   refreshToken: `${STORAGE_PREFIX}refreshToken`,
@@ -39,16 +45,26 @@ export function saveSession(session: Session, storage: Storage = localStorage): 
   storage.setItem(storageKeys.modules, JSON.stringify(session.modules));
 }
 
+/**
+ * Saves what a session knows of its user (userInfo, modules), not its tokens: a refreshed tab's
+ * tokens are stored by refresh-in-turn.ts under its lock, and a tab saving its own, older ones later
+ * would hand another tab a refresh token already used.
+ */
+export function saveSessionData(session: Session, storage: Storage = localStorage): void {
+  storage.setItem(storageKeys.userInfo, JSON.stringify(session.userInfo));
+  storage.setItem(storageKeys.modules, JSON.stringify(session.modules));
+}
+
 function removePrefixed(storage: Storage): void {
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
-    if (key?.startsWith(STORAGE_PREFIX)) keys.push(key);
+    if (key?.startsWith(STORAGE_PREFIX) && !key.startsWith(USER_PREFS_PREFIX)) keys.push(key);
   }
   for (const key of keys) storage.removeItem(key);
 }
 
-/** Drops the session and the session-scoped caches. */
+/** Drops the session and the session-scoped caches (the users' own choices stay). */
 export function clearSession(storage: Storage = localStorage, cache: Storage = sessionStorage): void {
   removePrefixed(storage);
   removePrefixed(cache);

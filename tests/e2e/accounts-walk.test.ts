@@ -3,12 +3,13 @@
  * (issue 6, "Done when"): /reg → 恭喜你注册成功 → login → bill pages closed (请先进行企业备案！) →
  * /enterprise filled and 保存并申报 → 审核中 → the sandbox approves while the page stays open
  * (审核中 turns into 备案通过 without a reload) → the session has the company's code without a new
- * login (the bill pages open) → an authorization asked of the demo e-commerce company, which agrees
+ * login (the bill pages open; a second tab waiting on a bill page opens it by itself) → an authorization asked of the demo e-commerce company, which agrees
  * (a second browser, its main account) → the company's ERP declares an inventory of that
  * e-commerce company through the API, customs (the embedded simulator) releases it → a settlement
  * from 待生成 to 审核通过 (添加结汇单, 添加清单, 提交申请 with a bank; the sandboxed bank and audit) →
  * the e-commerce company recalls the authorization (确认回收企业授权?) → a reward application
- * with an Excel bill-number import, verified by the sandbox, its result detail opened.
+ * with an Excel bill-number import, verified by the sandbox, its result detail opened → 操作日志
+ * lists what each company did.
  * Real server, real database, two real chromium sessions; no console errors or CSP violations.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -170,6 +171,10 @@ describe('a new company walks the account side', () => {
     await page.getByRole('button', { name: '保存并申报', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await toast(page, '申报成功!');
+    // a second tab of the same login waits on a bill page, closed for now (请先进行企业备案！)
+    const other = await companyContext.newPage();
+    const otherProblems = watchPage(other);
+    await other.goto(`${server.url}/bill/export/detailedList`);
     await page.getByTestId('approve-state').getByText('审核中').waitFor();
     expect(await page.getByRole('button', { name: '编辑', exact: true }).count()).toBe(0);
     await screenshot(page, 'walk-02-reviewing');
@@ -180,6 +185,13 @@ describe('a new company walks the account side', () => {
     // the session has the code now: the stored user info, and the bill pages open
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cbec.userInfo') ?? '{}').companyCode)).toBe(COMPANY.code);
     await screenshot(page, 'walk-03-filed');
+    // the other tab opened its list by itself (the live filing event, or its one question to the
+    // server); both tabs refreshed the one login in turn, so neither was logged out
+    await other.getByRole('button', { name: '高级搜索' }).first().waitFor({ timeout: 30_000 });
+    expect(await other.getByText('请先进行企业备案！').count()).toBe(0);
+    expect(new URL(other.url()).pathname).toBe('/bill/export/detailedList');
+    otherProblems.assertNone();
+    await other.close();
     await openMenu(page, '出口业务', '出口清单');
     await page.waitForURL('**/bill/export/detailedList');
     expect(await page.getByText('请先进行企业备案！').count()).toBe(0);
@@ -322,6 +334,32 @@ describe('a new company walks the account side', () => {
     await result.getByRole('cell', { name: '1', exact: true }).waitFor();
     await result.getByText('0.85').waitFor();
     await screenshot(page, 'walk-08-reward-result');
+  });
+
+  it("操作日志 lists what the walk did: the company's changes under its account (the ERP's declarations with their bill numbers), the e-commerce company's under its own", async () => {
+    const logOf = async (p: Page) => {
+      await openMenu(p, '企业管理', '操作日志');
+      await p.waitForURL('**/operationLog');
+      const table = p.getByRole('table', { name: '操作日志' });
+      await table.getByRole('row').nth(1).waitFor();
+      return table;
+    };
+    const rowOf = (table: ReturnType<Page['getByRole']>, ...texts: string[]) => texts.reduce((row, text) => row.filter({ hasText: text }), table.getByRole('row'));
+
+    const mine = await logOf(page);
+    for (const action of ['保存并申报企业备案', '申请授权', '添加出口清单', '提交结汇申请', '导入提单号', '提交补贴申请']) {
+      await rowOf(mine, COMPANY.login, action, '成功').first().waitFor();
+    }
+    // the ERP's declarations through the API, naming their bill
+    await rowOf(mine, COMPANY.login, '保存并申报', 'YF20260001').first().waitFor();
+    // nothing of the other company
+    expect(await rowOf(mine, '回收授权').count()).toBe(0);
+    await screenshot(page, 'walk-09-operation-log');
+
+    const theirs = await logOf(demo);
+    await rowOf(theirs, DEMO.login, '同意/拒绝授权', '成功').first().waitFor();
+    await rowOf(theirs, DEMO.login, '回收授权', '成功').first().waitFor();
+    expect(await rowOf(theirs, COMPANY.login).count()).toBe(0);
   });
 
   it('saw no console errors, page errors, CSP violations or 5xx answers in either browser', () => {

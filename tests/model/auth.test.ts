@@ -12,7 +12,7 @@ import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
 import { authMachine, type Session } from '../../machines/auth.ts';
 import { createHttp, type Http } from '../../src/lib/http.ts';
 import { createAuthBridge } from '../../src/lib/auth-bridge.ts';
-import { login, logout, refreshTokens } from '../../src/features/auth/api/login.ts';
+import { login, logout, refreshTokens, userModules } from '../../src/features/auth/api/login.ts';
 import { encryptPassword } from '../../src/lib/rsa.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { createTestApp, demo, type TestApp } from '../helpers/test-app.ts';
@@ -32,10 +32,14 @@ const events: EventObject[] = [
   { type: 'xstate.done.actor.refresh', output: { token: 't2', refreshToken: 'r2' } } as EventObject,
   { type: 'xstate.error.actor.refresh', error: { message: '登录状态已失效，请重新登录' } } as EventObject,
   { type: 'xstate.done.actor.logout' } as EventObject,
+  { type: 'live.grantsChanged' }, { type: 'live.filingDecided' }, { type: 'live.resync' },
+  { type: 'xstate.done.actor.modules', output: [] } as EventObject,
+  { type: 'xstate.error.actor.modules', error: { message: 'network' } } as EventObject,
   { type: 'xstate.error.actor.logout', error: { message: 'network' } } as EventObject,
 ];
 
 const paths = modelPaths(authMachine, events);
+const READING = JSON.stringify({ authenticated: 'reloadingModules' });
 const covered = { states: new Set<string>(), transitions: new Set<string>() };
 
 let t: TestApp;
@@ -55,14 +59,24 @@ async function resetWorld() {
   await t.handle.db.deleteFrom('login_attempts').execute();
 }
 
-/** The network boundary: the real HTTP adapter, with one-shot failures a step can ask for. */
+const MODULES_PATH = '/api/enterprise/user/modules';
+
+/**
+ * The network boundary: the real HTTP adapter, with one-shot failures a step can ask for, and reads
+ * of the modules held back (holdModules) until the walk has sent the event that interrupts them.
+ */
 function boundary() {
   const real = axios.getAdapter('http') as AxiosAdapter;
-  const plan = { failNextTo: null as string | null, forgeNextToken: false };
+  const plan = { failNextTo: null as string | null, forgeNextToken: false, holdModules: false };
+  const held = new Set<() => void>();
   const adapter: AxiosAdapter = async (config) => {
     if (plan.failNextTo && config.url?.startsWith(plan.failNextTo)) {
       plan.failNextTo = null;
       throw new AxiosError('socket hang up', AxiosError.ERR_NETWORK, config);
+    }
+    if (plan.holdModules && config.url?.startsWith(MODULES_PATH)) {
+      plan.holdModules = false;
+      await new Promise<void>((resolve) => held.add(resolve));
     }
     if (plan.forgeNextToken) {
       plan.forgeNextToken = false;
@@ -70,7 +84,12 @@ function boundary() {
     }
     return real(config);
   };
-  return { adapter, plan };
+  /** Lets go the reads held so far (the ones held later wait for the next call). */
+  const heldNow = () => {
+    const now = [...held];
+    return () => { for (const r of now) { held.delete(r); r(); } };
+  };
+  return { adapter, plan, heldNow };
 }
 
 function startActor(input: { session?: Session | null } = {}) {
@@ -82,6 +101,7 @@ function startActor(input: { session?: Session | null } = {}) {
       login: fromPromise(({ input: creds }) => login(creds, client)),
       refresh: fromPromise(({ input: r }) => { calls.refresh++; return refreshTokens(r.refreshToken, client); }),
       logout: fromPromise(({ input: r }) => logout(r.refreshToken, client)),
+      modules: fromPromise(() => userModules(client)),
     },
   }), { input });
   client = createHttp({ auth: createAuthBridge(actor), baseURL: t.url, adapter: net.adapter });
@@ -110,6 +130,15 @@ async function walk(path: ModelPath) {
     const { event } = steps[i]!;
     const next = steps[i + 1]?.event;
     const expected = serializeState(steps[i]!.state as { value: unknown });
+    // what this step starts, up to the next event the walk sends: a modules read that fails, or one
+    // that is still running when the walk sends that event (so the machine meets it while reading)
+    for (let k = i; ; k++) {
+      const after = steps[k + 1]?.event;
+      if (after?.type === 'xstate.error.actor.modules') net.plan.failNextTo = MODULES_PATH;
+      if (after && !isOutcome(after) && serializeState(steps[k]!.state as { value: unknown }) === READING) net.plan.holdModules = true;
+      if (!after || !isOutcome(after)) break;
+    }
+    const release = isOutcome(event) ? () => undefined : net.heldNow();
     switch (event.type) {
       case 'user.login': {
         let credentials: { username: string; password: string } = { ...demo.admin };
@@ -198,7 +227,11 @@ async function walk(path: ModelPath) {
       default:
         if (!isOutcome(event)) actor.send(event as never);
     }
+    release();
     await expectReached(expected);
+    if (event.type === 'xstate.done.actor.modules') {
+      expect(actor.getSnapshot().context.modules).toEqual(await client.post(MODULES_PATH, {}));
+    }
     const prev = i === 0 ? authMachine.resolveState({ value: 'anonymous', context: actor.getSnapshot().context }) : steps[i - 1]!.state;
     for (const k of firedTransitions(prev as never, event)) covered.transitions.add(k);
     for (const id of activeStateIds(steps[i]!.state as never)) covered.states.add(id);

@@ -64,3 +64,8 @@ export async function refreshTokens(refreshToken: string, client: Http = http): 
 export async function logout(refreshToken: string | null, client: Http = http): Promise<void> {
   await client.post('/api/auth/logout', { refreshToken });
 }
+
+/** The user's menu and buttons as the server now has them (the main account may have changed the grants). */
+export function userModules(client: Http = http): Promise<MenuModule[]> {
+  return client.post<MenuModule[]>('/api/enterprise/user/modules', {});
+}

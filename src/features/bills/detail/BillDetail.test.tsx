@@ -202,6 +202,26 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     fireEvent.click(within(toolbar()).getByRole('button', { name: '申报' }));
     await confirmModal();
     expect(await within(head()).findByText(/^报送类型已由“1 新增”自动改为“2 变更”/)).toBeTruthy();
+    expect(localStorage.getItem('cbec.prefs.admin.hints.appType')).toBeNull();
+  }, 60_000);
+
+  it('the 报送类型 note, once closed (知道了，不再提示), is not shown to that user again', async () => {
+    localStorage.removeItem('cbec.prefs.admin.hints.appType');
+    let declared = false;
+    const answer = standardAnswer();
+    open('/details/export/order?id=7', (url) => {
+      if (url === api(exportOrder.api.saveAndApply)) declared = true;
+      if (url === api(exportOrder.api.detail) && declared) return ok({ ...orderRow, appType: '2', state: 'DECLARING' });
+      return answer(url);
+    });
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '申报' }));
+    await confirmModal();
+    await within(head()).findByText(/^报送类型已由/);
+    fireEvent.click(within(head()).getByRole('button', { name: '知道了，不再提示' }));
+    await waitFor(() => expect(within(head()).queryByText(/^报送类型已由/)).toBeNull());
+    expect(localStorage.getItem('cbec.prefs.admin.hints.appType')).toBe('1');
+    localStorage.removeItem('cbec.prefs.admin.hints.appType');
   }, 60_000);
 
   it('a refused save keeps the input and shows the server\'s errors on the field and on the row', async () => {
@@ -286,9 +306,11 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     open('/details/export/receipt?id=5', () => ok(receipt));
     await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-R1');
     expect(screen.queryByRole('region', { name: '表体信息' })).toBeNull();
-    expect(within(head()).getByText('2026-11-20 09:30:00')).toBeTruthy();
+    // viewed: the time as text in the read-only frame; edited: the picker
+    expect(within(head()).getByDisplayValue('2026-11-20 09:30:00')).toBeTruthy();
     fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
     expect(within(toolbar()).getAllByRole('button').map((b) => b.textContent)).toEqual(['保存', '保存并申报', '刷新', '返回']);
+    expect(await within(head()).findByText('2026-11-20 09:30:00')).toBeTruthy();
   });
 
   it('返回 goes to the list tab', async () => {

@@ -79,7 +79,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   const lineForm = useDefinitionForm(lineFields, lineDefaults);
 
   const editing = snap.hasTag('editing');
-  const headHints = useHeadHints(definition, context, headForm, snap.matches('edit'), loadDictionary);
+  const headHints = useHeadHints(definition, context, headForm, snap.matches('edit'), loadDictionary, userInfo ? String(userInfo.account ?? userInfo.username) : undefined);
   const mode = editing ? 'edit' : snap.matches('view') || snap.matches('following') || snap.matches('refreshing') || snap.matches('paging') ? 'view' : 'none';
   const rowsEditable = snap.matches('edit') && definition.lines !== undefined && definition.lines.paged !== true;
   // while a row is saved alone (bodySave) its buttons stay, 保存 with its loader

@@ -4,9 +4,10 @@
  *   Σ 总价) offers that sum while editing, when it differs: one click fills it in;
  * - a field the server changes on its own (FieldDef.announceChange: 报送类型 1 新增 → 2 变更 after a
  *   declaration) says so next to it when the page sees a new copy of the same bill with another
- *   value, until the page is closed.
+ *   value, until the page is closed — or for good once the user closed the note (知道了，不再提示:
+ *   remembered per user and field in this browser, dismissed-hints.ts).
  */
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { computedTotals, linesSum } from '../../../../domain/bills/computed-totals.ts';
 import { sameDecimal } from '../../../../domain/bills/decimal.ts';
@@ -16,13 +17,19 @@ import { billDetailText } from '../../../../domain/texts/bills.ts';
 import type { DetailContext } from '../../../../machines/bill-detail.ts';
 import type { DefinitionFormApi } from '../../../components/DefinitionForm.tsx';
 import { useFieldOptions, type DictionaryLoader } from '../../../components/FieldInput.tsx';
+import { dismissHint, isHintDismissed } from './dismissed-hints.ts';
 
 interface Change { from: string; to: string }
 
-function ChangedHint({ field, change, load }: { field: FieldDef; change: Change; load: DictionaryLoader }) {
+function ChangedHint({ field, change, load, onDismiss }: { field: FieldDef; change: Change; load: DictionaryLoader; onDismiss: () => void }) {
   const options = useFieldOptions(field, load);
   const label = (v: string) => options.find((o) => o.value === v)?.label ?? v;
-  return <Text size="xs" c="orange.9" role="status">{billDetailText.valueChanged(field.label, label(change.from), label(change.to))}</Text>;
+  return (
+    <Group gap={6} wrap="nowrap" align="baseline">
+      <Text size="xs" c="orange.9" role="status">{billDetailText.valueChanged(field.label, label(change.from), label(change.to))}</Text>
+      <Anchor component="button" type="button" size="xs" style={{ whiteSpace: 'nowrap' }} onClick={onDismiss}>{billDetailText.dismissHint}</Anchor>
+    </Group>
+  );
 }
 
 /** The changes of announced fields between the copies the page has shown of one bill. */
@@ -45,12 +52,19 @@ function useAnnouncedChanges(definition: BillDefinition, context: DetailContext)
   return changes;
 }
 
-export function useHeadHints(definition: BillDefinition, context: DetailContext, form: DefinitionFormApi, editing: boolean, load: DictionaryLoader): Record<string, ReactNode> {
+/** `user`: whose dismissed notes count (the login name); none: nothing is remembered. */
+export function useHeadHints(definition: BillDefinition, context: DetailContext, form: DefinitionFormApi, editing: boolean, load: DictionaryLoader, user?: string): Record<string, ReactNode> {
   const changes = useAnnouncedChanges(definition, context);
+  const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
   const out: Record<string, ReactNode> = {};
   for (const f of definition.head) {
     const change = changes[f.name];
-    if (change) out[f.name] = <ChangedHint field={f} change={change} load={load} />;
+    if (!change || closed.has(f.name) || (user !== undefined && isHintDismissed(user, f.name))) continue;
+    const dismiss = () => {
+      if (user !== undefined) dismissHint(user, f.name);
+      setClosed((c) => new Set(c).add(f.name));
+    };
+    out[f.name] = <ChangedHint field={f} change={change} load={load} onDismiss={dismiss} />;
   }
   if (!editing) return out;
   const lineFields = definition.lines?.fields ?? [];

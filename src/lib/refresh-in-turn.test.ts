@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { refreshInTurn, type StoredTokens } from './refresh-in-turn.ts';
+
+/** The server's rule: a refresh token is used once; a second use ends the login. */
+function server() {
+  const used = new Set<string>();
+  let n = 0;
+  let revoked = false;
+  return {
+    get revoked() { return revoked; },
+    async refresh(token: string) {
+      await new Promise((r) => setTimeout(r, 5));
+      if (used.has(token)) { revoked = true; throw new Error('reused'); }
+      used.add(token);
+      n += 1;
+      return { token: `a${n}`, refreshToken: `r${n}` };
+    },
+  };
+}
+
+/** One browser's localStorage, seen by every tab. */
+function storage(initial: string): StoredTokens & { value: string } {
+  const box = { value: initial, read: () => box.value, write: (t: { refreshToken: string }) => { box.value = t.refreshToken; } };
+  return box;
+}
+
+/** Web Locks in one process: callbacks of one name run one after the other. */
+function locks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return {
+    request<T>(_name: string, callback: () => Promise<T>): Promise<T> {
+      const run = tail.then(callback, callback);
+      tail = run.catch(() => undefined);
+      return run;
+    },
+  };
+}
+
+describe('refreshInTurn', () => {
+  it('two tabs refreshing at once take turns, each with the newest stored token: the login survives', async () => {
+    const s = server();
+    const store = storage('r0');
+    const shared = locks();
+    const [a, b] = await Promise.all([refreshInTurn('r0', store, s.refresh, shared), refreshInTurn('r0', store, s.refresh, shared)]);
+    expect(s.revoked).toBe(false);
+    expect([a.refreshToken, b.refreshToken]).toEqual(['r1', 'r2']);
+    expect(store.value).toBe('r2');
+    // a tab still holding an old token later uses the stored one
+    expect((await refreshInTurn('r1', store, s.refresh, shared)).refreshToken).toBe('r3');
+  });
+
+  it('without locks it still prefers the stored token, and uses its own when the stored login is another account', async () => {
+    const s = server();
+    const other: StoredTokens = { read: () => null, write: () => undefined };
+    expect((await refreshInTurn('r0', other, s.refresh, undefined)).refreshToken).toBe('r1');
+    const store = storage('r1');
+    expect((await refreshInTurn('r0', store, s.refresh, undefined)).refreshToken).toBe('r2');
+    expect(s.revoked).toBe(false);
+  });
+});
