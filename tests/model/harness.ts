@@ -72,3 +72,33 @@ export function modelPaths(machine: AnyStateMachine, events: EventObject[], inpu
   }
   return paths;
 }
+
+/**
+ * Paths that start alike are walked once. A path is a fresh page driven through its events; one
+ * whose events are the start of a longer path's (the shortest path to a state is the start of the
+ * paths of that state's transitions) is walked, step for step with the same checks, by the longer
+ * one. So the paths are handed out longest first, every walk tells the log how far it drove, and a
+ * path is walked on its own only when no walk before it drove all of its events.
+ */
+export function longestFirst<P extends ModelPath>(paths: readonly P[]): P[] {
+  return paths.map((path, i) => ({ path, i })).sort((a, b) => b.path.steps.length - a.path.steps.length || a.i - b.i).map(({ path }) => path);
+}
+
+export interface WalkLog {
+  /** `events` were driven from a fresh page, each step checked (the start of a walk, as far as it went) */
+  drove(events: readonly EventObject[]): void;
+  /** whether a walk so far drove all of `events`, in order, from a fresh page */
+  covers(events: readonly EventObject[]): boolean;
+}
+
+export function createWalkLog(): WalkLog {
+  const driven: string[][] = [];
+  const keys = (events: readonly EventObject[]) => events.map(serializeEvent);
+  return {
+    drove(events) { driven.push(keys(events)); },
+    covers(events) {
+      const wanted = keys(events);
+      return driven.some((walked) => walked.length >= wanted.length && wanted.every((k, i) => walked[i] === k));
+    },
+  };
+}
