@@ -19,6 +19,7 @@ import * as m023 from './023-two-servers.ts';
 import * as m024 from './024-user-grants.ts';
 import * as m025 from './025-api-keys.ts';
 import * as m026 from './026-operation-log.ts';
+import * as m031 from './031-lines-company.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '024-user-grants': m024,
   '025-api-keys': m025,
   '026-operation-log': m026,
+  '031-lines-company': m031,
 };
 
 export const migrationProvider: MigrationProvider = {
