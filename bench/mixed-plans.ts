@@ -37,14 +37,15 @@ const CALLS: { name: string; path: string; data: unknown }[] = [
 ];
 
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Plan Rows': number; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] }
-function misestimates(node: PlanNode, out: string[] = []): string[] {
+/** Scans whose estimate is off by 10× — below a Limit only those reading more than planned (a Limit stops a scan early by design). */
+function misestimates(node: PlanNode, out: string[] = [], underLimit = false): string[] {
   const actual = node['Actual Rows'] * node['Actual Loops'];
   const planned = node['Plan Rows'] * node['Actual Loops'];
   const off = Math.max(actual, 1) / Math.max(planned, 1);
-  if (node['Relation Name'] && (off > 10 || off < 0.1)) {
+  if (node['Relation Name'] && (off > 10 || (off < 0.1 && !underLimit))) {
     out.push(`${node['Node Type']} ${node['Index Name'] ?? node['Relation Name']}: planned ${planned.toLocaleString('en')}, actual ${actual.toLocaleString('en')}`);
   }
-  for (const child of node.Plans ?? []) misestimates(child, out);
+  for (const child of node.Plans ?? []) misestimates(child, out, underLimit || node['Node Type'] === 'Limit');
   return out;
 }
 
