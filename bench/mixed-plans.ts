@@ -57,15 +57,25 @@ for (const [who, post] of [['largest company', s.post], ['small company', small.
     await post(c.path, c.data);
     opened.setCapture(null);
     for (const q of captured.filter((x) => /bill_heads|bill_lines/.test(x.sql) && /^\s*select/i.test(x.sql))) {
-      const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>`explain (analyze, buffers, format json) ${sql.raw(q.sql.replace(/\$(\d+)/g, (_, n) => literal(q.parameters[Number(n) - 1])))}`.execute(opened.handle.db);
+      const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>`explain (analyze, buffers, format json) ${sql.raw(inline(q))}`.execute(opened.handle.db);
       const plan = rows[0]!['QUERY PLAN'][0];
       const wrong = misestimates(plan.Plan);
       console.log(`  ${c.name}: ${plan['Execution Time'].toFixed(1)} ms, top ${plan.Plan['Node Type']}${wrong.length ? `; estimates off: ${wrong.join('; ')}` : ''}`);
+      // a slow statement's whole plan, to read what it scanned
+      if (plan['Execution Time'] > Number(process.env.PLAN_PRINT_MS ?? 50)) {
+        const text = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${sql.raw(inline(q))}`.execute(opened.handle.db);
+        for (const r of text.rows) console.log(`      ${r['QUERY PLAN']}`);
+      }
     }
   }
 }
 console.log(`set: largest company ${set.bigCompanyId}, small ${set.smallCompanyId}; machine load at the end ${loadavg()[0]!.toFixed(1)}`);
 await s.close();
+
+/** The statement with its parameters inline (EXPLAIN takes no bound values). */
+function inline(q: CompiledQuery): string {
+  return q.sql.replace(/\$(\d+)/g, (_, n) => literal(q.parameters[Number(n) - 1]));
+}
 
 /** A bound value as an SQL literal (EXPLAIN of a statement with parameters needs them inline). */
 function literal(v: unknown): string {
