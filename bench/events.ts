@@ -162,8 +162,8 @@ const copies = await sql<{ id: number }>`
     ebc_code, ebc_name, ebp_code, ebp_name, agent_code, agent_name, logistics_code, logistics_name, pay_code, customs_code, trade_mode, app_type,
     jsonb_set(data, '{orderNo}', to_jsonb(order_no || '-' || lpad(g::text, 3, '0')))
   from bill_heads, generate_series(1, ${BATCH - 1}) g where id = ${billId} returning id`.execute(db);
-await sql`insert into bill_lines (head_id, gnum, data) select h.id, l.gnum, l.data from bill_lines l, bill_heads h
-  where l.head_id = ${billId} and h.id = any(${copies.rows.map((r) => Number(r.id))})`.execute(db);
+await sql`insert into bill_lines (company_id, head_id, gnum, data) select h.company_id, h.id, l.gnum, l.data from bill_lines l, bill_heads h
+  where l.company_id = h.company_id and l.head_id = ${billId} and h.id = any(${copies.rows.map((r) => Number(r.id))})`.execute(db);
 await db.updateTable('bill_heads').set({ state: 'DRAFT' }).where('id', '=', billId).execute();
 const batchIds = [billId, ...copies.rows.map((r) => Number(r.id))];
 await pause(500); // the copies' own events are not the batch's

@@ -78,8 +78,8 @@ export async function seedMixedBills(db: Db, heads: number): Promise<MixedSet> {
                                    now() - (((hashint8(g::int8 * 8 + 4) & 2147483647)::float8 / 2147483647) * interval '730 days') as at) u
         cross join lateral (select least(width_bucket((hashint8(g::int8 * 8 + 3) & 2147483647)::float8 / 2147483647, ${sql.val([0, ...thresholds.slice(0, -1)])}::float8[]), ${MIX.length}) as k) t
         cross join lateral (select (${sql.val(STATES)}::text[])[1 + (hashint8(g::int8 * 8 + 5) & 2147483647) % ${STATES.length}] as state) s`.execute(trx);
-      await sql`insert into bill_lines (head_id, gnum, data)
-        select h.id, n, jsonb_build_object('itemNo', 'MX-' || (h.id % 977), 'itemName', '压测商品' || (h.id % 977), 'qty', 1 + n, 'price', 50 + h.id % 100, 'unit', '011', 'currency', '142')
+      await sql`insert into bill_lines (company_id, head_id, gnum, data)
+        select h.company_id, h.id, n, jsonb_build_object('itemNo', 'MX-' || (h.id % 977), 'itemName', '压测商品' || (h.id % 977), 'qty', 1 + n, 'price', 50 + h.id % 100, 'unit', '011', 'currency', '142')
         from bill_heads h cross join generate_series(1, 2) n
         where h.id > ${first} and h.bill_key in ('order', 'detailedList', 'taxbill')`.execute(trx);
       await sql`insert into customs_receipts (guid, message_type, business_key, company_id, bill_id, return_status, return_time, return_info, keys, xml)

@@ -38,8 +38,8 @@ function insertInventories(n: number, prefix: string, state: 'released' | 'draft
     from generate_series(1, ${n}) g`;
 }
 /** One line for each head inserted after `afterId` (a primary-key range, no scan of the table). */
-const addLines = (afterId: number) => sql`insert into bill_lines (head_id, gnum, data)
-  select h.id, 1, jsonb_build_object('gnum', 1, 'totalPrice', 50 + (h.id % 500), 'currency', '142') from bill_heads h where h.id > ${afterId}`;
+const addLines = (afterId: number) => sql`insert into bill_lines (company_id, head_id, gnum, data)
+  select h.company_id, h.id, 1, jsonb_build_object('gnum', 1, 'totalPrice', 50 + (h.id % 500), 'currency', '142') from bill_heads h where h.id > ${afterId}`;
 const lastId = async (q: typeof db = db) => (await sql<{ id: number }>`select coalesce(max(id), 0)::bigint as id from bill_heads`.execute(q)).rows[0]!.id;
 
 // a previous run on the same PostgreSQL database: its inventories go first

@@ -81,7 +81,7 @@ export async function prepareDeclarations(call: BillCall, ids: readonly number[]
   const { model } = call;
   await declarationsReady();
   const rows = new Map((await findHeads(call.db, call.scope, ids)).map((r) => [Number(r.id), r]));
-  const lines: Map<number, LineRow[]> = model.def.lines ? await findLinesOfHeads(call.db, [...rows.keys()]) : new Map();
+  const lines: Map<number, LineRow[]> = model.def.lines ? await findLinesOfHeads(call.db, call.scope.companyId, [...rows.keys()]) : new Map();
   const decideDeclare = batchDecider(model, 'declare', call.states);
   // definition.declareChecks (三单比对 …): the batch's companions read at once
   const checked = await declareCheckRefusals(call.db, call, [...rows.values()].map((r) => ({
@@ -166,6 +166,6 @@ export function deleteBills(call: BillCall, ids: readonly number[]): Promise<Bat
 export function resendReceipts(call: BillCall, ids: readonly number[]): Promise<BatchAnswer> {
   return runBatch(call, ids, async (trx, row) => {
     decide(call.model, row, 'resendReceipt', call.states);
-    if (!(await redeliverLatestReceipt(trx, row.id))) throw new BizError(billServerText.noReceipt);
+    if (!(await redeliverLatestReceipt(trx, call.scope.companyId, row.id))) throw new BizError(billServerText.noReceipt);
   });
 }

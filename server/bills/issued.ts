@@ -63,16 +63,17 @@ const usesRelated = (source: IssuedSource): boolean =>
   typeof source === 'string' ? false : Array.isArray(source) ? (source as readonly IssuedSource[]).some(usesRelated) : 'related' in (source as object) || 'relatedLine' in (source as object);
 const needsRelated = (fill: IssuedFill) => [...Object.values(fill.head), ...Object.values(fill.lines ?? {})].some(usesRelated);
 
-async function relatedBill(trx: Trx, id: number | null): Promise<RelatedBill | undefined> {
+async function relatedBill(trx: Trx, companyId: number, id: number | null): Promise<RelatedBill | undefined> {
   if (id === null) return undefined;
-  const row = await trx.selectFrom('bill_heads').select(['id', 'company_id', 'bill_key', 'mode']).where('id', '=', id).executeTakeFirst();
+  const row = await trx.selectFrom('bill_heads').select(['id', 'company_id', 'bill_key', 'mode'])
+    .where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
   const def = row ? findBill(row.mode, row.bill_key) : undefined;
   if (!row || !def) return undefined;
   const model = modelOf(def);
   const head = await findHead(trx, { companyId: row.company_id, model }, Number(row.id));
   if (!head) return undefined;
   const lines = new Map<number, Values>();
-  for (const l of await findLines(trx, Number(row.id))) lines.set(Number(l.gnum), lineOut(model, l) as Values);
+  for (const l of await findLines(trx, row.company_id, Number(row.id))) lines.set(Number(l.gnum), lineOut(model, l) as Values);
   return { head: headValues(model, head), lines };
 }
 
@@ -109,7 +110,7 @@ async function writeBill(trx: Trx, scope: Scope, fill: IssuedFill, bill: IssuedB
     await trx.updateTable('bill_heads')
       .set({ ...storage.columns, data: JSON.stringify(storage.data), state, ...receipt, app_time: instantOf(element.time), update_time: new Date() })
       .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', id).execute();
+      .where('company_id', '=', scope.companyId).where('id', '=', id).execute();
     headId = id;
   } else {
     if (!fill.creates) return false;
@@ -123,7 +124,7 @@ async function writeBill(trx: Trx, scope: Scope, fill: IssuedFill, bill: IssuedB
   if (bill.lines) {
     const lineFields = model.def.lines?.fields ?? [];
     const seq = model.def.lines?.sequenceField ?? 'gnum';
-    await replaceLines(trx, headId, bill.lines.map((values, i) => {
+    await replaceLines(trx, scope.companyId, headId, bill.lines.map((values, i) => {
       const fitted: Values = {};
       for (const f of lineFields) if (values[f.name] !== undefined) fitted[f.name] = fit(f, values[f.name]!);
       // bill_lines.gnum orders the body: the line's own number, else its place
@@ -144,7 +145,7 @@ export async function fillIssuedBills(trx: Trx, stored: readonly StoredIssued[])
     const fills = fillsOf(billDefinitions, s.message_type);
     const file = readCustomsXml(s.xml);
     if (file.kind !== 'issued') continue;
-    const related = fills.some(({ fill }) => needsRelated(fill)) ? await relatedBill(trx, s.bill_id) : undefined;
+    const related = fills.some(({ fill }) => needsRelated(fill)) ? await relatedBill(trx, s.company_id, s.bill_id) : undefined;
     for (const item of file.issued.items) {
       const element = { fields: item.fields, lines: item.lines, time: item.time, info: item.info };
       for (const { def, fill } of fills) {
@@ -204,6 +205,6 @@ async function refillOne(trx: Trx, call: BillCall, row: HeadRow): Promise<void> 
   if (stored.length === 0) throw new BizError(billServerText.noReceipt);
   stored.sort((a, b) => (a.return_time < b.return_time ? -1 : a.return_time > b.return_time ? 1 : a.id - b.id));
   // the bill's own time is set back so every stored message counts as new, applied in customs order
-  await trx.updateTable('bill_heads').set({ return_time: null }).where('id', '=', row.id).execute();
+  await trx.updateTable('bill_heads').set({ return_time: null }).where('company_id', '=', call.scope.companyId).where('id', '=', row.id).execute();
   await fillIssuedBills(trx, stored);
 }

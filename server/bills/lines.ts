@@ -28,12 +28,12 @@ function pagingNumber(value: unknown, fallback: number, min: number, max: number
 export async function listLines(call: BillCall, data: Record<string, unknown>): Promise<Line[] | PagedResult<Line>> {
   const head = await findHead(call.db, call.scope, idOf(data.id));
   if (!head) throw new BizError(billServerText.notFound);
-  if (!call.model.def.lines?.paged) return (await findLines(call.db, head.id)).map((l) => lineOut(call.model, l));
+  if (!call.model.def.lines?.paged) return (await findLines(call.db, call.scope.companyId, head.id)).map((l) => lineOut(call.model, l));
   const pageIndex = pagingNumber(data.pageIndex, 1, 1, 1_000_000);
   const pageSize = pagingNumber(data.pageSize, BODY_PAGE_SIZE, 1, MAX_PAGE_SIZE);
   const [total, rows] = await Promise.all([
-    countLines(call.db, head.id),
-    findLines(call.db, head.id, { offset: (pageIndex - 1) * pageSize, limit: pageSize }),
+    countLines(call.db, call.scope.companyId, head.id),
+    findLines(call.db, call.scope.companyId, head.id, { offset: (pageIndex - 1) * pageSize, limit: pageSize }),
   ]);
   return { total, datas: rows.map((l) => lineOut(call.model, l)) };
 }
@@ -67,18 +67,18 @@ export async function saveLine(call: BillCall, data: Record<string, unknown>): P
     const head = await findHead(trx, call.scope, headId, { lock: true });
     if (!head) throw new BizError(billServerText.notFound);
     const version = await editBill(trx, call, head);
-    const lines = await findLines(trx, head.id);
+    const lines = await findLines(trx, call.scope.companyId, head.id);
     if (typeof values.gnum === 'number' && lines.some((l) => l.gnum === values.gnum && l.id !== lineId)) {
       const message = billServerText.duplicateGnum(values.gnum);
       throw BizError.fields(message, [{ field: 'gnum', message }]);
     }
     if (lineId !== undefined) {
-      if (!(await updateLine(trx, head.id, lineId, values))) throw new BizError(billServerText.lineNotFound);
+      if (!(await updateLine(trx, call.scope.companyId, head.id, lineId, values))) throw new BizError(billServerText.lineNotFound);
       return { id: lineId, version };
     }
     const max = call.model.def.lines?.max;
     if (max !== undefined && lines.length >= max) throw new BizError(billServerText.tooManyLines(max));
-    return { id: await insertLine(trx, head.id, values), version };
+    return { id: await insertLine(trx, call.scope.companyId, head.id, values), version };
   });
 }
 
@@ -94,7 +94,7 @@ export async function deleteLines(call: BillCall, data: Record<string, unknown>)
       if (!head) throw new BizError(billServerText.notFound);
       await editBill(trx, call, head);
     }
-    await deleteLinesById(trx, ids);
+    await deleteLinesById(trx, call.scope.companyId, ids);
   });
   return null;
 }

@@ -137,17 +137,17 @@ export async function pickSave(call: BillCall, data: Record<string, unknown>): P
     if (refused) throw new BizError(pickText.notPickable(model.title.label, titleOf(model, refused)));
     const order = new Map(ids.map((id, i) => [id, i]));
     picked.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
-    const linesOf = await findLinesOfHeads(trx, picked.map((p) => Number(p.id)));
+    const linesOf = await findLinesOfHeads(trx, call.scope.companyId, picked.map((p) => Number(p.id)));
     const lines = merged(pick, picked.flatMap((p) => {
       const values = headValues(model, p);
       return (linesOf.get(Number(p.id)) ?? []).map((l) => pickedLine(pick, values, { ...l.data, gnum: l.gnum }));
     }));
     if (lines.length === 0) throw new BizError(pickText.noLines);
-    const existing = await findLines(trx, head.id);
+    const existing = await findLines(trx, call.scope.companyId, head.id);
     const max = call.model.def.lines?.max;
     if (max !== undefined && existing.length + lines.length > max) throw new BizError(billServerText.tooManyLines(max));
     let next = existing.reduce((m, l) => Math.max(m, Number(l.data[pick.sequenceField] ?? l.gnum) || 0), 0);
-    for (const line of lines) await insertLine(trx, head.id, { ...line, [pick.sequenceField]: ++next });
+    for (const line of lines) await insertLine(trx, call.scope.companyId, head.id, { ...line, [pick.sequenceField]: ++next });
     const version = await updateHead(trx, call.scope, head.id, head.version, {});
     if (version === undefined) throw new BizError(billServerText.stale);
     return { id: head.id, version, added: lines.length };

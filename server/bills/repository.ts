@@ -226,17 +226,22 @@ export async function uniqueLock(q: Executor, s: Scope, key: string): Promise<vo
 
 // ── lines ───────────────────────────────────────────────────────────────────────────────────
 
-export async function findLines(q: Executor, headId: number, page?: { offset: number; limit: number }): Promise<LineRow[]> {
-  let query = q.selectFrom('bill_lines').select(['id', 'head_id', 'gnum', 'data']).where('head_id', '=', headId).orderBy('gnum').orderBy('id');
+// Every statement on lines names the company (migration 031, docs/scaling.md): the head ids come
+// from bills already read within it, and the company leads the lines' index.
+
+export async function findLines(q: Executor, companyId: number, headId: number, page?: { offset: number; limit: number }): Promise<LineRow[]> {
+  let query = q.selectFrom('bill_lines').select(['id', 'head_id', 'gnum', 'data'])
+    .where('company_id', '=', companyId).where('head_id', '=', headId).orderBy('gnum').orderBy('id');
   if (page) query = query.limit(page.limit).offset(page.offset);
   return query.execute() as Promise<LineRow[]>;
 }
 
 /** The lines of several bills (a batch), by bill, each bill's in gnum order. */
-export async function findLinesOfHeads(q: Executor, headIds: readonly number[]): Promise<Map<number, LineRow[]>> {
+export async function findLinesOfHeads(q: Executor, companyId: number, headIds: readonly number[]): Promise<Map<number, LineRow[]>> {
   const byHead = new Map<number, LineRow[]>();
   if (headIds.length === 0) return byHead;
   const rows = await q.selectFrom('bill_lines').select(['id', 'head_id', 'gnum', 'data'])
+    .where('company_id', '=', companyId)
     .where('head_id', '=', sql<number>`any(${[...headIds]}::bigint[])`)
     .orderBy('head_id').orderBy('gnum').orderBy('id')
     .execute() as LineRow[];
@@ -248,8 +253,9 @@ export async function findLinesOfHeads(q: Executor, headIds: readonly number[]):
   return byHead;
 }
 
-export async function countLines(q: Executor, headId: number): Promise<number> {
-  const row = await q.selectFrom('bill_lines').select(sql<number>`count(*)::int`.as('n')).where('head_id', '=', headId).executeTakeFirstOrThrow();
+export async function countLines(q: Executor, companyId: number, headId: number): Promise<number> {
+  const row = await q.selectFrom('bill_lines').select(sql<number>`count(*)::int`.as('n'))
+    .where('company_id', '=', companyId).where('head_id', '=', headId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -257,9 +263,9 @@ export async function countLines(q: Executor, headId: number): Promise<number> {
 export async function findLinesByIds(q: Executor, s: Scope, ids: readonly number[]): Promise<LineRow[]> {
   if (ids.length === 0) return [];
   return q.selectFrom('bill_lines')
-    .innerJoin('bill_heads', 'bill_heads.id', 'bill_lines.head_id')
+    .innerJoin('bill_heads', (j) => j.onRef('bill_heads.company_id', '=', 'bill_lines.company_id').onRef('bill_heads.id', '=', 'bill_lines.head_id'))
     .select(['bill_lines.id', 'bill_lines.head_id', 'bill_lines.gnum', 'bill_lines.data'])
-    .where('bill_heads.company_id', '=', s.companyId)
+    .where('bill_lines.company_id', '=', s.companyId)
     .where('bill_heads.bill_key', '=', s.model.def.key)
     .where('bill_heads.mode', '=', s.model.def.mode)
     .where('bill_lines.id', '=', sql<number>`any(${[...ids]}::bigint[])`)
@@ -273,19 +279,19 @@ const lineData = (line: Values) => {
   return JSON.stringify(data);
 };
 
-export async function insertLine(q: Executor, headId: number, line: Values): Promise<number> {
-  const row = await q.insertInto('bill_lines').values({ head_id: headId, gnum: Number(line.gnum ?? 0), data: lineData(line) }).returning('id').executeTakeFirstOrThrow();
+export async function insertLine(q: Executor, companyId: number, headId: number, line: Values): Promise<number> {
+  const row = await q.insertInto('bill_lines').values({ company_id: companyId, head_id: headId, gnum: Number(line.gnum ?? 0), data: lineData(line) }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateLine(q: Executor, headId: number, id: number, line: Values): Promise<boolean> {
+export async function updateLine(q: Executor, companyId: number, headId: number, id: number, line: Values): Promise<boolean> {
   const r = await q.updateTable('bill_lines').set({ gnum: Number(line.gnum ?? 0), data: lineData(line) })
-    .where('id', '=', id).where('head_id', '=', headId).executeTakeFirst();
+    .where('company_id', '=', companyId).where('id', '=', id).where('head_id', '=', headId).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function deleteLinesById(q: Executor, ids: readonly number[]): Promise<void> {
-  if (ids.length > 0) await q.deleteFrom('bill_lines').where('id', 'in', [...ids]).execute();
+export async function deleteLinesById(q: Executor, companyId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await q.deleteFrom('bill_lines').where('company_id', '=', companyId).where('id', 'in', [...ids]).execute();
 }
 
 /**
@@ -293,26 +299,26 @@ export async function deleteLinesById(q: Executor, ids: readonly number[]): Prom
  * id of one of this bill's lines keep it, the others (ids starting with temp, or none) get new
  * ids, stored lines not among them are gone.
  */
-export async function replaceLines(q: Executor, headId: number, lines: readonly { id: number | undefined; values: Values }[]): Promise<void> {
-  const stored = await q.deleteFrom('bill_lines').where('head_id', '=', headId).returning('id').execute();
+export async function replaceLines(q: Executor, companyId: number, headId: number, lines: readonly { id: number | undefined; values: Values }[]): Promise<void> {
+  const stored = await q.deleteFrom('bill_lines').where('company_id', '=', companyId).where('head_id', '=', headId).returning('id').execute();
   const storedIds = new Set(stored.map((r) => r.id));
   const kept = new Set<number>();
   const fresh: { gnum: number; data: string }[] = [];
-  const keptRows: { id: number; head_id: number; gnum: number; data: string }[] = [];
+  const keptRows: { id: number; company_id: number; head_id: number; gnum: number; data: string }[] = [];
   for (const line of lines) {
     const row = { gnum: Number(line.values.gnum ?? 0), data: lineData(line.values) };
     if (line.id === undefined || !storedIds.has(line.id) || kept.has(line.id)) fresh.push(row);
     else {
       kept.add(line.id);
-      keptRows.push({ ...row, id: line.id, head_id: headId });
+      keptRows.push({ ...row, id: line.id, company_id: companyId, head_id: headId });
     }
   }
   if (keptRows.length > 0) await q.insertInto('bill_lines').values(keptRows).execute();
   // new lines as one statement of column arrays, in order: an uploaded 20,000-line 入库明细单 or
   // 运抵单 in two parameters, where a multi-row insert took 60,000 and several seconds on PGlite
   if (fresh.length > 0) {
-    await sql`insert into bill_lines (head_id, gnum, data)
-      select ${headId}, v.gnum, v.data::jsonb from unnest(${fresh.map((r) => r.gnum)}::int[], ${fresh.map((r) => r.data)}::text[]) with ordinality as v(gnum, data, n)
+    await sql`insert into bill_lines (company_id, head_id, gnum, data)
+      select ${companyId}::int, ${headId}::bigint, v.gnum, v.data::jsonb from unnest(${fresh.map((r) => r.gnum)}::int[], ${fresh.map((r) => r.data)}::text[]) with ordinality as v(gnum, data, n)
       order by v.n`.execute(q);
   }
 }
@@ -364,9 +370,9 @@ export async function insertHeadsWithIds(q: Executor, s: Scope, heads: readonly 
 }
 
 /** The lines of several new bills in one statement. */
-export async function insertLinesOfHeads(q: Executor, lines: readonly { headId: number; values: Values }[]): Promise<void> {
+export async function insertLinesOfHeads(q: Executor, companyId: number, lines: readonly { headId: number; values: Values }[]): Promise<void> {
   if (lines.length === 0) return;
-  await q.insertInto('bill_lines').values(lines.map((l) => ({ head_id: l.headId, gnum: Number(l.values.gnum ?? 0), data: lineData(l.values) }))).execute();
+  await q.insertInto('bill_lines').values(lines.map((l) => ({ company_id: companyId, head_id: l.headId, gnum: Number(l.values.gnum ?? 0), data: lineData(l.values) }))).execute();
 }
 
 /**
@@ -387,6 +393,6 @@ export async function updateHeadsBatch(q: Executor, s: Scope, heads: readonly { 
 }
 
 /** All lines of these bills (their lines are about to be written anew). */
-export async function deleteLinesOfHeads(q: Executor, headIds: readonly number[]): Promise<void> {
-  if (headIds.length > 0) await q.deleteFrom('bill_lines').where('head_id', '=', sql<number>`any(${[...headIds]}::bigint[])`).execute();
+export async function deleteLinesOfHeads(q: Executor, companyId: number, headIds: readonly number[]): Promise<void> {
+  if (headIds.length > 0) await q.deleteFrom('bill_lines').where('company_id', '=', companyId).where('head_id', '=', sql<number>`any(${[...headIds]}::bigint[])`).execute();
 }

@@ -153,10 +153,10 @@ async function writeChunk(trx: Executor, call: BillCall, chunk: readonly Prepare
   await insertHeadsWithIds(trx, call.scope, fresh.map((b, i) => ({ id: ids[i]!, storage: toStorage(model, b.head), state })));
   fresh.forEach((b, i) => { Object.assign(answers[b.index]!, { id: ids[i]!, created: true }); });
   if (model.def.lines) {
-    await deleteLinesOfHeads(trx, updated.map((u) => u.row.id));
+    await deleteLinesOfHeads(trx, call.scope.companyId, updated.map((u) => u.row.id));
     const lines = [...updated.map((u) => ({ bill: u.bill, id: u.row.id })), ...fresh.map((b, i) => ({ bill: b, id: ids[i]! }))]
       .flatMap(({ bill, id }) => bill.lines.map((values) => ({ headId: id, values })));
-    await insertLinesOfHeads(trx, lines);
+    await insertLinesOfHeads(trx, call.scope.companyId, lines);
   }
   const saved = [...updated.map((u) => u.row.id), ...ids];
 

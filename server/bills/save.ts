@@ -71,7 +71,7 @@ export async function saveBill(call: BillCall, data: Record<string, unknown>, de
       if (version !== undefined && version !== existing.version) throw new BizError(billServerText.stale);
       nextState = decide(model, existing, declare ? 'declare' : 'save', call.states);
     }
-    const storedLines = linesFromStore ? (await findLines(trx, id!)).map((l) => lineOut(model, l)) : undefined;
+    const storedLines = linesFromStore ? (await findLines(trx, call.scope.companyId, id!)).map((l) => lineOut(model, l)) : undefined;
     const valid = early ?? checked(validateBill(def, head, storedLines ?? [], purpose));
     await checkUnique(trx, call, valid.head, id);
 
@@ -88,7 +88,7 @@ export async function saveBill(call: BillCall, data: Record<string, unknown>, de
     // the operation log names the bill made, in this transaction's row
     noteRecords([saved.id]);
     if (details && lineInput) {
-      await replaceLines(trx, saved.id, valid.lines.map((values, i) => ({ id: lineIdOf((details[i] as { id?: unknown } | null)?.id), values })));
+      await replaceLines(trx, call.scope.companyId, saved.id, valid.lines.map((values, i) => ({ id: lineIdOf((details[i] as { id?: unknown } | null)?.id), values })));
     }
     // receipts customs sent before the bill existed here (listed as 未匹配回执) apply now; a declaration waits for its own answers
     if (!declare) await claimUnmatchedReceipts(trx, [saved.id]);

@@ -32,10 +32,14 @@ export interface LockedBill {
 
 const localCodes = new Set<string>([LocalBillState.draft, LocalBillState.declaring, LocalBillState.sendFailed]);
 
-/** Locks a bill row for the rest of the transaction. */
-export async function lockBill(trx: Kysely<Database>, billId: number): Promise<LockedBill | undefined> {
+/**
+ * Locks a bill row for the rest of the transaction. The company comes with the id (the outbox
+ * message's, the sign record's, the caller's): every statement on bills names it (docs/scaling.md).
+ */
+export async function lockBill(trx: Kysely<Database>, companyId: number, billId: number): Promise<LockedBill | undefined> {
   return trx.selectFrom('bill_heads')
     .select(['id', 'company_id', 'bill_key', 'mode', 'state', 'return_status', 'return_time'])
+    .where('company_id', '=', companyId)
     .where('id', '=', billId)
     .forUpdate()
     .executeTakeFirst();
@@ -88,6 +92,7 @@ export async function applyBillEvent(trx: Kysely<Database>, bill: LockedBill, ev
     : info !== undefined ? { return_info: info } : {};
   await trx.updateTable('bill_heads')
     .set({ state, ...receipt, version: sql<number>`version + 1`, update_time: sql<Date>`now()` })
+    .where('company_id', '=', bill.company_id)
     .where('id', '=', bill.id)
     .execute();
   return true;
@@ -144,6 +149,7 @@ export async function recordIssuedNumbers(trx: Kysely<Database>, bill: LockedBil
   if (Object.keys(columns).length === 0 && Object.keys(data).length === 0) return false;
   await trx.updateTable('bill_heads')
     .set({ ...columns, ...(Object.keys(data).length > 0 ? { data: sql`data || ${JSON.stringify(data)}::jsonb` } : {}) } as never)
+    .where('company_id', '=', bill.company_id)
     .where('id', '=', bill.id)
     .execute();
   return true;
@@ -161,7 +167,7 @@ export const heldByCustoms = (returnStatus: string): boolean => /^\d+$/.test(ret
 export async function markHeldByCustoms(trx: Kysely<Database>, bill: LockedBill, returnStatus: string): Promise<boolean> {
   if (!heldByCustoms(returnStatus)) return false;
   const r = await trx.updateTable('bill_heads').set({ app_type: '2' })
-    .where('id', '=', bill.id).where('app_type', '=', '1')
+    .where('company_id', '=', bill.company_id).where('id', '=', bill.id).where('app_type', '=', '1')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
@@ -171,23 +177,24 @@ export async function markHeldByCustoms(trx: Kysely<Database>, bill: LockedBill,
  * locked row. The lifecycle decides: a bill behind its receipts moves to it, a current one stays
  * (the receipt is not newer than what it shows). False when the bill has no receipt.
  */
-export async function redeliverLatestReceipt(trx: Kysely<Database>, billId: number): Promise<boolean> {
-  let latest = trx.selectFrom('customs_receipts').select(['return_status', 'return_time', 'return_info']).where('bill_id', '=', billId);
+export async function redeliverLatestReceipt(trx: Kysely<Database>, companyId: number, billId: number): Promise<boolean> {
+  let latest = trx.selectFrom('customs_receipts').select(['return_status', 'return_time', 'return_info'])
+    .where('company_id', '=', companyId).where('bill_id', '=', billId);
   // a success stamped when read (the 报关单 import response) never moved the bill and must not now:
   // its stamp can be later than customs' own times
   if (UNTIMED_TYPES.length > 0) {
     latest = latest.where((eb) => eb.or([eb('message_type', 'not in', UNTIMED_TYPES), eb('return_status', '=', '100'), eb('return_status', 'like', '-%')]));
   }
-  return redeliver(trx, billId, await latest.orderBy('return_time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst());
+  return redeliver(trx, companyId, billId, await latest.orderBy('return_time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst());
 }
 
 /** Receipt types without customs' time (ReceiptFormat.time absent): stamped when read. */
 const UNTIMED_TYPES = billDefinitions.flatMap((d) => messageReceiptsOf(d.message)).filter((r) => r.format && !r.format.time).map((r) => r.type)
   .filter((t, i, all) => all.indexOf(t) === i);
 
-async function redeliver(trx: Kysely<Database>, billId: number, latest: { return_status: string; return_time: string; return_info: string } | undefined): Promise<boolean> {
+async function redeliver(trx: Kysely<Database>, companyId: number, billId: number, latest: { return_status: string; return_time: string; return_info: string } | undefined): Promise<boolean> {
   if (!latest) return false;
-  const bill = await lockBill(trx, billId);
+  const bill = await lockBill(trx, companyId, billId);
   if (!bill) return false;
   // a bill showing an older receipt than the latest one gets it again; equal times are the same receipt
   const behind = (bill.return_time ?? '') < latest.return_time;

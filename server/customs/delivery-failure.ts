@@ -25,6 +25,7 @@ export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, retryBaseMs: 2000, r
 
 export interface FailedDelivery {
   id: number;
+  companyId: number;
   billId: number | null;
   /** deliveries made so far, this one included */
   attempt: number;
@@ -47,17 +48,17 @@ export async function recordDeliveryFailure(
   if (!final) {
     const r = await trx.updateTable('customs_messages')
       .set({ status: 'pending', last_error: reason, next_attempt_at: msInterval(retryDelayMs(options.policy, m.attempt)), claimed_by: null })
-      .where('id', '=', m.id).where('status', 'in', [...options.from])
+      .where('company_id', '=', m.companyId).where('id', '=', m.id).where('status', 'in', [...options.from])
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0 ? 'retry' : undefined;
   }
   const r = await trx.updateTable('customs_messages')
     .set({ status: 'failed', last_error: reason })
-    .where('id', '=', m.id).where('status', 'in', [...options.from])
+    .where('company_id', '=', m.companyId).where('id', '=', m.id).where('status', 'in', [...options.from])
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return undefined;
   if (m.billId !== null) {
-    const bill = await lockBill(trx, m.billId);
+    const bill = await lockBill(trx, m.companyId, m.billId);
     const info = options.refused ? customsText.sendRefused(reason) : customsText.sendFailed(m.attempt, reason);
     if (bill) await applyBillEvent(trx, bill, { type: 'transport.failed' }, info);
   }

@@ -174,10 +174,10 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     await db.transaction().execute(async (trx) => {
       const r = await trx.updateTable('customs_messages')
         .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
-        .where('id', '=', m.id).where('status', '=', 'sending')
+        .where('company_id', '=', m.companyId).where('id', '=', m.id).where('status', '=', 'sending')
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0 || m.billId === null) return;
-      const bill = await lockBill(trx, m.billId);
+      const bill = await lockBill(trx, m.companyId, m.billId);
       // Receipts may already have moved the bill on (a fast transport): then this changes nothing.
       if (bill) await applyBillEvent(trx, bill, { type: 'transport.sent' }, customsText.sent);
     });
@@ -187,7 +187,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     const reason = errorText(error);
     const refused = error instanceof TransportRejection;
     const outcome = await db.transaction().execute((trx) =>
-      recordDeliveryFailure(trx, { id: m.id, billId: m.billId, attempt: m.attempt }, reason, { refused, policy, from: ['sending'] }));
+      recordDeliveryFailure(trx, { id: m.id, companyId: m.companyId, billId: m.billId, attempt: m.attempt }, reason, { refused, policy, from: ['sending'] }));
     const final = outcome === 'failed';
     (final ? log.error : log.warn).call(log, { messageId: m.id, guid: m.guid, attempt: m.attempt, final, err: reason }, 'customs outbox: delivery failed');
   }

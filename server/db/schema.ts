@@ -233,6 +233,8 @@ export interface BillHeadsTable {
 
 export interface BillLinesTable {
   id: BigId;
+  /** the head's company (migration 031): every statement on lines names it */
+  company_id: number;
   head_id: number;
   gnum: number;
   data: Json;

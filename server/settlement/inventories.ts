@@ -18,8 +18,8 @@ import { decideSettlement } from './decide.ts';
 import { amount, currencyName, idList, isUniqueViolation, time } from './format.ts';
 import { lockSettlements, MAX_BATCH } from './settlements.ts';
 
-const amountSql = sql<string>`(select coalesce(sum(cbec_stat_num(l.data->>'totalPrice')), 0) from bill_lines l where l.head_id = h.id)`;
-const currencySql = sql<string>`coalesce(nullif(h.data->>'currency', ''), (select l.data->>'currency' from bill_lines l where l.head_id = h.id order by l.gnum limit 1), '142')`;
+const amountSql = sql<string>`(select coalesce(sum(cbec_stat_num(l.data->>'totalPrice')), 0) from bill_lines l where l.company_id = h.company_id and l.head_id = h.id)`;
+const currencySql = sql<string>`coalesce(nullif(h.data->>'currency', ''), (select l.data->>'currency' from bill_lines l where l.company_id = h.company_id and l.head_id = h.id order by l.gnum limit 1), '142')`;
 
 /** Released, the caller's, of an e-commerce company it may settle for, and in no live settlement. */
 function eligible(user: AuthUser, billType: BillType): Expression<SqlBool> {

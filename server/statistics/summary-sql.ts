@@ -29,7 +29,16 @@ const keys = ['company_id', 'mode', 'dim', 'ie_date', 'trade_mode', 'customs_cod
 /** the three rows (one per tab) a counted inventory adds to */
 const dims = (r: string) => `(values ('ebc', ${r}.ebc_code, ${r}.ebc_name), ('ebp', ${r}.ebp_code, ${r}.ebp_name), ('zone', ${r}.zone_code, ${r}.zone_name)) v(dim, code, name)`;
 
-export const STATISTICS_FUNCTIONS: readonly string[] = [
+/**
+ * How the functions reach an inventory's lines: by (company_id, head_id) since migration 031 gave
+ * the lines their company (through the index that leads with it); by head_id alone before it
+ * (what migration 031's down restores).
+ */
+const linesOf = (byCompany: boolean, company: string, head: string) =>
+  byCompany ? `l.company_id = ${company} and l.head_id = ${head}` : `l.head_id = ${head}`;
+
+/** The summary's functions and triggers; `byCompany` false only for migration 031's down. */
+export const statisticsFunctions = (byCompany: boolean): readonly string[] => [
   // plain SQL (inlined by the planner, no subtransaction per call as an EXCEPTION block would cost)
   `create or replace function cbec_stat_num(v text) returns numeric language sql immutable as $$
    select case when v ~ '^\\s*[-+]?(\\d{1,30}(\\.\\d*)?|\\.\\d+)\\s*$' then round(trim(v)::numeric, 5) else 0 end $$`,
@@ -46,7 +55,7 @@ export const STATISTICS_FUNCTIONS: readonly string[] = [
      if NEW.state in (${counted}) then
        insert into statistics_bills (bill_id, company_id, mode, ie_date, trade_mode, customs_code, ebc_code, ebc_name, ebp_code, ebp_name, zone_code, zone_name, goods_value, gross_weight)
        select ${billRow('NEW')},
-         (select coalesce(sum(cbec_stat_num(l.data->>'totalPrice')), 0) from bill_lines l where l.head_id = NEW.id),
+         (select coalesce(sum(cbec_stat_num(l.data->>'totalPrice')), 0) from bill_lines l where ${linesOf(byCompany, 'NEW.company_id', 'NEW.id')}),
          cbec_stat_num(NEW.data->>'grossWeight')
        on conflict (bill_id) do update set
          company_id = excluded.company_id, mode = excluded.mode, ie_date = excluded.ie_date, trade_mode = excluded.trade_mode,
@@ -62,8 +71,8 @@ export const STATISTICS_FUNCTIONS: readonly string[] = [
   // lines written: the goods value of a counted inventory follows (one call per statement)
   `create or replace function cbec_statistics_lines() returns trigger language plpgsql as $$
    begin
-     update statistics_bills s set goods_value = (select coalesce(sum(cbec_stat_num(l.data->>'totalPrice')), 0) from bill_lines l where l.head_id = s.bill_id)
-     where s.bill_id in (select head_id from changed_lines);
+     update statistics_bills s set goods_value = (select coalesce(sum(cbec_stat_num(l.data->>'totalPrice')), 0) from bill_lines l where ${linesOf(byCompany, 's.company_id', 's.bill_id')})
+     where ${byCompany ? '(s.company_id, s.bill_id) in (select company_id, head_id from changed_lines)' : 's.bill_id in (select head_id from changed_lines)'};
      return null;
    end $$`,
   // statistics_bills changed: the daily sums of each tab take the difference
@@ -98,9 +107,13 @@ export const STATISTICS_FUNCTIONS: readonly string[] = [
   `create trigger statistics_bills_daily after insert or update or delete on statistics_bills for each row execute function cbec_statistics_daily()`,
 ];
 
+export const STATISTICS_FUNCTIONS: readonly string[] = statisticsFunctions(true);
+
 /**
  * Recomputes both tables from the bills in one pass (the migration, and a bulk load that ran with
- * triggers off). Holds the tables' locks for its transaction.
+ * triggers off). Holds the tables' locks for its transaction. The goods values are one grouped pass
+ * over the lines joined by head id (a hash join, not a look-up per inventory); it names no
+ * company_id of the lines, so migration 008 runs it before migration 031 gave the lines one.
  */
 export async function rebuildStatistics(db: Kysely<any>): Promise<void> {
   // the migrator already runs in a transaction
@@ -110,10 +123,9 @@ export async function rebuildStatistics(db: Kysely<any>): Promise<void> {
     await sql`delete from statistics_daily`.execute(trx);
     await sql`delete from statistics_bills`.execute(trx);
     await sql.raw(`insert into statistics_bills (bill_id, company_id, mode, ie_date, trade_mode, customs_code, ebc_code, ebc_name, ebp_code, ebp_name, zone_code, zone_name, goods_value, gross_weight)
-      select ${billRow('h')},
-        (select coalesce(sum(cbec_stat_num(l.data->>'totalPrice')), 0) from bill_lines l where l.head_id = h.id),
-        cbec_stat_num(h.data->>'grossWeight')
+      select ${billRow('h')}, coalesce(g.value, 0), cbec_stat_num(h.data->>'grossWeight')
       from bill_heads h
+      left join (select head_id, sum(cbec_stat_num(data->>'totalPrice')) as value from bill_lines group by head_id) g on g.head_id = h.id
       where h.bill_key = 'detailedList' and h.state in (${counted})`).execute(trx);
     await sql.raw(`insert into statistics_daily (${keys.join(', ')}, name, bills, goods_value, gross_weight)
       select b.company_id, b.mode, v.dim, b.ie_date, b.trade_mode, b.customs_code, v.code, max(v.name), count(*), sum(b.goods_value), sum(b.gross_weight)

@@ -89,7 +89,7 @@ describe('the embedded customs, by the same table', () => {
       const row = await trx.insertInto('bill_heads').values({
         company_id: admin.userInfo.companyId, bill_key: importOrder.key, mode: importOrder.mode, state: 'DECLARING', ...columns, data: JSON.stringify(data), app_time: new Date(),
       } as never).returning('id').executeTakeFirstOrThrow();
-      for (const { gnum, ...rest } of lines) await trx.insertInto('bill_lines').values({ head_id: row.id, gnum: Number(gnum), data: JSON.stringify(rest) }).execute();
+      for (const { gnum, ...rest } of lines) await trx.insertInto('bill_lines').values({ company_id: admin.userInfo.companyId, head_id: row.id, gnum: Number(gnum), data: JSON.stringify(rest) }).execute();
       const declaration = buildDeclaration(importOrder, { ...head, appTime: new Date() }, lines, { appStatus: '2' });
       await enqueueDeclaration(trx, { companyId: admin.userInfo.companyId, billId: row.id, declaration });
       return row.id;

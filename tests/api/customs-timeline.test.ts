@@ -56,7 +56,7 @@ async function queuedPastTheConsole(orderNo: string, goodsValue: number): Promis
     const row = await trx.insertInto('bill_heads').values({
       company_id: admin.userInfo.companyId, bill_key: exportOrder.key, mode: exportOrder.mode, state: 'DECLARING', ...columns, data: JSON.stringify(data), app_time: new Date(),
     } as never).returning('id').executeTakeFirstOrThrow();
-    for (const { gnum, ...rest } of lines) await trx.insertInto('bill_lines').values({ head_id: row.id, gnum, data: JSON.stringify(rest) }).execute();
+    for (const { gnum, ...rest } of lines) await trx.insertInto('bill_lines').values({ company_id: admin.userInfo.companyId, head_id: row.id, gnum, data: JSON.stringify(rest) }).execute();
     await enqueueDeclaration(trx, { companyId: admin.userInfo.companyId, billId: row.id, declaration: buildDeclaration(exportOrder, { ...head, appTime: new Date() }, lines, { appStatus: '2' }) });
     return row.id;
   });

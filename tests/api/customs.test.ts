@@ -56,7 +56,7 @@ async function insertDeclared(head: Record<string, unknown>, lines: Record<strin
     } as never).returning('id').executeTakeFirstOrThrow();
     for (const l of lines) {
       const { gnum, ...rest } = l;
-      await trx.insertInto('bill_lines').values({ head_id: id, gnum: Number(gnum), data: JSON.stringify(rest) }).execute();
+      await trx.insertInto('bill_lines').values({ company_id: admin.userInfo.companyId, head_id: id, gnum: Number(gnum), data: JSON.stringify(rest) }).execute();
     }
     const declaration = buildDeclaration(exportOrder, head, lines, { appStatus: '2' });
     await enqueueDeclaration(trx, { companyId: admin.userInfo.companyId, billId: id, declaration });

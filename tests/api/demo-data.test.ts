@@ -28,7 +28,7 @@ interface Seeded { id: number; key: string; title: string; state: string; head: 
 
 async function seeded(): Promise<Seeded[]> {
   const rows = await t.handle.db.selectFrom('bill_heads').selectAll().where('company_id', '=', admin.userInfo.companyId).orderBy('id').execute();
-  const lines = await findLinesOfHeads(t.handle.db, rows.map((r) => Number(r.id)));
+  const lines = await findLinesOfHeads(t.handle.db, admin.userInfo.companyId, rows.map((r) => Number(r.id)));
   return rows.flatMap((row) => {
     const def = billDefinitions.find((d) => d.mode === row.mode && d.key === row.bill_key);
     if (!def) return [];

@@ -171,8 +171,8 @@ describe('GET /api/events', () => {
         ebc_code, ebc_name, ebp_code, ebp_name, agent_code, agent_name, logistics_code, logistics_name, pay_code, customs_code, trade_mode, app_type,
         jsonb_set(data, '{orderNo}', to_jsonb('EVT-BATCH-' || lpad(g::text, 3, '0')))
       from bill_heads, generate_series(1, 499) g where id = ${source} returning id`.execute(t.handle.db);
-    await sql`insert into bill_lines (head_id, gnum, data) select h.id, l.gnum, l.data from bill_lines l, bill_heads h
-      where l.head_id = ${source} and h.order_no like 'EVT-BATCH-%' and h.id <> ${source}`.execute(t.handle.db);
+    await sql`insert into bill_lines (company_id, head_id, gnum, data) select h.company_id, h.id, l.gnum, l.data from bill_lines l, bill_heads h
+      where l.company_id = h.company_id and l.head_id = ${source} and h.order_no like 'EVT-BATCH-%' and h.id <> ${source}`.execute(t.handle.db);
     const ids = [source, ...copies.rows.map((r) => Number(r.id))];
     expect(ids).toHaveLength(500);
     const mine = await stream(t, admin.token);

@@ -100,7 +100,7 @@ describe('statistics', () => {
     const id = await released(app, DEMO.code, { ieDate: '2026-03-20', prices: [5], grossWeight: 1 });
     const sumOf = async () => (await query('ebc', { startDate: '2026-03-20 00:00:00', endDate: '2026-03-20 23:59:59' })).body.data.datas.at(-1);
     expect(await sumOf()).toMatchObject({ total: 1, goodsValue: 5 });
-    await db.insertInto('bill_lines').values({ head_id: id, gnum: 9, data: JSON.stringify({ totalPrice: 2.5 }) }).execute();
+    await db.insertInto('bill_lines').values({ company_id: (await db.selectFrom('bill_heads').select('company_id').where('id', '=', id).executeTakeFirstOrThrow()).company_id, head_id: id, gnum: 9, data: JSON.stringify({ totalPrice: 2.5 }) }).execute();
     expect(await sumOf()).toMatchObject({ total: 1, goodsValue: 7.5 });
     await sql`update bill_lines set data = jsonb_set(data, '{totalPrice}', '1') where head_id = ${id} and gnum = 9`.execute(db);
     expect(await sumOf()).toMatchObject({ goodsValue: 6 });

@@ -30,21 +30,6 @@ export const CROSS_COMPANY: CrossCompanyStatement[] = [
     pattern: /^update "customs_messages" set "status" = \$1, "next_attempt_at" = now\(\), "claimed_by" = \$2 where "status" = \$3/,
     reason: 'the outbox takes back the messages of a worker that stopped, whatever their company',
   },
-  {
-    pattern: /^(select .* from "bill_lines" where "head_id" = (\$1|any\(\$1::bigint\[\]\))|insert into "?bill_lines"? \("?head_id"?|delete from "bill_lines" where "(head_id" = \$1|id" in \())/,
-    reason: 'bill_lines has no company_id yet: its statements reach a head\'s lines through head ids already scoped',
-    debt: true,
-  },
-  {
-    pattern: /^select .* from "customs_receipts" where "bill_id" = \$1/,
-    reason: 'a bill\'s receipts read by its id after the bill itself was read within the company',
-    debt: true,
-  },
-  {
-    pattern: /^(update "?bill_heads"? set .* where "?id"? = \$\d+( and "version" = \$\d+)?|select "id", "company_id", .* from "bill_heads" where "id" = \$1( for update)?)$/,
-    reason: 'customs\' answers and issued bills move a bill by its id once its company is known',
-    debt: true,
-  },
 ];
 
 const TABLE_RE = new RegExp(`"?\\b(${COMPANY_TABLES.join('|')})\\b"?`, 'g');

@@ -29,6 +29,7 @@ export async function markReturned(call: BillCall, ids: readonly number[]): Prom
         // the state and the status it stands for: the lifecycle rebuilds the bill from both
         await trx.updateTable('bill_heads')
           .set({ state: next, return_status: next, version: sql<number>`version + 1`, update_time: sql<Date>`now()` })
+          .where('company_id', '=', call.scope.companyId)
           .where('id', '=', row.id)
           .where('version', '=', row.version)
           .execute();

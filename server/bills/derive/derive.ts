@@ -84,7 +84,7 @@ async function makeBill(w: Work, group: readonly Source[], serial: number): Prom
     const storage = toStorage(target.model, valid.head);
     const state = def.declare ? declaredState() : initialState();
     const saved = await insertHead(trx, target.scope, storage, state, def.declare ? call.now : null);
-    if (valid.lines.length > 0) await replaceLines(trx, saved.id, valid.lines.map((values) => ({ id: undefined, values })));
+    if (valid.lines.length > 0) await replaceLines(trx, target.scope.companyId, saved.id, valid.lines.map((values) => ({ id: undefined, values })));
     if (def.declare) await queueDeclaration(trx, target, saved.id, valid.head, valid.lines, call.now);
     return { id: saved.id, title: String(valid.head[target.model.title.name] ?? '') };
   });

@@ -72,7 +72,7 @@ function viewOf(call: BillCall): View {
 /** The lines of this company's bills of the view's type; `companyId` may be a statement's bound value. */
 function baseQuery(call: BillCall, view: View, companyId: unknown = call.scope.companyId): Query {
   return call.db.selectFrom('bill_lines')
-    .innerJoin('bill_heads', 'bill_heads.id', 'bill_lines.head_id')
+    .innerJoin('bill_heads', (j) => j.onRef('bill_heads.company_id', '=', 'bill_lines.company_id').onRef('bill_heads.id', '=', 'bill_lines.head_id'))
     .select([
       'bill_lines.id as id', 'bill_heads.id as headId', 'bill_heads.state as state', 'bill_heads.return_status as returnStatus',
       'bill_heads.return_time as returnTime', 'bill_heads.return_info as returnInfo', 'bill_heads.app_time as appTime',

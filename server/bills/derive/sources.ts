@@ -37,7 +37,7 @@ export async function sourcesByCondition(call: BillCall, def: DeriveDef, data: R
 /** The head values (and lines when the made lines follow them) of each row. */
 export async function sourcesOf(call: BillCall, def: DeriveDef, rows: readonly HeadRow[], q: Executor = call.db): Promise<Map<number, Source>> {
   const ids = rows.map((r) => Number(r.id));
-  const lines = def.lines?.per === 'sourceLine' ? await findLinesOfHeads(q, ids) : new Map();
+  const lines = def.lines?.per === 'sourceLine' ? await findLinesOfHeads(q, call.scope.companyId, ids) : new Map();
   return new Map(rows.map((r) => [Number(r.id), {
     id: Number(r.id),
     head: headValues(call.model, r),
@@ -60,7 +60,7 @@ export async function takenValues(q: Executor, target: BillCall, line: string, v
   const title = target.model.title;
   const titleExpr = title.column ? sql<string>`${sql.ref(`bill_heads.${title.column}`)}` : sql<string>`bill_heads.data->>${sql.lit(title.name)}`;
   const rows = await q.selectFrom('bill_lines')
-    .innerJoin('bill_heads', 'bill_heads.id', 'bill_lines.head_id')
+    .innerJoin('bill_heads', (j) => j.onRef('bill_heads.company_id', '=', 'bill_lines.company_id').onRef('bill_heads.id', '=', 'bill_lines.head_id'))
     .select([sql<string>`bill_lines.data->>${sql.lit(line)}`.as('v'), titleExpr.as('t')])
     .where('bill_heads.company_id', '=', target.scope.companyId)
     .where('bill_heads.bill_key', '=', target.model.def.key)

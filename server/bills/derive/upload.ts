@@ -202,7 +202,7 @@ export async function uploadBills(call: BillCall, path: string): Promise<{ total
         }
       }
       const saved = await insertHead(trx, call.scope, toStorage(model, valid.head), initialState(), null);
-      if (valid.lines.length > 0) await replaceLines(trx, saved.id, valid.lines.map((values) => ({ id: undefined, values })));
+      if (valid.lines.length > 0) await replaceLines(trx, call.scope.companyId, saved.id, valid.lines.map((values) => ({ id: undefined, values })));
       out.push({ id: saved.id, title: draft.title });
     }
     // receipts customs sent before these bills were imported (listed as 未匹配回执) apply now

@@ -216,12 +216,12 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
       keyed.forEach((i, k) => billOfRow.set(i, found[k]));
     }
     const refusing = rows.flatMap((r, i) => {
-      const billId = r.byMessage?.guid ? messages.get(r.byMessage.guid)?.bill_id : undefined;
-      return typeof billId === 'number' ? [[i, billId] as const] : [];
+      const message = r.byMessage?.guid ? messages.get(r.byMessage.guid) : undefined;
+      return typeof message?.bill_id === 'number' ? [[i, { companyId: message.company_id, id: message.bill_id }] as const] : [];
     });
     if (refusing.length > 0) {
-      const bills = await lockBills(trx, refusing.map(([, id]) => id));
-      for (const [i, id] of refusing) billOfRow.set(i, bills.get(id));
+      const bills = await lockBills(trx, refusing.map(([, bill]) => bill));
+      for (const [i, bill] of refusing) billOfRow.set(i, bills.get(bill.id));
     }
     const billOf = (i: number) => billOfRow.get(i);
     const messageOf = (r: Row) => (r.byMessage?.guid ? messages.get(r.byMessage.guid) : undefined);

@@ -80,17 +80,25 @@ export async function lockBillsByKeys(
   return found;
 }
 
-/** Locks the bills, in id order; bills deleted meanwhile are missing from the answer. */
-export async function lockBills(trx: Kysely<Database>, ids: Iterable<number>): Promise<Map<number, LockedBill>> {
-  const list = [...new Set(ids)].sort((a, b) => a - b);
-  if (list.length === 0) return new Map();
-  const rows = await trx.selectFrom('bill_heads')
-    .select(['id', 'company_id', 'bill_key', 'mode', 'state', 'return_status', 'return_time'])
-    .where('id', 'in', list)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(rows.map((r) => [r.id, r]));
+/**
+ * Locks the bills, each named with its company (its outbox message's), company by company and in id
+ * order within each; bills deleted meanwhile are missing from the answer.
+ */
+export async function lockBills(trx: Kysely<Database>, bills: Iterable<{ companyId: number; id: number }>): Promise<Map<number, LockedBill>> {
+  const byCompany = new Map<number, Set<number>>();
+  for (const b of bills) byCompany.set(b.companyId, (byCompany.get(b.companyId) ?? new Set()).add(b.id));
+  const out = new Map<number, LockedBill>();
+  for (const [companyId, ids] of [...byCompany].sort((a, b) => a[0] - b[0])) {
+    const rows = await trx.selectFrom('bill_heads')
+      .select(['id', 'company_id', 'bill_key', 'mode', 'state', 'return_status', 'return_time'])
+      .where('company_id', '=', companyId)
+      .where('id', 'in', [...ids].sort((a, b) => a - b))
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    for (const r of rows) out.set(r.id, r);
+  }
+  return out;
 }
 
 export interface LockedMessage {

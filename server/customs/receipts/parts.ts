@@ -47,28 +47,35 @@ type SplitDef = BillDefinition & { message: NonNullable<BillDefinition['message'
  */
 export async function foldSplitParts(trx: Kysely<Database>, elements: readonly StoredElement[], defOf: (bill: StoredElement['bill']) => BillDefinition | undefined): Promise<StoredElement[]> {
   const splitBills = new Map<number, SplitDef>();
+  const companyOf = new Map<number, number>();
   for (const e of elements) {
     const def = defOf(e.bill);
-    if (def?.message?.split) splitBills.set(e.bill.id, def as SplitDef);
+    if (def?.message?.split) {
+      splitBills.set(e.bill.id, def as SplitDef);
+      companyOf.set(e.bill.id, e.bill.company_id);
+    }
   }
   if (splitBills.size === 0) return [...elements];
-  const ids = [...splitBills.keys()];
-  const declared = await trx.selectFrom('customs_messages')
+  // every statement names the bills' company (docs/scaling.md): one look-up per company in the file
+  const idsByCompany = new Map<number, number[]>();
+  for (const [billId, companyId] of companyOf) idsByCompany.set(companyId, [...(idsByCompany.get(companyId) ?? []), billId]);
+  const declared = (await Promise.all([...idsByCompany].map(([companyId, ids]) => trx.selectFrom('customs_messages')
     .select(['bill_id', 'message_type', sql<Date>`max(created_at)`.as('at')])
-    .where('bill_id', 'in', ids).groupBy(['bill_id', 'message_type']).execute();
+    .where('company_id', '=', companyId).where('bill_id', 'in', ids).groupBy(['bill_id', 'message_type']).execute()))).flat();
   const out: StoredElement[] = elements.filter((e) => !splitBills.has(e.bill.id));
   for (const [billId, def] of splitBills) {
+    const companyId = companyOf.get(billId)!;
     const mine = elements.filter((e) => e.bill.id === billId);
     const last = declared.find((d) => d.bill_id === billId && d.message_type === def.message.type);
     const seqField = def.message.split.seqField;
     // no outbox message of ours (a bill declared elsewhere, or before this console): one message
     const parts = last
       ? Number((await trx.selectFrom('customs_messages').select(sql<number>`count(*)::int`.as('n'))
-        .where('bill_id', '=', billId).where('message_type', '=', def.message.type).where('created_at', '=', last.at)
+        .where('company_id', '=', companyId).where('bill_id', '=', billId).where('message_type', '=', def.message.type).where('created_at', '=', last.at)
         .executeTakeFirstOrThrow()).n)
       : 1;
     let receipts = trx.selectFrom('customs_receipts').select(['keys', 'return_status', 'return_time', 'return_info'])
-      .where('bill_id', '=', billId).where('message_type', '=', def.message.receipt.type);
+      .where('company_id', '=', companyId).where('bill_id', '=', billId).where('message_type', '=', def.message.receipt.type);
     if (last) receipts = receipts.where('received_at', '>=', last.at);
     const answer = wholeBillAnswer((await receipts.execute()).map((r) => {
       const keys = (typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys) as Record<string, string>;

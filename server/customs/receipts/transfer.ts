@@ -110,7 +110,7 @@ export async function storeTransferReceipt(
 async function failDelivery(trx: Kysely<Database>, message: MessageRow, response: DxpResponse, policy: RetryPolicy): Promise<boolean> {
   const code = dxpFailureCode(response);
   const reason = receiptText.dxpFailed(code, dxpResponseText(response));
-  const outcome = await recordDeliveryFailure(trx, { id: message.id, billId: message.bill_id, attempt: Math.max(1, message.attempts) }, reason, {
+  const outcome = await recordDeliveryFailure(trx, { id: message.id, companyId: message.company_id, billId: message.bill_id, attempt: Math.max(1, message.attempts) }, reason, {
     refused: dxpFailureIsFinal(code), policy, from: ['sending', 'sent'],
   });
   return outcome !== undefined;

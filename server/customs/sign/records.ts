@@ -136,10 +136,10 @@ async function lockWaitingRecord(trx: Kysely<Database>, recordId: number, compan
   return record;
 }
 
-async function lockSigningMessage(trx: Kysely<Database>, messageId: number | null) {
+async function lockSigningMessage(trx: Kysely<Database>, companyId: number, messageId: number | null) {
   if (messageId === null) throw new BizError(signingText.messageGone);
   const message = await trx.selectFrom('customs_messages').select(['id', 'guid', 'bill_id', 'message_type', 'xml', 'status'])
-    .where('id', '=', messageId).forUpdate().executeTakeFirst();
+    .where('company_id', '=', companyId).where('id', '=', messageId).forUpdate().executeTakeFirst();
   if (!message || message.status !== SIGNING_STATUS) throw new BizError(signingText.messageGone);
   return message;
 }
@@ -178,7 +178,7 @@ export async function completeSignature(db: Kysely<Database>, input: CompleteSig
 
   return db.transaction().execute(async (trx) => {
     const record = await lockWaitingRecord(trx, input.recordId, input.companyId);
-    const message = await lockSigningMessage(trx, record.message_id);
+    const message = await lockSigningMessage(trx, input.companyId, record.message_id);
     const schema = schemaOfMessageType(message.message_type);
     // What a card of this algorithm had to sign for this record: the stored data when the record
     // was made for it, else the same message's SignedInfo naming the card's algorithm.
@@ -202,14 +202,14 @@ export async function completeSignature(db: Kysely<Database>, input: CompleteSig
 
     await trx.updateTable('customs_messages')
       .set({ xml: signed, status: 'pending', next_attempt_at: sql<Date>`now()`, last_error: null })
-      .where('id', '=', message.id)
+      .where('company_id', '=', input.companyId).where('id', '=', message.id)
       .execute();
     await trx.updateTable('sign_records')
       .set({
         state: SignState.signed, wait_sign_data: data, sign_result: value, certificate: cert.keyInfo.certificate,
         return_info: signingText.signedInfo, update_time: sql<Date>`now()`,
       })
-      .where('id', '=', record.id)
+      .where('company_id', '=', input.companyId).where('id', '=', record.id)
       .execute();
     return { messageId: message.id };
   });
@@ -222,16 +222,16 @@ export async function failSignature(db: Kysely<Database>, input: { recordId: num
     const record = await lockWaitingRecord(trx, input.recordId, input.companyId);
     await trx.updateTable('sign_records')
       .set({ state: SignState.failed, return_info: info, update_time: sql<Date>`now()` })
-      .where('id', '=', record.id)
+      .where('company_id', '=', input.companyId).where('id', '=', record.id)
       .execute();
     if (record.message_id === null) return;
     const r = await trx.updateTable('customs_messages')
       .set({ status: 'failed', last_error: info })
-      .where('id', '=', record.message_id).where('status', '=', SIGNING_STATUS)
-      .returning('bill_id')
+      .where('company_id', '=', input.companyId).where('id', '=', record.message_id).where('status', '=', SIGNING_STATUS)
+      .returning(['company_id', 'bill_id'])
       .executeTakeFirst();
     if (!r || r.bill_id === null) return;
-    const bill = await lockBill(trx, r.bill_id);
+    const bill = await lockBill(trx, r.company_id, r.bill_id);
     if (bill) await applyBillEvent(trx, bill, { type: 'transport.failed' }, info);
   });
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { rebuildStatistics, STATISTICS_FUNCTIONS } from '../../statistics/summary-sql.ts';
+import { rebuildStatistics, statisticsFunctions } from '../../statistics/summary-sql.ts';
 
 /**
  * Exchange settlement, verification, settlement authorization, reward applications and the
@@ -210,7 +210,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('gross_weight', 'numeric', (c) => c.notNull())
     .addPrimaryKeyConstraint('statistics_daily_pk', ['company_id', 'mode', 'dim', 'ie_date', 'trade_mode', 'customs_code', 'code'])
     .execute();
-  for (const statement of STATISTICS_FUNCTIONS) await sql.raw(statement).execute(db);
+  // the functions as they were then: lines had no company_id until migration 031 (which re-creates them)
+  for (const statement of statisticsFunctions(false)) await sql.raw(statement).execute(db);
   await rebuildStatistics(db);
 }
 

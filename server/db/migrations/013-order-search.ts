@@ -33,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
  * and the role may create objects in the database): checked first, because a failed CREATE
  * EXTENSION would abort the migration's transaction.
  */
-async function trigramsAvailable(db: Kysely<any>): Promise<boolean> {
+export async function trigramsAvailable(db: Kysely<any>): Promise<boolean> {
   const { rows } = await sql<{ ok: boolean }>`select
       exists (select 1 from pg_extension where extname = 'pg_trgm')
       or exists (select 1 from pg_available_extensions a

@@ -23,6 +23,7 @@ import * as m027 from './027-platform-operators.ts';
 import * as m028 from './028-filing-versions.ts';
 import * as m029 from './029-review-queues.ts';
 import * as m030 from './030-operator-desk.ts';
+import * as m031 from './031-lines-company.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '028-filing-versions': m028,
   '029-review-queues': m029,
   '030-operator-desk': m030,
+  '031-lines-company': m031,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -99,7 +99,7 @@ export async function addDemoBill(db: Db, companyId: number, def: BillDefinition
   }
   const { id } = await db.transaction().execute(async (trx) => {
     const row = await insertHead(trx, { companyId, model }, storage, declared ? 'DECLARING' : 'DRAFT', declared ? appTime : null);
-    for (const line of bill.lines ?? []) await insertLine(trx, row.id, line as Values);
+    for (const line of bill.lines ?? []) await insertLine(trx, companyId, row.id, line as Values);
     // entered before it was declared
     await enteredAt(trx, row.id, new Date(appTime.getTime() - CREATED_BEFORE_MS));
     return row;

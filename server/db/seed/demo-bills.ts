@@ -97,7 +97,7 @@ async function addBill(db: Db, companyId: number, def: BillDefinition, head: Val
   const declared = outcome !== 'draft';
   const { id } = await db.transaction().execute(async (trx) => {
     const bill = await insertHead(trx, { companyId, model }, toStorage(model, head), declared ? 'DECLARING' : 'DRAFT', declared ? appTime : null);
-    for (const line of lines) await insertLine(trx, bill.id, line);
+    for (const line of lines) await insertLine(trx, companyId, bill.id, line);
     // entered before it was declared (a draft: a while before now)
     await enteredAt(trx, bill.id, new Date(appTime.getTime() - CREATED_BEFORE_MS));
     return bill;

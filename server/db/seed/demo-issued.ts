@@ -115,7 +115,7 @@ export async function seedDemoIssued(db: Db, companyId: number, now = new Date()
       ] : [
         { gno: 1, gname: '瓷制茶具', codeTs: '6911101900', gmodel: '青瓷茶具套装/6件', exgNo: 'NB-CER-203', gqty: 4, gunit: '006', firstQty: 6.4, firstUnit: '035', declPrice: 420, declTotal: 1680, tradeCurr: '142', originCountry: '142', destinationCountry: '502' },
       ];
-      for (const g of goods) await insertLine(db, bill.id, g);
+      for (const g of goods) await insertLine(db, companyId, bill.id, g);
     }
   }
 

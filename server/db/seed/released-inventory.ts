@@ -48,7 +48,7 @@ export async function insertReleasedInventory(q: Db, companyId: number, inv: Rel
   }).returning('id').executeTakeFirstOrThrow();
   if (inv.prices.length) {
     await q.insertInto('bill_lines').values(inv.prices.map((p, i) => ({
-      head_id: head.id, gnum: i + 1, data: JSON.stringify({ gnum: i + 1, totalPrice: p, currency: inv.currency ?? '142', qty: 1, price: p }),
+      company_id: companyId, head_id: head.id, gnum: i + 1, data: JSON.stringify({ gnum: i + 1, totalPrice: p, currency: inv.currency ?? '142', qty: 1, price: p }),
     }))).execute();
   }
   return Number(head.id);
