@@ -136,7 +136,7 @@ export function defineRoute<D = unknown, A extends Access = EnterpriseAccess>(ap
   const logPlan = named === undefined ? fallbackPlan(spec) : named;
   const enterprise = access === 'user' || access === 'company';
   if (!enterprise && access !== 'public' && spec.permission !== undefined) {
-    throw new Error(`${spec.path}: an ${access} route declares no permission (every ${access} may call it)`);
+    throw new Error(`${spec.path}: ${access} routes declare no permission (every ${access} may call them)`);
   }
   if (enterprise && spec.permission === undefined) {
     throw new Error(`${spec.path}: a logged-in route declares its permission (server/http/permission.ts)`);
