@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopeCode, type Envelope } from '../../domain/envelope.ts';
 import { serverText } from '../../domain/texts/server.ts';
-import { isOperator, type AuthUser, type OperatorUser } from '../auth/auth-user.ts';
+import { isOperator, type AuthUser, type OperatorUser, type Principal } from '../auth/auth-user.ts';
 import { BizError, HttpError } from './errors.ts';
 import { guardRequest } from './guard-hook.ts';
 import { BIGINT_ID_MAX, INT4_MAX } from './input-guard.ts';
@@ -14,10 +14,15 @@ import { admitOperator } from './operator-access.ts';
 
 /**
  * Who may call a route: anybody, any logged-in enterprise user, a logged-in user of a filed
- * enterprise, or a platform operator (a PLATFORM login or X-Review-Token, issue 20). An operator is
- * never an enterprise user: 'user' and 'company' routes refuse it, 'operator' routes refuse them.
+ * enterprise, a platform operator (a PLATFORM login or X-Review-Token, issue 20), or any logged-in
+ * person, enterprise user or operator ('person': what a session needs of its own, such as its own
+ * password; never an API key, nor the review token, which are no person). An operator is never an
+ * enterprise user: 'user' and 'company' routes refuse it, 'operator' routes refuse them.
  */
-export type Access = 'public' | 'user' | 'company' | 'operator';
+export type Access = 'public' | 'user' | 'company' | 'operator' | 'person';
+
+/** The access of an enterprise route, the default of defineRoute; 'operator' and 'person' routes name theirs. */
+export type EnterpriseAccess = Exclude<Access, 'operator' | 'person'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,10 +54,13 @@ export function installRouteTable(app: FastifyInstance): void {
   });
 }
 
-/** The caller a route of this access gets: the operator on 'operator' routes, else an enterprise user. */
-export type CallerOf<A extends Access> = [A] extends ['operator'] ? OperatorUser : AuthUser;
+/**
+ * The caller a route of this access gets: the operator on 'operator' routes, either kind of person
+ * on 'person' routes, else an enterprise user.
+ */
+export type CallerOf<A extends Access> = [A] extends ['operator'] ? OperatorUser : [A] extends ['person'] ? Principal : AuthUser;
 
-export interface RouteContext<D, A extends Access = Exclude<Access, 'operator'>> {
+export interface RouteContext<D, A extends Access = EnterpriseAccess> {
   data: D;
   query: Record<string, string | undefined>;
   /** Present unless access is 'public'. */
@@ -61,7 +69,7 @@ export interface RouteContext<D, A extends Access = Exclude<Access, 'operator'>>
   reply: FastifyReply;
 }
 
-export interface RouteSpec<D, A extends Access = Exclude<Access, 'operator'>> {
+export interface RouteSpec<D, A extends Access = EnterpriseAccess> {
   path: string;
   /** Chinese summary, shown in the OpenAPI document. */
   summary: string;
@@ -72,7 +80,7 @@ export interface RouteSpec<D, A extends Access = Exclude<Access, 'operator'>> {
   /** body.data may be left out altogether (empty-body calls such as /api/jwt_core/validate). */
   dataOptional?: boolean;
   querystring?: object;
-  /** default 'user'; an 'operator' route is declared with defineRoute<D, 'operator'> (or inferred) */
+  /** default 'user'; an 'operator' or 'person' route is declared with defineRoute<D, 'operator'> (or inferred) */
   access?: A;
   /**
    * Public routes: which limit of the rate limiter counts the caller's IP (default `anonymous`);
@@ -84,7 +92,8 @@ export interface RouteSpec<D, A extends Access = Exclude<Access, 'operator'>> {
    * What the caller must hold (server/http/permission.ts): a page, a button of a page, 'open',
    * 'session' or 'admin'. Required of every logged-in route: defineRoute refuses to register one
    * without it, and checks it before the handler against the caller's grants (issue 17). Not on
-   * 'operator' routes: every operator may make every operator call.
+   * 'operator' routes (every operator may make every operator call) nor 'person' routes (every
+   * person may do what concerns its own session; a key is refused by the access itself).
    */
   permission?: Permission<D>;
   /**
@@ -119,19 +128,20 @@ export function ok<T>(data: T, message: string = serverText.ok): Envelope<T> {
  * Registers one API route. Every spec call is POST {data} answering {code, message, data}; this
  * is the one place that knows it, so routes only declare path, schema, access and permission.
  */
-export function defineRoute<D = unknown, A extends Access = Exclude<Access, 'operator'>>(app: FastifyInstance, spec: RouteSpec<D, A>): void {
+export function defineRoute<D = unknown, A extends Access = EnterpriseAccess>(app: FastifyInstance, spec: RouteSpec<D, A>): void {
   const access: Access = spec.access ?? 'user';
   const method = spec.method ?? 'POST';
   const idMax = spec.idColumn === 'integer' ? INT4_MAX : BIGINT_ID_MAX;
   const named = method === 'POST' && access !== 'public' ? logPlanOf({ ...spec, method, access }) : null;
   const logPlan = named === undefined ? fallbackPlan(spec) : named;
-  if (access === 'operator' && spec.permission !== undefined) {
-    throw new Error(`${spec.path}: an operator route declares no permission (every operator may call it)`);
+  const enterprise = access === 'user' || access === 'company';
+  if (!enterprise && access !== 'public' && spec.permission !== undefined) {
+    throw new Error(`${spec.path}: ${access} routes declare no permission (every ${access} may call them)`);
   }
-  if (access !== 'public' && access !== 'operator' && spec.permission === undefined) {
+  if (enterprise && spec.permission === undefined) {
     throw new Error(`${spec.path}: a logged-in route declares its permission (server/http/permission.ts)`);
   }
-  const keyCallable = access !== 'public' && access !== 'operator' && keyMayCall(spec.permission as Permission<never>);
+  const keyCallable = enterprise && keyMayCall(spec.permission as Permission<never>);
   const permission = spec.permission;
 
   /** Rate limits, authentication, the filing guard and the route's permission: one hook for every route. */
@@ -147,6 +157,12 @@ export function defineRoute<D = unknown, A extends Access = Exclude<Access, 'ope
       return;
     }
     const caller = await app.authenticate(request);
+    if (access === 'person') {
+      // a person at the console, of either kind; a key acts for a company and is no person
+      if (caller.apiKey) throw new BizError(serverText.keyNotAllowed);
+      if (spec.limit && !(await app.rateLimiter.allow(spec.limit, `u${caller.userId}`))) throw tooMany(spec.limit);
+      return;
+    }
     // a platform operator has no company: no enterprise route is its (refused, and logged nowhere)
     if (isOperator(caller)) throw new HttpError(403, serverText.operatorNotEnterprise);
     const user = caller;
@@ -182,7 +198,8 @@ export function defineRoute<D = unknown, A extends Access = Exclude<Access, 'ope
       ...(spec.querystring ? { querystring: spec.querystring } : {}),
       // the routes a machine client may call with X-Api-Key say so (docs/integration.md)
       ...(access === 'operator' ? { security: [{ bearer: [] }, { reviewToken: [] }] } : {}),
-      ...(access !== 'public' && access !== 'operator' ? { security: keyCallable ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] } : {}),
+      ...(access === 'person' ? { security: [{ bearer: [] }] } : {}),
+      ...(enterprise ? { security: keyCallable ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] } : {}),
     },
     config: { access, permission: spec.permission as Permission<never> },
     // before ajv and the handler: who calls and what they may do (a caller without the right learns

@@ -130,8 +130,9 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   });
 
-  defineRoute(app, {
-    path: '/api/enterprise/user/modules', permission: 'session', summary: '当前用户的模块与按钮 (同登录返回的 modules；权限变更后刷新页面即生效)', tags: ['账号'],
+  // 'person': the session's own calls, an enterprise user's or a platform operator's alike (issue 20)
+  defineRoute<unknown, 'person'>(app, {
+    path: '/api/enterprise/user/modules', access: 'person', summary: '当前用户的模块与按钮 (同登录返回的 modules；权限变更后刷新页面即生效)', tags: ['账号'],
     dataOptional: true,
     handler: async ({ user }) => (await app.holdings(user)).modules,
   });
@@ -172,8 +173,8 @@ export default async function authRoutes(app: FastifyInstance) {
     return null;
   }
 
-  defineRoute<PasswordChange>(app, {
-    path: '/api/enterprise/user/updatePasswprd', permission: 'session', summary: '修改本人密码 (三个密码均为 RSA-OAEP 密文的 base64)', tags: ['账号'],
+  defineRoute<PasswordChange, 'person'>(app, {
+    path: '/api/enterprise/user/updatePasswprd', access: 'person', summary: '修改本人密码 (三个密码均为 RSA-OAEP 密文的 base64)', tags: ['账号'],
     data: passwordChange, message: authText.changed,
     handler: async ({ user, data }) => {
       if (data.id !== undefined && data.id !== user.userId) throw new BizError(authText.ownOnly);

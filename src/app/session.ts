@@ -3,7 +3,7 @@
  * connected to the http client. Starts from the stored session, if any.
  */
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type MenuModule, type NavigateParams, type UserInfo } from '../../machines/auth.ts';
+import { authMachine, type MenuModule, type NavigateParams } from '../../machines/auth.ts';
 import { login, logout, refreshTokens, userModules } from '../features/auth/api/login.ts';
 import { createAuthBridge } from '../lib/auth-bridge.ts';
 import { connectAuth } from '../lib/http.ts';
@@ -53,11 +53,8 @@ export const authActor = createActor(
       }),
       refresh: fromPromise(({ input }) => refreshInTurn(input.refreshToken, storedTokens, (token) => refreshTokens(token))),
       logout: fromPromise(({ input }) => logout(input.refreshToken)),
-      // a platform operator's menu is its one role's (issue 20) and the enterprise read refuses it
-      modules: fromPromise(async (): Promise<MenuModule[]> => {
-        const { userInfo, modules }: { userInfo: UserInfo | null; modules: MenuModule[] } = authActor.getSnapshot().context;
-        return userInfo?.userType === 'PLATFORM' ? modules : userModules();
-      }),
+      // a 'person' route: an enterprise user's menu and a platform operator's alike (issue 20)
+      modules: fromPromise((): Promise<MenuModule[]> => userModules()),
     },
     actions: {
       saveSession: (_, session) => {

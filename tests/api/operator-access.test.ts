@@ -2,7 +2,9 @@
  * Issue 20: the platform operator and the enterprise never cross. Walked over app.routeTable, so a
  * new route is covered the day it is registered: every 'operator' route is refused to an enterprise
  * account (main account, sub-account, API key) and to an anonymous call; every 'user' / 'company'
- * route is refused to the operator. The operator logs in on the same login and gets 审核管理 only.
+ * route is refused to the operator; every 'person' route (the session's own: its password, its
+ * menu) admits the operator and an enterprise person alike, and refuses an API key and an anonymous
+ * call. The operator logs in on the same login and gets 审核管理 only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveEventPaths } from '../../domain/events.ts';
@@ -10,7 +12,8 @@ import { moduleSeeds } from '../../domain/modules.ts';
 import { enterpriseText } from '../../domain/texts/enterprise.ts';
 import { serverText } from '../../domain/texts/server.ts';
 import { demoOperator } from '../../server/db/seed/demo.ts';
-import { createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
+import { authText } from '../../domain/texts/auth.ts';
+import { call, createTestApp, demo, encryptPassword, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 const REVIEW = 'operator-access-secret';
 let t: TestApp;
@@ -118,5 +121,64 @@ describe('enterprise routes', () => {
   it('the live stream too', async () => {
     const res = await t.app.inject({ method: 'GET', url: liveEventPaths.stream, headers: bearer(operator.token) });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('person routes (the session’s own, of an enterprise person or an operator)', () => {
+  const personRoutes = () => t.app.routeTable.filter((r) => r.access === 'person');
+
+  it('are the own password and the own menu, nothing of an enterprise’s data', () => {
+    expect(personRoutes().map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'POST /api/enterprise/user/modules',
+      'POST /api/enterprise/user/updatePasswprd',
+    ]);
+  });
+
+  it('admit the operator and an enterprise person; refuse an API key, an anonymous call and the review token alone', async () => {
+    const key = await t.app.inject({
+      method: 'POST', url: '/api/enterprise/apiKey/save', headers: bearer(admin.token), payload: { data: { name: 'person-access', grants: [{ moduleId: 101, code: '' }] } },
+    });
+    const secret = (key.json().data as { secret: string }).secret;
+    for (const r of personRoutes()) {
+      for (const [who, token] of [['operator', operator.token], ['main account', admin.token], ['sub-account', user.token]] as const) {
+        const res = await send(r.method, r.url, bearer(token));
+        const message = (res.json() as { message: string }).message;
+        expect(res.statusCode, `${r.method} ${r.url} as ${who}`).not.toBe(403);
+        expect(res.statusCode, `${r.method} ${r.url} as ${who}`).not.toBe(401);
+        expect([serverText.operatorNotEnterprise, serverText.keyNotAllowed, serverText.noPermission], `${r.method} ${r.url} as ${who}`).not.toContain(message);
+      }
+      const asKey = await send(r.method, r.url, { 'x-api-key': secret });
+      expect(asKey.json(), `${r.method} ${r.url} as an API key`).toMatchObject({ code: -1, message: serverText.keyNotAllowed });
+      expect((await send(r.method, r.url, {})).statusCode, `${r.method} ${r.url} anonymous`).toBe(401);
+      expect((await send(r.method, r.url, { 'x-review-token': REVIEW })).statusCode, `${r.method} ${r.url} by review token`).toBe(401);
+    }
+  }, 300_000);
+
+  it('the operator’s menu call answers its 审核管理 menu, as its login did', async () => {
+    const res = await call(t.app, '/api/enterprise/user/modules', {}, operator.token);
+    expect(res.body.code).toBe(0);
+    expect((res.body.data as { id: number }[]).map((m) => m.id).sort()).toEqual(operator.modules.map((m) => m.id).sort());
+  });
+});
+
+describe('the operator changes its own password (修改密码 in its header)', () => {
+  it('logs in with the new one; the old one is refused, and the old session ends', async () => {
+    const pem = (await call(t.app, '/api/auth/public_key', {})).body.data as string;
+    const enc = (s: string) => encryptPassword(pem, s);
+    const fresh = 'Cbec@2026operatorNew';
+    const session = await login(t.app, demoOperator.login_name, demoOperator.password);
+    const wrongOld = await call(t.app, '/api/enterprise/user/updatePasswprd', { oldPassword: enc('Wrong@2026x'), newPassword: enc(fresh), againPassword: enc(fresh) }, session.token);
+    expect(wrongOld.body).toMatchObject({ code: -1, message: authText.oldPasswordWrong });
+    const changed = await call(t.app, '/api/enterprise/user/updatePasswprd', { oldPassword: enc(demoOperator.password), newPassword: enc(fresh), againPassword: enc(fresh) }, session.token);
+    expect(changed.body).toMatchObject({ code: 0, message: authText.changed });
+
+    const again = await login(t.app, demoOperator.login_name, fresh);
+    expect(again.userInfo).toMatchObject({ userType: 'PLATFORM', companyId: null });
+    await expect(login(t.app, demoOperator.login_name, demoOperator.password)).rejects.toThrow(authText.badCredentials);
+    // every session of the operator ended: its old refresh token is refused
+    const refreshed = await t.app.inject({ method: 'GET', url: '/api/auth/refresh_token', headers: { 'x-refresh-token': session.refreshToken } });
+    expect(refreshed.json()).toMatchObject({ code: -1, message: authText.sessionEnded });
+    // and the new login still reviews
+    expect((await send('POST', '/api/review/company/pageList', bearer(again.token))).json()).toMatchObject({ code: 0 });
   });
 });

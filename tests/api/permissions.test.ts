@@ -14,6 +14,9 @@ beforeAll(async () => {
   app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', CAPTCHA: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent' }), db: handle.db, logger: false });
   defineRoute(app, { path: '/api/test/account-add', summary: 'needs /account add', permission: { uri: '/account', code: 'add' }, handler: () => 'done' });
   defineRoute(app, { path: '/api/test/bill', summary: 'needs a filed company', access: 'company', permission: 'open', handler: () => 'bill' });
+  // a 'person' route (the session's own) is every person's: a permission there is a mistake, refused at registration
+  expect(() => defineRoute(app, { path: '/api/test/person', summary: 'own', access: 'person', permission: 'session', handler: () => 'own' }))
+    .toThrow('/api/test/person: person routes declare no permission');
   await app.ready();
   cleanup = async () => { await app.close(); await handle.close(); await drop(); };
 });

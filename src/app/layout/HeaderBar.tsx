@@ -2,7 +2,9 @@
  * Header: title, version label 1.0.0, the user name and its dropdown (accounts §2 Layout).
  * 企业注册 leads to /enterprise (the enterprise profile and filing page; /reg is the self-registration
  * before login). Beside the name, not in the menu: the agreement download (/agreement/getDownloadUrl)
- * and the resource-centre link.
+ * and the resource-centre link. A platform operator (issue 20) has no enterprise: its menu keeps
+ * what concerns its own session (修改密码, 退出系统; the server's 'person' routes), not the
+ * enterprise's pages nor its agreement.
  */
 import { Anchor, Badge, Button, Group, Menu, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -19,6 +21,7 @@ export function HeaderBar({ onChangePassword }: { onChangePassword: () => void }
   const navigate = useNavigate();
   const userInfo = useUserInfo();
   const send = useAuthSend();
+  const enterprise = userInfo?.userType !== 'PLATFORM';
 
   const confirmLogout = () =>
     modals.openConfirmModal({
@@ -41,21 +44,23 @@ export function HeaderBar({ onChangePassword }: { onChangePassword: () => void }
       </Group>
       <Group gap="md" wrap="nowrap">
         <LiveIndicator />
-        <Anchor component="button" type="button" size="sm" onClick={() => {
-          http.post<{ downloadUri: string }>('/api/enterprise/agreement/getDownloadUrl', {})
-            .then(({ downloadUri }) => window.open(downloadUri, '_blank', 'noopener'), notifyError);
-        }}>{upgradeText.agreementDownload}</Anchor>
+        {enterprise && (
+          <Anchor component="button" type="button" size="sm" onClick={() => {
+            http.post<{ downloadUri: string }>('/api/enterprise/agreement/getDownloadUrl', {})
+              .then(({ downloadUri }) => window.open(downloadUri, '_blank', 'noopener'), notifyError);
+          }}>{upgradeText.agreementDownload}</Anchor>
+        )}
         <Anchor href={RESOURCE_CENTRE_URL} target="_blank" rel="noopener noreferrer" size="sm">{upgradeText.resourceCentre}</Anchor>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Button variant="subtle">{userInfo?.username ?? ''}</Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={() => navigate('/enterprise')}>{layoutText.enterprise}</Menu.Item>
-            <Menu.Item onClick={() => navigate('/parametersSetting')}>{layoutText.parameters}</Menu.Item>
+            {enterprise && <Menu.Item onClick={() => navigate('/enterprise')}>{layoutText.enterprise}</Menu.Item>}
+            {enterprise && <Menu.Item onClick={() => navigate('/parametersSetting')}>{layoutText.parameters}</Menu.Item>}
             <Menu.Item onClick={onChangePassword}>{layoutText.changePassword}</Menu.Item>
-            <Menu.Item onClick={() => navigate('/workorder/edit')}>{layoutText.workorder}</Menu.Item>
-            <Menu.Item onClick={() => navigate('/feedback')}>{layoutText.feedback}</Menu.Item>
+            {enterprise && <Menu.Item onClick={() => navigate('/workorder/edit')}>{layoutText.workorder}</Menu.Item>}
+            {enterprise && <Menu.Item onClick={() => navigate('/feedback')}>{layoutText.feedback}</Menu.Item>}
             <Menu.Divider />
             <Menu.Item color="red" onClick={confirmLogout}>
               {layoutText.logout}

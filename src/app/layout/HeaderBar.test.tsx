@@ -1,0 +1,34 @@
+// The header's user menu: an enterprise person's, and a platform operator's (issue 20), which keeps
+// only what concerns its own session.
+import { describe, expect, it, vi } from 'vitest';
+import { upgradeText } from '../../../domain/texts/upgrade.ts';
+import { layoutText } from '../../../domain/texts/web.ts';
+import { createTestAuthActor, sessionFixture } from '../../testing/auth.ts';
+import { fireEvent, render, screen } from '../../testing/render.tsx';
+import { HeaderBar } from './HeaderBar.tsx';
+
+const enterpriseItems = [layoutText.enterprise, layoutText.parameters, layoutText.workorder, layoutText.feedback];
+
+function openMenu(userInfo: Parameters<typeof sessionFixture>[0]) {
+  const onChangePassword = vi.fn();
+  render(<HeaderBar onChangePassword={onChangePassword} />, { actor: createTestAuthActor(sessionFixture(userInfo)) });
+  fireEvent.click(screen.getByRole('button', { name: userInfo?.username ?? '演示管理员' }));
+  return onChangePassword;
+}
+
+describe('HeaderBar', () => {
+  it('an enterprise person: the enterprise’s pages, the agreement, 修改密码 and 退出系统', async () => {
+    openMenu({ username: '演示管理员' });
+    for (const item of [...enterpriseItems, layoutText.changePassword, layoutText.logout]) expect(await screen.findByText(item)).toBeTruthy();
+    expect(screen.getByText(upgradeText.agreementDownload)).toBeTruthy();
+  });
+
+  it('a platform operator: 修改密码 (which opens the dialog) and 退出系统, no enterprise page nor its agreement', async () => {
+    const onChangePassword = openMenu({ username: '平台审核员', userType: 'PLATFORM', companyCode: null, companyName: '' });
+    expect(await screen.findByText(layoutText.logout)).toBeTruthy();
+    for (const item of enterpriseItems) expect(screen.queryByText(item)).toBeNull();
+    expect(screen.queryByText(upgradeText.agreementDownload)).toBeNull();
+    fireEvent.click(screen.getByText(layoutText.changePassword));
+    expect(onChangePassword).toHaveBeenCalledTimes(1);
+  });
+});
