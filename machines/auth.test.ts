@@ -150,6 +150,29 @@ describe('authMachine', () => {
     expect(effects.saveSession).toHaveBeenLastCalledWith({ token: 'access-2', refreshToken: 'refresh-2', userInfo: filed, modules: session.modules });
   });
 
+  it('a filing decision told while a refresh is on its way is not lost: one more refresh, with the new token, brings the code', async () => {
+    const filed = { ...session.userInfo, companyCode: '3302LIVE01' };
+    const answers = [deferred<Refreshed>(), deferred<Refreshed>()];
+    let call = 0;
+    const { actor, effects } = setupAuth({
+      session: { ...session, userInfo: { ...session.userInfo, companyCode: null } },
+      refresh: () => answers[call++]!.promise,
+    });
+    actor.send({ type: 'session.refresh' });
+    actor.send({ type: 'live.filingDecided' });
+    // the first answer was computed before the approval: no code yet
+    answers[0]!.resolve({ token: 'access-2', refreshToken: 'refresh-2', userInfo: { ...session.userInfo, companyCode: null } });
+    await waitFor(actor, () => effects.refresh.mock.calls.length === 2);
+    expect(effects.refresh.mock.calls[1]![0]).toEqual({ refreshToken: 'refresh-2' });
+    expect(effects.modules).not.toHaveBeenCalled();
+    answers[1]!.resolve({ token: 'access-3', refreshToken: 'refresh-3', userInfo: filed });
+    const s = await waitFor(actor, (x) => x.matches({ authenticated: 'idle' }));
+    expect(s.context.userInfo).toEqual(filed);
+    expect(s.context.refreshToken).toBe('refresh-3');
+    expect(effects.refresh).toHaveBeenCalledTimes(2);
+    expect(effects.modules).toHaveBeenCalledTimes(1);
+  });
+
   it('a read meeting an expired token gives way to the one refresh and is read again after it', async () => {
     const { actor, effects } = setupAuth({ session });
     actor.send({ type: 'live.grantsChanged' });

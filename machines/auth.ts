@@ -14,7 +14,10 @@
  *                          api.tokenExpired events are ignored here, so N concurrent -10000
  *                          answers cause exactly one refresh; waiters watch for the way out.
  *                          A refresh is always followed by .reloadingModules, so a change of
- *                          rights told while refreshing is not lost.
+ *                          rights told while refreshing is not lost. A filing decision (or a
+ *                          session.refresh) told while refreshing marks `refreshAgain`: that
+ *                          answer may predate the decision, so .refreshing is entered once more
+ *                          (with the new token) before the modules are read.
  *     .reloadingModules    invoke `modules` (the user's menu and buttons as the server now has
  *                          them: GET /api/enterprise/user/modules); a failure keeps the old ones
  *   loggingOut     [busy]  invoke `logout` (tells the server; failure does not matter)
@@ -106,6 +109,11 @@ export interface AuthContext {
   loginName: string | null;
   /** the `token` header of a 401 '请更改密码' login answer */
   passwordChangeToken: string | null;
+  /**
+   * The company changed while a refresh was on its way (a filing decided): that refresh's answer may
+   * predate the change, so one more follows it.
+   */
+  refreshAgain: boolean;
 }
 export interface AuthInput { session?: Session | null }
 
@@ -117,6 +125,21 @@ function failure(error: unknown): AuthFailure {
 }
 
 const signedOut = { token: null, refreshToken: null, userInfo: null, modules: [], passwordChangeToken: null };
+
+/**
+ * What a refresh's answer changes in the context, and the session then stored. (The done event of
+ * a guarded onDone list is typed loosely by XState: its output is the refresh actor's, Refreshed.)
+ */
+type RefreshedArgs = { context: AuthContext; event: { type: string } };
+const answerOf = (event: { type: string }) => (event as unknown as { output: Refreshed }).output;
+const refreshedContext = ({ context, event }: RefreshedArgs) => {
+  const answer = answerOf(event);
+  return { token: answer.token, refreshToken: answer.refreshToken, userInfo: answer.userInfo ?? context.userInfo };
+};
+const refreshedSession = ({ context, event }: RefreshedArgs): Session => {
+  const answer = answerOf(event);
+  return { token: answer.token, refreshToken: answer.refreshToken, userInfo: (answer.userInfo ?? context.userInfo) as UserInfo, modules: context.modules };
+};
 
 export const authMachine = setup({
   types: {} as {
@@ -144,6 +167,8 @@ export const authMachine = setup({
   },
   guards: {
     hasSession: ({ context }) => context.token !== null,
+    /** a filing decision (or a request to refresh) arrived while the refresh was under way */
+    refreshAgain: ({ context }) => context.refreshAgain,
     /** the login failed with 401 '请更改密码' and a `token` header */
     needsPasswordChange: ({ event }) => 'error' in event && failure(event.error).passwordChangeToken !== undefined,
   },
@@ -155,7 +180,7 @@ export const authMachine = setup({
       'api.tokenExpired': '令牌过期', 'session.refresh': '刷新会话', 'user.logout': '退出系统', 'api.unauthorized': '未授权（401）',
       'live.grantsChanged': '权限已变更', 'live.filingDecided': '备案已审核', 'live.resync': '实时连接恢复',
     },
-    guards: { hasSession: '已有会话', needsPasswordChange: '须修改密码' },
+    guards: { hasSession: '已有会话', needsPasswordChange: '须修改密码', refreshAgain: '刷新期间公司信息又有变化' },
     actors: { login: '登录', refresh: '刷新令牌', logout: '退出', modules: '读取菜单与按钮' },
   }),
   context: ({ input }) => ({
@@ -166,6 +191,7 @@ export const authMachine = setup({
     error: null,
     loginName: null,
     passwordChangeToken: null,
+    refreshAgain: false,
   }),
   initial: 'anonymous',
   states: {
@@ -231,27 +257,17 @@ export const authMachine = setup({
         refreshing: {
           description: '刷新令牌中',
           tags: ['refreshing'],
+          // the flag lives only while refreshing (guards are read before the exit clears it)
+          exit: assign({ refreshAgain: false }),
           invoke: {
             id: 'refresh',
             src: 'refresh',
             input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
-            onDone: {
-              target: 'reloadingModules',
-              actions: [
-                assign(({ context, event }) => ({
-                  token: event.output.token, refreshToken: event.output.refreshToken, userInfo: event.output.userInfo ?? context.userInfo,
-                })),
-                {
-                  type: 'saveSession',
-                  params: ({ context, event }) => ({
-                    token: event.output.token,
-                    refreshToken: event.output.refreshToken,
-                    userInfo: (event.output.userInfo ?? context.userInfo) as UserInfo,
-                    modules: context.modules,
-                  }),
-                },
-              ],
-            },
+            onDone: [
+              // the answer may predate the change told meanwhile: once more, with the new token
+              { guard: 'refreshAgain', target: 'refreshing', reenter: true, actions: [assign(refreshedContext), { type: 'saveSession', params: refreshedSession }] },
+              { target: 'reloadingModules', actions: [assign(refreshedContext), { type: 'saveSession', params: refreshedSession }] },
+            ],
             onError: {
               target: '#auth.loggedOut',
               actions: [
@@ -259,6 +275,10 @@ export const authMachine = setup({
                 { type: 'navigate', params: { to: 'login', reason: 'refreshFailed' } },
               ],
             },
+          },
+          on: {
+            'live.filingDecided': { actions: assign({ refreshAgain: true }) },
+            'session.refresh': { actions: assign({ refreshAgain: true }) },
           },
         },
         reloadingModules: {

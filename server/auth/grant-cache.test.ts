@@ -63,4 +63,20 @@ describe('GrantCache', () => {
     cache.message('garbage');
     expect(seen).toEqual(['k3', undefined]);
   });
+
+  it('says once LISTEN is back after a loss (changes meanwhile were missed), not at its first start', () => {
+    const { cache } = counting();
+    let resumed = 0;
+    cache.onResumed(() => { resumed++; });
+    cache.lost();
+    cache.ready();
+    expect(resumed).toBe(0);
+    cache.lost();
+    cache.lost();
+    expect(resumed).toBe(0);
+    cache.ready();
+    expect(resumed).toBe(1);
+    cache.ready();
+    expect(resumed).toBe(1);
+  });
 });

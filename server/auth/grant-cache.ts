@@ -19,6 +19,9 @@ export class GrantCache implements ListenHandlers {
   private generation = 0;
   private hearing = false;
   private readonly dropped = new Set<(key: string | undefined) => void>();
+  private readonly resumed = new Set<() => void>();
+  /** LISTEN was lost after it had been in place: changes made meanwhile were not heard. */
+  private missed = false;
 
   constructor(
     private readonly read: (holder: GrantHolder) => Promise<Holdings>,
@@ -48,6 +51,15 @@ export class GrantCache implements ListenHandlers {
     return () => { this.dropped.delete(listener); };
   }
 
+  /**
+   * Told when LISTEN is back after a loss: whose grants changed in between is unknown, so every
+   * session should read its own again (the stream's 'resync').
+   */
+  onResumed(listener: () => void): () => void {
+    this.resumed.add(listener);
+    return () => { this.resumed.delete(listener); };
+  }
+
   /** A holder's grants changed here: call after the change is committed. */
   forget(holder: GrantHolder): void {
     this.drop(holderKey(holder));
@@ -73,9 +85,12 @@ export class GrantCache implements ListenHandlers {
   ready(): void {
     this.forgetAll();
     this.hearing = true;
+    if (this.missed) for (const l of this.resumed) l();
+    this.missed = false;
   }
 
   lost(): void {
+    if (this.hearing) this.missed = true;
     this.hearing = false;
     this.forgetAll();
   }

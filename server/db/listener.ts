@@ -42,7 +42,11 @@ const HEARTBEAT_MS = 10_000;
 export const LISTENER_APPLICATION_NAME = 'cbec-listen';
 const HEARTBEAT_TIMEOUT_MS = 5_000;
 
-export function pgListen(pgModule: typeof pg, connectionString: string): Listen {
+export interface HeartbeatOptions { everyMs?: number; timeoutMs?: number }
+
+export function pgListen(pgModule: typeof pg, connectionString: string, heartbeat: HeartbeatOptions = {}): Listen {
+  const everyMs = heartbeat.everyMs ?? HEARTBEAT_MS;
+  const timeoutMs = heartbeat.timeoutMs ?? HEARTBEAT_TIMEOUT_MS;
   return async (channel, handlers) => {
     let stopped = false;
     let client: pg.Client | undefined;
@@ -50,18 +54,30 @@ export function pgListen(pgModule: typeof pg, connectionString: string): Listen 
     let pause = RETRY_MIN_MS;
     let warned = false;
 
-    const heartbeat = setInterval(() => {
-      const c = client;
-      if (!c || stopped) return;
-      const silent = setTimeout(() => drop(c), HEARTBEAT_TIMEOUT_MS);
+    /** The connection whose LISTEN is in place (a connection still connecting is not asked). */
+    let listening: pg.Client | undefined;
+    let asking = false;
+    const beat = setInterval(() => {
+      const c = listening;
+      if (!c || stopped || asking) return;
+      asking = true;
+      let answered = false;
+      // A busy event loop runs due timers before it reads the sockets: the answer may be waiting
+      // unread. setImmediate runs after this turn's reads, so only a real silence drops the link.
+      const silent = setTimeout(() => setImmediate(() => { if (!answered) drop(c); }), timeoutMs);
       silent.unref();
-      c.query('select 1').then(() => clearTimeout(silent), () => { clearTimeout(silent); drop(c); });
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
+      c.query('select 1').then(
+        () => { answered = true; asking = false; clearTimeout(silent); },
+        () => { asking = false; clearTimeout(silent); drop(c); },
+      );
+    }, everyMs);
+    beat.unref();
 
     const drop = (c: pg.Client) => {
       if (client !== c) return;
       client = undefined;
+      listening = undefined;
+      asking = false;
       c.removeAllListeners();
       c.on('error', () => undefined);
       c.end().catch(() => undefined);
@@ -88,6 +104,7 @@ export function pgListen(pgModule: typeof pg, connectionString: string): Listen 
         return;
       }
       if (stopped || client !== c) return;
+      listening = c;
       pause = RETRY_MIN_MS;
       warned = false;
       handlers.ready();
@@ -98,9 +115,10 @@ export function pgListen(pgModule: typeof pg, connectionString: string): Listen 
     return async () => {
       stopped = true;
       clearTimeout(timer);
-      clearInterval(heartbeat);
+      clearInterval(beat);
       const c = client;
       client = undefined;
+      listening = undefined;
       if (c) { c.removeAllListeners(); c.on('error', () => undefined); await c.end().catch(() => undefined); }
     };
   };

@@ -63,6 +63,10 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
     });
   });
 
+  // the grants LISTEN was lost and is back: a change made meanwhile was not heard, so every stream
+  // re-reads its menu (the hub does the same when its own LISTEN comes back)
+  const unwatchResumed = app.grants.onResumed(() => hub.later(async () => ({ companyId: null, event: { type: 'resync' } })));
+
   // a session change may have ended some stream's session: every stream asks (a map look-up for
   // the sessions still known to stand), once per burst of changes
   let recheck: NodeJS.Immediate | undefined;
@@ -76,6 +80,7 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
   app.addHook('preClose', async () => {
     unwatch();
     unwatchGrants();
+    unwatchResumed();
     if (recheck) clearImmediate(recheck);
     for (const s of [...streams]) s.close();
   });

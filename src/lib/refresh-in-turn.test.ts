@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refreshInTurn, type StoredTokens } from './refresh-in-turn.ts';
+import type { TokenChain } from './token-chain.ts';
 
 /** The server's rule: a refresh token is used once; a second use ends the login. */
 function server() {
@@ -56,5 +57,28 @@ describe('refreshInTurn', () => {
     const store = storage('r1');
     expect((await refreshInTurn('r0', store, s.refresh, undefined)).refreshToken).toBe('r2');
     expect(s.revoked).toBe(false);
+  });
+
+  it("a tab whose localStorage still shows the token another tab has just used follows the recorded replacement: the login survives", async () => {
+    const s = server();
+    const shared = locks();
+    const links = new Map<string, string>();
+    const chain: TokenChain = { next: async (t) => links.get(t) ?? null, link: async (used, next) => { links.set(used, next); } };
+    // tab A's storage is its own, up to date; tab B's copy lags behind (another renderer process)
+    const a = storage('r0');
+    const bLagging: StoredTokens = { read: () => 'r0', write: () => undefined };
+    expect((await refreshInTurn('r0', a, s.refresh, shared, chain)).refreshToken).toBe('r1');
+    expect((await refreshInTurn('r0', bLagging, s.refresh, shared, chain)).refreshToken).toBe('r2');
+    expect((await refreshInTurn('r0', bLagging, s.refresh, shared, chain)).refreshToken).toBe('r3');
+    expect(s.revoked).toBe(false);
+    // without the chain the lagging copy is a second use: the server ends the login
+    await expect(refreshInTurn('r0', bLagging, s.refresh, shared, null)).rejects.toThrow('reused');
+    expect(s.revoked).toBe(true);
+  });
+
+  it('a chain that cannot be read or written only loses its help', async () => {
+    const s = server();
+    const broken: TokenChain = { next: () => Promise.reject(new Error('blocked')), link: () => Promise.reject(new Error('blocked')) };
+    expect((await refreshInTurn('r0', storage('r0'), s.refresh, locks(), broken)).refreshToken).toBe('r1');
   });
 });

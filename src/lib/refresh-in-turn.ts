@@ -5,8 +5,12 @@
  * meeting an expired token — would end the login in both. So refreshes take turns across the tabs
  * (Web Locks, where the browser has them) and each uses the newest refresh token of the same
  * account stored by whichever tab refreshed last; the new tokens are stored before the turn ends.
+ * localStorage may show a tab the token another tab has just replaced (it is synchronised between
+ * renderer processes asynchronously), so the replacements are also recorded in IndexedDB
+ * (token-chain.ts) and followed to the newest before the token is used.
  */
 import type { Refreshed } from '../../machines/auth.ts';
+import { indexedDbTokenChain, newestOf, type TokenChain } from './token-chain.ts';
 
 export interface StoredTokens {
   /** The stored refresh token, if the stored login is this account's (else null). */
@@ -23,11 +27,22 @@ export async function refreshInTurn(
   stored: StoredTokens,
   refresh: (refreshToken: string) => Promise<Refreshed>,
   locks: Locks | undefined = (globalThis.navigator as { locks?: Locks } | undefined)?.locks,
+  chain: TokenChain | null = browserChain(),
 ): Promise<Refreshed> {
   const turn = async () => {
-    const answer = await refresh(stored.read() ?? held);
+    const known = stored.read() ?? held;
+    const token = chain ? await newestOf(known, chain) : known;
+    const answer = await refresh(token);
+    // recorded before the turn ends, so the next tab finds it; a failed record only loses the help
+    if (chain) await chain.link(token, answer.refreshToken).catch(() => undefined);
     stored.write(answer);
     return answer;
   };
   return locks ? locks.request(REFRESH_LOCK, turn) : turn();
+}
+
+let shared: TokenChain | null | undefined;
+function browserChain(): TokenChain | null {
+  shared ??= indexedDbTokenChain();
+  return shared;
 }

@@ -26,7 +26,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { buildServerIfStale, serverBundle } from '../../scripts/build-server.ts';
 import { isStale, WEB_SOURCES } from '../../scripts/build-state.ts';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -198,6 +198,8 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
   let output = '';
   const append = (chunk: Buffer) => {
     output += chunk.toString('utf8');
+    // E2E_SERVER_LOG_FILE keeps all of it (with E2E_LOG_LEVEL=info, every request) for a failure's story
+    if (process.env.E2E_SERVER_LOG_FILE) appendFileSync(process.env.E2E_SERVER_LOG_FILE, chunk);
     if (output.length > 200_000) output = output.slice(-100_000);
   };
   child.stdout!.on('data', append);

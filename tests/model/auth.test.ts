@@ -16,7 +16,7 @@ import { login, logout, refreshTokens, userModules } from '../../src/features/au
 import { encryptPassword } from '../../src/lib/rsa.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { createTestApp, demo, type TestApp } from '../helpers/test-app.ts';
-import { activeStateIds, declaredStates, declaredTransitions, firedTransitions, modelPaths, serializeState, transitionKey, type ModelPath } from './harness.ts';
+import { activeStateIds, declaredStates, declaredTransitions, firedTransitions, modelPaths, transitionKey, type ModelPath } from './harness.ts';
 
 const fakeSession: Session = {
   token: 't', refreshToken: 'r', modules: [],
@@ -38,8 +38,14 @@ const events: EventObject[] = [
   { type: 'xstate.error.actor.logout', error: { message: 'network' } } as EventObject,
 ];
 
-const paths = modelPaths(authMachine, events);
+/** The state, and whether a change told during the refresh asks for one more (machines/auth.ts refreshAgain). */
+const serializeState = (s: { value: unknown; context?: unknown }) =>
+  JSON.stringify(s.value) + ((s.context as { refreshAgain?: boolean } | undefined)?.refreshAgain ? ' 再次刷新' : '');
+const paths = modelPaths(authMachine, events, undefined, serializeState);
 const READING = JSON.stringify({ authenticated: 'reloadingModules' });
+const REFRESHING = JSON.stringify({ authenticated: 'refreshing' });
+/** Events the walk sends while a refresh is held on its way (what the refresh must not lose). */
+const toldWhileRefreshing = new Set(['live.filingDecided', 'session.refresh']);
 const covered = { states: new Set<string>(), transitions: new Set<string>() };
 
 let t: TestApp;
@@ -60,6 +66,7 @@ async function resetWorld() {
 }
 
 const MODULES_PATH = '/api/enterprise/user/modules';
+const REFRESH_PATH = '/api/auth/refresh_token';
 
 /**
  * The network boundary: the real HTTP adapter, with one-shot failures a step can ask for, and reads
@@ -67,7 +74,7 @@ const MODULES_PATH = '/api/enterprise/user/modules';
  */
 function boundary() {
   const real = axios.getAdapter('http') as AxiosAdapter;
-  const plan = { failNextTo: null as string | null, forgeNextToken: false, holdModules: false };
+  const plan = { failNextTo: null as string | null, forgeNextToken: false, holdModules: false, holdRefresh: false };
   const held = new Set<() => void>();
   const adapter: AxiosAdapter = async (config) => {
     if (plan.failNextTo && config.url?.startsWith(plan.failNextTo)) {
@@ -76,6 +83,10 @@ function boundary() {
     }
     if (plan.holdModules && config.url?.startsWith(MODULES_PATH)) {
       plan.holdModules = false;
+      await new Promise<void>((resolve) => held.add(resolve));
+    }
+    if (plan.holdRefresh && config.url?.startsWith(REFRESH_PATH)) {
+      plan.holdRefresh = false;
       await new Promise<void>((resolve) => held.add(resolve));
     }
     if (plan.forgeNextToken) {
@@ -136,9 +147,16 @@ async function walk(path: ModelPath) {
       const after = steps[k + 1]?.event;
       if (after?.type === 'xstate.error.actor.modules') net.plan.failNextTo = MODULES_PATH;
       if (after && !isOutcome(after) && serializeState(steps[k]!.state as { value: unknown }) === READING) net.plan.holdModules = true;
+      if (after && toldWhileRefreshing.has(after.type) && JSON.stringify((steps[k]!.state as { value: unknown }).value) === REFRESHING) net.plan.holdRefresh = true;
       if (!after || !isOutcome(after)) break;
     }
-    const release = isOutcome(event) ? () => undefined : net.heldNow();
+    // a refresh held for events told while it is on its way stays held until the last of them
+    const stillTelling = next !== undefined && toldWhileRefreshing.has(next.type) && JSON.stringify((steps[i]!.state as { value: unknown }).value) === REFRESHING;
+    const release = isOutcome(event) || stillTelling ? () => undefined : net.heldNow();
+    // the held refresh is to fail (its answer comes after this event): the server ends the session first
+    if (toldWhileRefreshing.has(event.type) && next?.type === 'xstate.error.actor.refresh') {
+      await t.handle.db.updateTable('refresh_tokens').set({ revoked_at: new Date() }).execute();
+    }
     switch (event.type) {
       case 'user.login': {
         let credentials: { username: string; password: string } = { ...demo.admin };
@@ -158,6 +176,11 @@ async function walk(path: ModelPath) {
         }
         t.advanceClock((t.config.accessTokenTtl + 5) * 1000);
         const before = calls.refresh;
+        if (net.plan.holdRefresh) {
+          // the refresh waits on its way for the next step's event; the requests finish after it
+          void Promise.allSettled([1, 2, 3].map(() => client.post('/api/jwt_core/validate', {})));
+          break;
+        }
         const results = await Promise.allSettled([1, 2, 3].map(() => client.post('/api/jwt_core/validate', {})));
         expect(calls.refresh - before, 'exactly one refresh for three requests meeting -10000').toBe(1);
         if (next?.type === 'xstate.error.actor.refresh') {
@@ -168,6 +191,11 @@ async function walk(path: ModelPath) {
         break;
       }
       case 'session.refresh': {
+        if (net.plan.holdRefresh || actor.getSnapshot().hasTag('refreshing')) {
+          // sent while a refresh is on its way, or starting one held for the next step's event
+          actor.send({ type: 'session.refresh' });
+          break;
+        }
         // The real cause: the company changed on the server since the login (its filing was approved
         // with a new code); the refresh brings the stored user into the session, no new login.
         if (next?.type === 'xstate.error.actor.refresh') {

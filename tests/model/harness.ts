@@ -56,18 +56,22 @@ export function activeStateIds(snapshot: AnySnapshot): string[] {
   return (snapshot as unknown as { _nodes: { id: string }[] })._nodes.map((n) => n.id);
 }
 
-export function modelPaths(machine: AnyStateMachine, events: EventObject[], input?: unknown): ModelPath[] {
-  const opts = { events, serializeState, serializeEvent, ...(input === undefined ? {} : { input }) };
+/**
+ * `serialize` tells states apart: by default the state value; a machine whose behaviour also depends
+ * on a context flag names it too, so the paths reach both kinds of the state.
+ */
+export function modelPaths(machine: AnyStateMachine, events: EventObject[], input?: unknown, serialize: (s: { value: unknown; context?: unknown }) => string = serializeState): ModelPath[] {
+  const opts = { events, serializeState: serialize, serializeEvent, ...(input === undefined ? {} : { input }) };
   const shortest = getShortestPaths(machine, opts as never) as unknown as { state: AnySnapshot; steps: ModelStep[] }[];
-  const byState = new Map(shortest.map((p) => [serializeState(p.state), p]));
-  const paths: ModelPath[] = shortest.map((p) => ({ name: `reaches ${serializeState(p.state)}`, steps: p.steps }));
+  const byState = new Map(shortest.map((p) => [serialize(p.state), p]));
+  const paths: ModelPath[] = shortest.map((p) => ({ name: `reaches ${serialize(p.state)}`, steps: p.steps }));
   const adjacency = getAdjacencyMap(machine, opts as never) as unknown as Record<string, { state: AnySnapshot; transitions: Record<string, { event: EventObject; state: AnySnapshot }> }>;
   for (const [key, { state, transitions }] of Object.entries(adjacency)) {
     const prefix = byState.get(key);
     if (!prefix) continue;
     for (const { event, state: next } of Object.values(transitions)) {
       if (firedTransitions(state, event).length === 0) continue;
-      paths.push({ name: `${key} --${event.type}--> ${serializeState(next)}`, steps: [...prefix.steps, { event, state: next }] });
+      paths.push({ name: `${key} --${event.type}--> ${serialize(next)}`, steps: [...prefix.steps, { event, state: next }] });
     }
   }
   return paths;
