@@ -161,6 +161,9 @@ describe('a newcomer walks export order → declare → receipts → export', { 
       await declare.waitFor(SLOW);
       await inWindow(declare, '申报 in view mode');
       expect(await toolbar().getByRole('button', { name: '编辑', exact: true }).count()).toBe(1);
+      // money in the detail as the spec's precision reads it: at least two decimals, like the list's
+      await expect.poll(() => textbox(page, '商品金额').inputValue()).toBe('69.80');
+      expect(await textbox(page, '运杂费').inputValue()).toBe('0.00');
 
       // 申报 straight from the view
       await declare.click();
