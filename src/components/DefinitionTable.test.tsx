@@ -35,12 +35,13 @@ describe('windowFor', () => {
 });
 
 describe('DefinitionTable', () => {
-  function show(props: Partial<Parameters<typeof DefinitionTable<TableRecord>>[0]> = {}) {
+  type Props = Partial<Parameters<typeof DefinitionTable<TableRecord>>[0]>;
+  function show(props: Props = {}) {
     const onSort = vi.fn();
     const onChange = vi.fn();
     const onNavigate = vi.fn();
     const records = Array.from({ length: 5 }, (_, i) => row(i + 1));
-    render(
+    const table = (more: Props) => (
       <div style={{ height: 400 }}>
         <DefinitionTable<TableRecord>
           columns={exportOrder.list.columns}
@@ -56,10 +57,12 @@ describe('DefinitionTable', () => {
           linkOf={(r) => `/details/export/order?id=${r.id}`}
           onNavigate={onNavigate}
           {...props}
+          {...more}
         />
-      </div>,
+      </div>
     );
-    return { onSort, onChange, onNavigate, records };
+    const { rerender } = render(table({}));
+    return { onSort, onChange, onNavigate, records, rerender: (more: Props) => rerender(table(more)) };
   }
 
   it('labels headers from the definition, numbers right, codes by name, index from firstIndex', () => {
@@ -96,5 +99,28 @@ describe('DefinitionTable', () => {
     expect(onNavigate).not.toHaveBeenCalled();
     fireEvent.click(link);
     expect(onNavigate).toHaveBeenCalledWith('/details/export/order?id=3');
+  });
+
+  it('shows a dragged width and 恢复默认 at once, the grip sits on the header cell', () => {
+    const onResize = vi.fn();
+    const { rerender } = show({ settings: { hidden: [], widths: {} }, onResize });
+    const header = () => document.querySelector<HTMLElement>('thead th[data-accessor="ebpName"]')!;
+    const before = header().style.width;
+    expect(before).toBe('200px');
+    // mantine-datatable keeps the width it first saw: a new one must still reach the header
+    rerender({ settings: { hidden: [], widths: { ebpName: 280 } }, onResize });
+    // (the body follows the header: fixed table layout)
+    expect(header().style.width).toBe('280px');
+    rerender({ settings: { hidden: [], widths: {} }, onResize });
+    expect(header().style.width).toBe(before);
+    // inside the header cell, not the title's ellipsis box (overflow: hidden) that would clip it
+    const grip = screen.getByRole('separator', { name: '调整“电商平台名称”列宽' });
+    expect(header().style.position).toBe('relative');
+    expect(grip.style.right).toBe('0px');
+    let box: HTMLElement | null = grip.parentElement;
+    while (box && box !== header()) {
+      expect(box.style.position).not.toBe('relative');
+      box = box.parentElement;
+    }
   });
 });

@@ -90,9 +90,16 @@ function ResizableTitle({ label, width, onResize }: { label: string; width: numb
   );
 }
 const stopClick = (e: MouseEvent) => e.stopPropagation();
-const titleWrap = { position: 'relative', display: 'block' } as const;
-// over the header's right padding (8 px) and border: a 10 px grip
-const handleStyle = { position: 'absolute', top: -6, bottom: -6, right: -13, width: 10, cursor: 'col-resize', zIndex: 2 } as const;
+const titleWrap = { display: 'block' } as const;
+/**
+ * The grip is placed against the header cell itself (resizableHeader: the th is its containing
+ * block), not the title: the library wraps the title in an ellipsis box (overflow: hidden), which
+ * would clip a grip that reaches past the text into the cell's padding, leaving nothing to drag.
+ * A 10 px grip over the header's right padding (8 px) up to its border.
+ */
+const handleStyle = { position: 'absolute', top: 0, bottom: 0, right: 0, width: 10, cursor: 'col-resize', zIndex: 2 } as const;
+/** a resizable header is the grip's containing block (a pinned one is already: sticky wins over this) */
+const resizableHeader = { position: 'relative' } as const;
 
 const INDEX = '__index';
 const TRAILING = '__trailing';
@@ -167,6 +174,10 @@ export function buildColumns<R extends TableRecord>(o: ColumnOptions<R>): { head
       {
         accessor: column.field,
         title: onResize ? <ResizableTitle label={label} width={width} onResize={(w) => onResize(column.field, w)} /> : label,
+        // the width again as the header's style: mantine-datatable keeps the `width` it first saw
+        // per column (its own resizing state) and would ignore a dragged width or 恢复默认 until a
+        // reload, while the body rows (ours) follow at once
+        titleStyle: { ...(onResize ? resizableHeader : {}), width, minWidth: width, maxWidth: width },
         sortable: Boolean(column.sortable && o.sortable),
         width,
         textAlign: numeric ? 'right' : 'left',
