@@ -26,7 +26,7 @@ function fakeClient({ listStallsAfterReply = false } = {}) {
   return { client, calls };
 }
 
-describe('ReviewTicketPage', () => {
+describe('ReviewTicketPage', { timeout: 30_000 }, () => {
   it('filters by company, opens a ticket and answers it; an empty answer sends nothing', async () => {
     const { client, calls } = fakeClient();
     render(<ReviewTicketPage client={client} />);
