@@ -52,6 +52,43 @@ export interface GrantsChangedEvent {
 }
 
 /**
+ * The service desk changed one of the company's tickets (issue 20): answered it, took it, closed it
+ * (or the company itself wrote or removed one). Its open detail and the ticket list refetch.
+ */
+export interface TicketChangedEvent {
+  type: 'ticket';
+  id: number;
+  state: string;
+}
+
+/** The three settlement records an operator decides on (结汇, 核销, 补贴; issue 20). */
+export type SettlementKind = 'settlement' | 'verification' | 'subsidy';
+
+/**
+ * A 结汇单, 核销申请 or 补贴申请 of the company changed state (受理, 审核通过, 退回 by the operator, or the
+ * company's own action): the page listing that kind refetches.
+ */
+export interface SettlementChangedEvent {
+  type: 'settlement';
+  kind: SettlementKind;
+  id: number;
+  state: string;
+}
+
+/** The operator's review queues (审核管理, issue 20). */
+export type ReviewQueue = 'filing' | 'ticket' | SettlementKind;
+
+/**
+ * Something entered or moved in an operator's queue (a company filed, wrote a ticket, applied for a
+ * settlement; another operator decided). Sent on the platform's channel only: operators' streams
+ * hear it, no company's stream ever does.
+ */
+export interface ReviewQueueEvent {
+  type: 'review';
+  queue: ReviewQueue;
+}
+
+/**
  * Whatever was missed cannot be told (a Last-Event-ID older than the kept window or from another
  * app server, a lost LISTEN connection, a burst too big to list): refetch everything shown.
  */
@@ -59,7 +96,8 @@ export interface ResyncEvent {
   type: 'resync';
 }
 
-export type LiveEvent = BillChangedEvent | CountsChangedEvent | JobProgressEvent | NoticePublishedEvent | FilingChangedEvent | GrantsChangedEvent | ResyncEvent;
+export type LiveEvent = BillChangedEvent | CountsChangedEvent | JobProgressEvent | NoticePublishedEvent | FilingChangedEvent | GrantsChangedEvent
+  | TicketChangedEvent | SettlementChangedEvent | ReviewQueueEvent | ResyncEvent;
 export type LiveEventType = LiveEvent['type'];
 
 /** SSE `event:` names, one per type (EventSource listens by name). */
@@ -70,6 +108,9 @@ export const liveEventNames: Record<LiveEventType, string> = {
   notice: 'notice',
   filing: 'filing',
   grants: 'grants',
+  ticket: 'ticket',
+  settlement: 'settlement',
+  review: 'review',
   resync: 'resync',
 };
 
@@ -77,6 +118,13 @@ export const liveEventNames: Record<LiveEventType, string> = {
 export function concernsReader(event: LiveEvent, userId: number): boolean {
   return event.type !== 'grants' || event.userId === userId;
 }
+
+/**
+ * The audience of the platform's facts (the review queues): the streams of operators (PLATFORM
+ * users), who have no company. A company's facts and a company's streams never meet it.
+ */
+export const PLATFORM_AUDIENCE = 'platform';
+export type Audience = number | typeof PLATFORM_AUDIENCE;
 
 /** The stream's end: the session is over (logout, freeze, expiry); the page must not reconnect with it. */
 export const LIVE_END_EVENT = 'end';

@@ -15,6 +15,10 @@
  *   refused                the server refused: its message is shown; a form dialog stays open with
  *                          what was typed (确定 again or 取消), any other action reloads the list
  *
+ * live.changed: a live event says a record the list shows changed elsewhere (the operator decided,
+ * issue 20; a colleague acted): idle reads the same page again, a reading under way starts again (it
+ * may have read before the change); a dialog or a submission is not disturbed (its own reload follows).
+ *
  * user.act {action, ids, values} goes through the entity machine first: every chosen row must be in
  * a state that accepts the action's event (or carries its tag) — the same machine the server
  * decides with —, otherwise the action's own refusal is shown (a toast, or the notice dialog of a
@@ -91,7 +95,8 @@ export type WorkflowPageEvent =
   | { type: 'user.act'; action: WorkflowAction; ids: number[]; values?: WorkflowValues }
   | { type: 'user.submit'; values: WorkflowValues }
   | { type: 'user.cancel' }
-  | { type: 'user.refresh' };
+  | { type: 'user.refresh' }
+  | { type: 'live.changed' };
 
 const stateOf = (gate: WorkflowGate, row: WorkflowRow | undefined) => {
   const value = row === undefined ? undefined : (row as unknown as Record<string, unknown>)[gate.field];
@@ -168,7 +173,7 @@ export const workflowPageMachine = setup({
   meta: machineLabels({
     events: {
       'user.search': '查询', 'user.page': '翻页', 'user.pageSize': '改变每页条数', 'user.refresh': '刷新', 'user.select': '勾选',
-      'user.act': '点击操作按钮', 'user.cancel': '取消', 'user.submit': '提交',
+      'user.act': '点击操作按钮', 'user.cancel': '取消', 'user.submit': '提交', 'live.changed': '实时更新：记录有变化',
     },
     guards: {
       nothingPicked: '未勾选数据', entityRefusesWithNotice: '状态不允许（提示说明）', entityRefuses: '状态不允许此操作',
@@ -198,6 +203,7 @@ export const workflowPageMachine = setup({
         'user.search': { target: 'loading', reenter: true, actions: 'search' },
         'user.page': { target: 'loading', reenter: true, actions: 'page' },
         'user.pageSize': { target: 'loading', reenter: true, actions: 'pageSize' },
+        'live.changed': { target: 'loading', reenter: true },
       },
     },
     failed: {
@@ -216,6 +222,7 @@ export const workflowPageMachine = setup({
         'user.page': { target: 'loading', actions: 'page' },
         'user.pageSize': { target: 'loading', actions: 'pageSize' },
         'user.select': { actions: 'select' },
+        'live.changed': { target: 'loading' },
         'user.act': [
           { guard: 'nothingPicked', actions: { type: 'notify', params: ({ event }) => warning((event as ActEvent).action.pick!) } },
           { guard: 'entityRefusesWithNotice', target: 'noticing', actions: 'takePending' },

@@ -13,7 +13,8 @@
  *   would otherwise be a bill and a counts message per receipt, hundreds per stream; an isolated
  *   change, or one bill changing again and again, is still named at once (and leaves at once);
  * - a window that names no bills for that reason makes the next one twice as long (up to `maxDelayMs`);
- * - a job's progress: its latest; notices, filing and a user's grants: once; a 'resync' replaces everything else.
+ * - a job's progress: its latest; notices, filing and a user's grants: once; a 'resync' replaces everything else;
+ * - a ticket or a settlement record (结汇/核销/补贴): its latest state, once per record; a review queue: once.
  */
 import type { BillChangedEvent, LiveEvent } from '../../domain/events.ts';
 
@@ -46,6 +47,8 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
   const notices = new Map<number, LiveEvent>();
   let filing: LiveEvent | undefined;
   const grants = new Map<number, LiveEvent>();
+  const records = new Map<string, LiveEvent>();
+  const queues = new Map<string, LiveEvent>();
   for (const e of events) {
     switch (e.type) {
       case 'bill': {
@@ -60,6 +63,9 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
       case 'notice': notices.set(e.id, e); break;
       case 'filing': filing = e; break;
       case 'grants': grants.set(e.userId, e); break;
+      case 'ticket': records.delete(`ticket/${e.id}`); records.set(`ticket/${e.id}`, e); break;
+      case 'settlement': records.delete(`${e.kind}/${e.id}`); records.set(`${e.kind}/${e.id}`, e); break;
+      case 'review': queues.set(e.queue, e); break;
     }
   }
   let distinct = named.size;
@@ -70,7 +76,7 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
   if (!truncated) out.push(...bills.values());
   out.push(...jobs.values(), ...notices.values());
   if (filing) out.push(filing);
-  out.push(...grants.values());
+  out.push(...grants.values(), ...records.values(), ...queues.values());
   return { out, truncated };
 }
 

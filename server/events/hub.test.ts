@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sequenced } from './coalescer.ts';
+import { PLATFORM_AUDIENCE } from '../../domain/events.ts';
+import { mergeWindow } from './coalescer.ts';
 import { EventHub } from './hub.ts';
 
 const billPayload = (c: number, id: number, s = 'DECLARING') => JSON.stringify({ t: 'b', c, m: 'export', k: 'order', i: id, s, w: 'state' });
@@ -79,5 +81,49 @@ describe('EventHub', () => {
     hub.ready();
     await settle();
     expect(got.map((g) => g.event)).toEqual([{ type: 'resync' }]);
+  });
+
+  it("hands the operators' queue facts to the platform's streams only, and a company's decisions to that company only (issue 20)", async () => {
+    const hub = new EventHub();
+    const a: Sequenced[] = []; const b: Sequenced[] = []; const desk: Sequenced[] = [];
+    hub.subscribe(1, (i) => a.push(i));
+    hub.subscribe(2, (i) => b.push(i));
+    hub.subscribe(PLATFORM_AUDIENCE, (i) => desk.push(i));
+    hub.message(JSON.stringify({ t: 't', c: 1, i: 7, s: 'process' }));
+    hub.message(JSON.stringify({ t: 's', c: 1, k: 'verification', i: 9, s: 'approved' }));
+    hub.message(JSON.stringify({ t: 'q', q: 'ticket' }));
+    // not understood: a kind or a queue nobody knows, a ticket without its company
+    hub.message(JSON.stringify({ t: 's', c: 1, k: 'invoice', i: 9, s: 'approved' }));
+    hub.message(JSON.stringify({ t: 'q', q: 'bills' }));
+    hub.message(JSON.stringify({ t: 't', i: 7, s: 'process' }));
+    hub.message(JSON.stringify({ t: 'n', i: 8 }));
+    await settle();
+    expect(a.map((x) => x.event)).toEqual([
+      { type: 'ticket', id: 7, state: 'process' },
+      { type: 'settlement', kind: 'verification', id: 9, state: 'approved' },
+      { type: 'notice', id: 8 },
+    ]);
+    expect(b.map((x) => x.event)).toEqual([{ type: 'notice', id: 8 }]);
+    expect(desk.map((x) => x.event)).toEqual([{ type: 'review', queue: 'ticket' }, { type: 'notice', id: 8 }]);
+    // catching up keeps them apart too
+    const first = hub.idOf(a[0]!.seq - 1);
+    const caught = (who: number | typeof PLATFORM_AUDIENCE) => { const c = hub.since(first, who); return c.resync ? 'resync' : c.items.map((i) => i.event.type); };
+    expect(caught(1)).toEqual(['ticket', 'settlement', 'notice']);
+    expect(caught(2)).toEqual(['notice']);
+    expect(caught(PLATFORM_AUDIENCE)).toEqual(['review', 'notice']);
+  });
+
+  it('a window keeps the latest state of each ticket and record, and each queue once', () => {
+    const { out } = mergeWindow([
+      { type: 'ticket', id: 7, state: 'pending' }, { type: 'review', queue: 'ticket' }, { type: 'ticket', id: 7, state: 'process' },
+      { type: 'settlement', kind: 'settlement', id: 7, state: 'audit' }, { type: 'settlement', kind: 'settlement', id: 7, state: 'approved' },
+      { type: 'settlement', kind: 'subsidy', id: 7, state: 'approved' }, { type: 'review', queue: 'ticket' },
+    ], 10);
+    expect(out).toEqual([
+      { type: 'ticket', id: 7, state: 'process' },
+      { type: 'settlement', kind: 'settlement', id: 7, state: 'approved' },
+      { type: 'settlement', kind: 'subsidy', id: 7, state: 'approved' },
+      { type: 'review', queue: 'ticket' },
+    ]);
   });
 });

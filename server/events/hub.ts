@@ -8,7 +8,7 @@
  * LISTEN connection was lost, facts may have been missed: every stream gets 'resync' once it is back.
  */
 import { randomBytes } from 'node:crypto';
-import type { LiveEvent } from '../../domain/events.ts';
+import type { Audience, LiveEvent } from '../../domain/events.ts';
 import type { ListenHandlers } from '../db/listener.ts';
 import { readFact, type HeardFact } from './wire.ts';
 import type { Sequenced } from './coalescer.ts';
@@ -24,7 +24,7 @@ export interface HubOptions {
 
 export type Subscriber = (item: Sequenced) => void;
 
-interface Kept extends Sequenced { companyId: number | null; at: number }
+interface Kept extends Sequenced { companyId: Audience | null; at: number }
 
 export type CatchUp = { resync: true } | { resync: false; items: Sequenced[] };
 
@@ -32,7 +32,8 @@ export class EventHub implements ListenHandlers {
   readonly serverId = randomBytes(4).toString('hex');
   private seq = 0;
   private readonly kept: Kept[] = [];
-  private readonly byCompany = new Map<number, Set<Subscriber>>();
+  /** by company id; the operators' streams under PLATFORM_AUDIENCE (issue 20) */
+  private readonly byCompany = new Map<Audience, Set<Subscriber>>();
   private chain: Promise<void> = Promise.resolve();
   private wasLost = false;
   private readonly o: Required<HubOptions>;
@@ -41,7 +42,7 @@ export class EventHub implements ListenHandlers {
     this.o = { stateName: (_m, _k, s) => s, windowMax: 2000, windowMs: 60_000, now: Date.now, ...options };
   }
 
-  subscribe(companyId: number, subscriber: Subscriber): () => void {
+  subscribe(companyId: Audience, subscriber: Subscriber): () => void {
     let set = this.byCompany.get(companyId);
     if (!set) this.byCompany.set(companyId, (set = new Set()));
     set.add(subscriber);
@@ -61,7 +62,7 @@ export class EventHub implements ListenHandlers {
   idOf(seq: number): string { return `${this.serverId}-${seq}`; }
 
   /** What a stream of this company missed after `lastEventId`, or that it must resync. */
-  since(lastEventId: string, companyId: number): CatchUp {
+  since(lastEventId: string, companyId: Audience): CatchUp {
     const match = /^([0-9a-f]+)-(\d+)$/.exec(lastEventId);
     if (!match || match[1] !== this.serverId) return { resync: true };
     const last = Number(match[2]);
@@ -75,8 +76,8 @@ export class EventHub implements ListenHandlers {
 
   get lastSeq(): number { return this.seq; }
 
-  /** A fact for one company (null: everybody's). */
-  publish(companyId: number | null, event: LiveEvent): void {
+  /** A fact for one company, or for the operators (PLATFORM_AUDIENCE); null: everybody's. */
+  publish(companyId: Audience | null, event: LiveEvent): void {
     const item: Kept = { seq: ++this.seq, event, companyId, at: this.o.now() };
     this.kept.push(item);
     this.prune();

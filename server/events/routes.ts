@@ -7,10 +7,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findBill } from '../../domain/bills/index.ts';
-import { concernsReader, liveEventPaths } from '../../domain/events.ts';
+import { concernsReader, liveEventPaths, PLATFORM_AUDIENCE, type Audience } from '../../domain/events.ts';
 import { eventsText } from '../../domain/texts/events.ts';
 import { serverText } from '../../domain/texts/server.ts';
-import { isOperator, type AuthUser } from '../auth/auth-user.ts';
+import { isOperator, type Principal } from '../auth/auth-user.ts';
 import { createStateNames } from '../bills/states.ts';
 import type { Listen } from '../db/listener.ts';
 import { HttpError } from '../http/errors.ts';
@@ -85,8 +85,9 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
     for (const s of [...streams]) s.close();
   });
 
+  // 'person': an enterprise user's stream carries its company's facts, an operator's the review queues'
   defineRoute(app, {
-    path: liveEventPaths.ticket, permission: 'session', summary: '实时更新：一次性连接凭证（30 秒内有效）', tags: ['实时更新'],
+    path: liveEventPaths.ticket, access: 'person', summary: '实时更新：一次性连接凭证（30 秒内有效）', tags: ['实时更新'],
     handler: async ({ user, request }) => {
       const v = app.tokens.verify(bearerOf(request) ?? '');
       if (!v.ok || !v.family) throw new HttpError(401, serverText.unauthorized);
@@ -94,12 +95,10 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
     },
   });
 
-  async function who(request: FastifyRequest): Promise<{ user: AuthUser; familyId: string }> {
+  async function who(request: FastifyRequest): Promise<{ user: Principal; familyId: string }> {
     const ticket = (request.query as { ticket?: string } | undefined)?.ticket;
     if (ticket === undefined) {
       const user = await app.authenticate(request);
-      // the stream is an enterprise's (its bills, its counts): an operator has none (issue 20)
-      if (isOperator(user)) throw new HttpError(403, serverText.operatorNotEnterprise);
       const v = app.tokens.verify(bearerOf(request) ?? '');
       if (!v.ok || !v.family) throw new HttpError(401, serverText.unauthorized);
       return { user, familyId: v.family };
@@ -114,7 +113,7 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
 
   app.get(liveEventPaths.stream, {
     schema: {
-      summary: '实时更新（text/event-stream）：本企业单据、列表计数、任务进度、公告、备案状态、本人权限的变化提示',
+      summary: '实时更新（text/event-stream）：本企业单据、列表计数、任务进度、公告、备案状态、本人权限、工单与结汇/核销/补贴审核结果的变化提示；审核端账号：审核队列的变化提示',
       tags: ['实时更新'],
       querystring: { type: 'object', properties: { ticket: { type: 'string' }, lastEventId: { type: 'string' } } },
       security: [{ bearer: [] }],
@@ -132,7 +131,10 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
       onClose: () => { unsubscribe(); streams.delete(stream); clearTimeout(lifetime); },
     });
     streams.add(stream);
-    const unsubscribe = hub.subscribe(user.companyId, (item) => { if (concernsReader(item.event, user.userId)) stream.push(item); });
+    // an enterprise user hears its company's facts; an operator (issue 20), who has no company, the
+    // platform's (the review queues) — never a company's
+    const audience: Audience = isOperator(user) ? PLATFORM_AUDIENCE : user.companyId;
+    const unsubscribe = hub.subscribe(audience, (item) => { if (concernsReader(item.event, user.userId)) stream.push(item); });
     // a session outlives its refresh token only by refreshing; the stream then reconnects with a new ticket
     const lifetime = setTimeout(() => stream.close(), app.config.refreshTokenTtl * 1000);
     lifetime.unref();
@@ -140,7 +142,7 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
     const header = request.headers['last-event-id'];
     const last = (Array.isArray(header) ? header[0] : header) ?? (request.query as { lastEventId?: string }).lastEventId;
     if (last) {
-      const caught = hub.since(last, user.companyId);
+      const caught = hub.since(last, audience);
       if (caught.resync) stream.sendNow([{ type: 'resync' }], hub.lastSeq);
       else {
         const mine = caught.items.filter((i) => concernsReader(i.event, user.userId));

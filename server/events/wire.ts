@@ -2,15 +2,21 @@
  * The payloads the triggers of migration 021 NOTIFY on `cbec_events`, read back into a company and
  * a live event. Kept tiny (one-letter keys) because every change of a bill raises one.
  */
-import type { LiveEvent, BillChange } from '../../domain/events.ts';
+import { PLATFORM_AUDIENCE, type BillChange, type LiveEvent, type ReviewQueue, type SettlementKind } from '../../domain/events.ts';
 
 export const EVENTS_CHANNEL = 'cbec_events';
 
-/** A fact as heard: `companyId` null = every company's (a notice). A bill's stateName is looked up later. */
+/**
+ * A fact as heard: `companyId` null = everybody's (a notice), 'platform' = the operators' (a review
+ * queue moved; migration 033). A bill's stateName is looked up later.
+ */
 export interface HeardFact {
-  companyId: number | null;
+  companyId: number | null | typeof PLATFORM_AUDIENCE;
   event: LiveEvent;
 }
+
+const kinds = new Set<SettlementKind>(['settlement', 'verification', 'subsidy']);
+const queues = new Set<ReviewQueue>(['filing', 'ticket', ...kinds]);
 
 const changes = new Set<BillChange>(['state', 'receipt', 'data']);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
@@ -37,6 +43,21 @@ export function readFact(payload: string): HeardFact | undefined {
       const approveState = num(p.a);
       if (companyId === undefined || approveState === undefined) return undefined;
       return { companyId, event: { type: 'filing', approveState } };
+    }
+    case 't': {
+      const id = num(p.i); const state = str(p.s);
+      if (companyId === undefined || id === undefined || state === undefined) return undefined;
+      return { companyId, event: { type: 'ticket', id, state } };
+    }
+    case 's': {
+      const id = num(p.i); const state = str(p.s); const kind = str(p.k) as SettlementKind;
+      if (companyId === undefined || id === undefined || state === undefined || !kinds.has(kind)) return undefined;
+      return { companyId, event: { type: 'settlement', kind, id, state } };
+    }
+    case 'q': {
+      const queue = str(p.q) as ReviewQueue;
+      if (!queues.has(queue)) return undefined;
+      return { companyId: PLATFORM_AUDIENCE, event: { type: 'review', queue } };
     }
     case 'n': {
       const id = num(p.i);

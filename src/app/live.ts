@@ -31,9 +31,11 @@ function follow(authenticated: boolean): void {
   }
 }
 
-/** The stream is an enterprise's: a platform operator (issue 20) has none, and the server refuses it. */
-const streams = (snapshot: ReturnType<typeof authActor.getSnapshot>): boolean =>
-  snapshot.matches('authenticated') && snapshot.context.userInfo?.userType !== 'PLATFORM';
+/**
+ * Every logged-in person has a stream: an enterprise user's carries its company's facts, a platform
+ * operator's (issue 20) the review queues' moves only (the server decides which by the session).
+ */
+const streams = (snapshot: ReturnType<typeof authActor.getSnapshot>): boolean => snapshot.matches('authenticated');
 
 if (typeof EventSource !== 'undefined') {
   liveEvents.subscribe((event) => {

@@ -11,7 +11,7 @@
  * `liveEvents` is the page side: machines' hosts subscribe and turn events into machine events.
  */
 import { fromCallback } from 'xstate';
-import { LIVE_END_EVENT, liveEventNames, liveEventPaths, type LiveEvent } from '../../domain/events.ts';
+import { LIVE_END_EVENT, liveEventNames, liveEventPaths, type LiveEvent, type ReviewQueue, type SettlementKind } from '../../domain/events.ts';
 
 /** What the actor needs of EventSource (the browser's, or a fake in tests). */
 export interface EventSourceLike {
@@ -136,4 +136,19 @@ export function touchesBill(event: LiveEvent, mode: string, key: string, id: str
 /** Whether an event asks the list of (mode, key) to refresh. */
 export function touchesList(event: LiveEvent, mode: string, key: string): boolean {
   return event.type === 'resync' || ((event.type === 'bill' || event.type === 'counts') && event.mode === mode && event.key === key);
+}
+
+/** Whether an event asks a page of the company's 结汇/核销/补贴 records of these kinds to refresh (issue 20). */
+export function touchesRecords(event: LiveEvent, kinds: readonly SettlementKind[]): boolean {
+  return event.type === 'resync' || (event.type === 'settlement' && kinds.includes(event.kind));
+}
+
+/** Whether an event asks the company's ticket `id` (or, without an id, its ticket list) to refresh. */
+export function touchesTicket(event: LiveEvent, id?: number): boolean {
+  return event.type === 'resync' || (event.type === 'ticket' && (id === undefined || event.id === id));
+}
+
+/** Whether an event asks an operator's review queue to refresh (an operator's stream only carries these). */
+export function touchesQueue(event: LiveEvent, queue: ReviewQueue): boolean {
+  return event.type === 'resync' || (event.type === 'review' && event.queue === queue);
 }

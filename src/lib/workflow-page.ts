@@ -4,9 +4,11 @@
  * latest values (the company code, the router).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { workflowPageMachine, type WorkflowAction, type WorkflowPage, type WorkflowPending, type WorkflowQuery } from '../../machines/workflow-page.ts';
+import type { LiveEvent } from '../../domain/events.ts';
+import { liveEvents } from './live-events.ts';
 import { notifySuccess, notifyWarning } from './notify.ts';
 
 export interface WorkflowEffects {
@@ -26,11 +28,21 @@ export function provideWorkflowPage(effects: () => WorkflowEffects, notify: Noti
   });
 }
 
-export function useWorkflowPage(effects: WorkflowEffects, input: { pageSize: number; terms?: unknown }) {
+/**
+ * `follows`: which live events concern the page's records (src/lib/live-events.ts touchesRecords,
+ * touchesQueue); each one is `live.changed` for the machine, which decides whether to read again.
+ */
+export function useWorkflowPage(effects: WorkflowEffects, input: { pageSize: number; terms?: unknown }, follows?: (event: LiveEvent) => boolean) {
   const latest = useRef(effects);
   latest.current = effects;
+  const follow = useRef(follows);
+  follow.current = follows;
   const [machine] = useState(() => provideWorkflowPage(() => latest.current));
-  return useActorRef(machine, { input });
+  const actor = useActorRef(machine, { input });
+  useEffect(() => liveEvents.subscribe((event) => {
+    if (follow.current?.(event)) actor.send({ type: 'live.changed' });
+  }), [actor]);
+  return actor;
 }
 
 type WorkflowActor = ReturnType<typeof useWorkflowPage>;

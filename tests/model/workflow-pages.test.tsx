@@ -32,6 +32,7 @@ import SettlementDetailPage from '../../src/features/settlement/SettlementDetail
 import SettlementListPage from '../../src/features/settlement/SettlementListPage.tsx';
 import VerificationPage from '../../src/features/verification/VerificationPage.tsx';
 import type { Http } from '../../src/lib/http.ts';
+import { liveEvents } from '../../src/lib/live-events.ts';
 import { createTestAuthActor, sessionFixture } from '../../src/testing/auth.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../src/testing/render.tsx';
 import { activeStateIds, createWalkLog, declaredStates, declaredTransitions, firedTransitions, longestFirst, modelPaths, serializeState, type ModelPath, type WalkLog } from './harness.ts';
@@ -51,6 +52,7 @@ const common = {
   page: { type: 'user.page', pageIndex: 1 },
   pageSize: { type: 'user.pageSize', pageSize: 100 },
   refresh: { type: 'user.refresh' },
+  live: { type: 'live.changed' },
   cancel: { type: 'user.cancel' },
   submitBlank: { type: 'user.submit', values: {} },
   submitFilled: { type: 'user.submit', values: { bankCode: '104', note: '', reason: '单证不符', companyCode: 'C2', companyName: '杭州云途国际物流有限公司', inventoryIds: [11] } },
@@ -445,6 +447,9 @@ async function drive(spec: PageSpec, event: EventObject, before: Snap): Drive {
       return chooseOption(/每页条数/, '100');
     case 'user.refresh':
       return click(screen.getByRole('button', { name: workflowText.retry }));
+    case 'live.changed':
+      // the stream says the company's records may have changed (an operator's decision, issue 20)
+      return liveEvents.deliver({ type: 'settlement', kind: 'settlement', id: 1, state: 'audit' });
     case 'user.cancel': {
       const dialog = await openDialog();
       const button = within(dialog).queryByRole('button', { name: '取消' }) ?? within(dialog).getByRole('button', { name: '确定' });
@@ -524,8 +529,8 @@ afterEach(() => {
 });
 
 for (const spec of [settlementList, settlement, settlementDetail, verification, authorizationApply, authorizationConfirm, reward]) describe(`the ${spec.name} page walks its machine${spec.part ? ` (${spec.part})` : ''}`, { timeout: 60_000 }, () => {
-  const { listError, search, page, pageSize, refresh, cancel, submitBlank, submitFilled, actDone, actError } = common;
-  const shared = spec.listEvents ? [listError, search, page, pageSize, refresh] : [cancel, submitBlank, submitFilled, actDone, actError];
+  const { listError, search, page, pageSize, refresh, live, cancel, submitBlank, submitFilled, actDone, actError } = common;
+  const shared = spec.listEvents ? [listError, search, page, pageSize, refresh, live] : [cancel, submitBlank, submitFilled, actDone, actError];
   const paths = modelPaths(workflowPageMachine, [loadedOf(spec.rows, spec.owner), ...shared, ...Object.values(spec.actEvents)], input);
   it('generates paths', () => { expect(paths.length).toBeGreaterThan(4); });
   // a path that is the start of a longer one is walked by it (harness.ts longestFirst)

@@ -10,6 +10,7 @@ import { APPROVE_STATE } from '../../../domain/enterprise/approval.ts';
 import { reviewFilingText as t } from '../../../domain/texts/review-filing.ts';
 import type { Http } from '../../lib/http.ts';
 import { useLatest } from '../../lib/latest.ts';
+import { liveEvents, touchesQueue } from '../../lib/live-events.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { createReviewFilingApi, type DecisionRow, type Paged, type QueueRow, type ReviewFilingApi } from './api.ts';
 
@@ -32,6 +33,8 @@ function usePaged<T>(load: (pageIndex: number, pageSize: number, name: string) =
     }
   }, [latest, load, page, pageSize, query]);
   useEffect(() => { void refetch(); }, [refetch]);
+  // a company filed, another operator decided (the operators' live queue, issue 20)
+  useEffect(() => liveEvents.subscribe((event) => { if (touchesQueue(event, 'filing')) void refetch(); }), [refetch]);
   const search = () => { setPage(0); setQuery(name.trim()); };
   const reset = () => { setName(''); setPage(0); setQuery(''); };
   const filters = (

@@ -1,6 +1,7 @@
 // The 结汇审核 page with the real http client and a fake server at the network boundary.
 import { describe, expect, it } from 'vitest';
 import { reviewSettlementText as t } from '../../../domain/texts/review-settlement.ts';
+import { liveEvents } from '../../lib/live-events.ts';
 import { createFakeBackend, Refusal } from './testing/fake-server.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../testing/render.tsx';
 import SettlementReviewPage from './SettlementReviewPage.tsx';
@@ -65,5 +66,19 @@ describe('SettlementReviewPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: t.confirm }));
     expect(await within(dialog).findByText('结汇单JH2当前状态为审核通过，不能审核通过')).toBeTruthy();
     expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('同意');
+  }, SLOW);
+
+  it('reads the queue again when the operators\' stream says it moved, not for another queue (issue 20)', async () => {
+    const backend = mount();
+    await rowOf('JH1');
+    const reads = () => backend.callsTo('/api/review/settlement/pageList').length;
+    await waitFor(() => expect(reads()).toBe(1));
+    liveEvents.deliver({ type: 'review', queue: 'verification' });
+    liveEvents.deliver({ type: 'review', queue: 'ticket' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads()).toBe(1);
+    liveEvents.deliver({ type: 'review', queue: 'settlement' });
+    await waitFor(() => expect(reads()).toBe(2));
+    await rowOf('JH1');
   }, SLOW);
 });

@@ -11,13 +11,13 @@ const detail = (state: string, replies: DeskTicket['replies'] = []): DeskTicket 
   attachments: [], replies, actions: state === 'pending' ? ['process', 'reply', 'close'] : ['reply', 'close'],
 });
 
-function fakeClient() {
+function fakeClient({ listStallsAfterReply = false } = {}) {
   const calls: { url: string; data: unknown }[] = [];
   let replied = false;
   const client = {
     post: async (url: string, data: unknown) => {
       calls.push({ url, data });
-      if (url.endsWith('/list')) return { total: 1, datas: [row] };
+      if (url.endsWith('/list')) return replied && listStallsAfterReply ? new Promise(() => {}) : { total: 1, datas: [row] };
       if (url.endsWith('/detail')) return replied ? detail('process', [{ id: 1, author: '平台客服', content: '已补发回执', createTime: '2026-11-26 10:00:00', images: [] }]) : detail('pending');
       if (url.endsWith('/reply')) { replied = true; return {}; }
       return {};
@@ -26,7 +26,7 @@ function fakeClient() {
   return { client, calls };
 }
 
-describe('ReviewTicketPage', () => {
+describe('ReviewTicketPage', { timeout: 30_000 }, () => {
   it('filters by company, opens a ticket and answers it; an empty answer sends nothing', async () => {
     const { client, calls } = fakeClient();
     render(<ReviewTicketPage client={client} />);
@@ -46,5 +46,17 @@ describe('ReviewTicketPage', () => {
     await waitFor(() => expect(calls).toContainEqual({ url: '/api/review/ticket/reply', data: { id: 7, content: '已补发回执', images: [] } }));
     await screen.findByText('已补发回执', { selector: 'p' });
     expect(screen.getByTestId('desk-ticket-state').textContent).toBe('处理中');
+  });
+
+  it('a sent answer leaves the box at once, before the list has reloaded (it never shows twice)', async () => {
+    const { client } = fakeClient({ listStallsAfterReply: true });
+    render(<ReviewTicketPage client={client} />);
+    fireEvent.click(await screen.findByRole('button', { name: `${t.view} GD202611260001` }));
+    await screen.findByText('申报后没有回执');
+    fireEvent.change(screen.getByLabelText(t.reply), { target: { value: '已补发回执' } });
+    fireEvent.click(screen.getByRole('button', { name: t.reply }));
+    await screen.findByText('已补发回执', { selector: 'p' });
+    expect((screen.getByLabelText(t.reply) as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getAllByText('已补发回执')).toHaveLength(1);
   });
 });

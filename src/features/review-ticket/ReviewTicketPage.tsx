@@ -11,6 +11,7 @@ import { reviewTicketText as t } from '../../../domain/texts/review-ticket.ts';
 import { ticketStateNames, ticketText } from '../../../domain/texts/tickets.ts';
 import type { Http } from '../../lib/http.ts';
 import { useLatest } from '../../lib/latest.ts';
+import { liveEvents, touchesQueue } from '../../lib/live-events.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { createReviewTicketApi, type DeskTicket, type DeskTicketFilter, type DeskTicketRow } from './api.ts';
 import { TicketPanel } from './TicketPanel.tsx';
@@ -38,6 +39,8 @@ export default function ReviewTicketPage({ client }: { client?: Http }) {
     }
   }, [latest, api, page, pageSize, filter, state]);
   useEffect(() => { void load(); }, [load]);
+  // a company wrote a ticket, another operator answered one (the operators' live queue, issue 20)
+  useEffect(() => liveEvents.subscribe((event) => { if (touchesQueue(event, 'ticket')) void load(); }), [load]);
 
   const loadTicket = useCallback(async (id: number) => {
     try { setTicket(await api.detail(id)); } catch (error) { notifyError(error); setOpenId(null); }

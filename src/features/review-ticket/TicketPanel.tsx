@@ -42,16 +42,21 @@ export function TicketPanel({ api, ticket, onChanged }: { api: ReviewTicketApi; 
   const [reason, setReason] = useState('');
   const can = (a: DeskTicket['actions'][number]) => ticket.actions.includes(a);
 
-  const run = async (work: () => Promise<unknown>, message: string) => {
+  // `done` runs as soon as the server has taken the action, before the ticket and the list reload:
+  // a sent answer leaves the form at once, so it never shows twice (in the conversation and the box).
+  const run = async (work: () => Promise<unknown>, message: string, done: () => void = () => {}) => {
     setBusy(true);
     try {
       await work();
-      notifySuccess(message);
-      await onChanged();
-      return true;
     } catch (error) {
       notifyError(error);
-      return false;
+      setBusy(false);
+      return;
+    }
+    done();
+    notifySuccess(message);
+    try {
+      await onChanged();
     } finally {
       setBusy(false);
     }
@@ -71,11 +76,11 @@ export function TicketPanel({ api, ticket, onChanged }: { api: ReviewTicketApi; 
   };
   const reply = async () => {
     if (!content.trim()) { notifyWarning(t.replyRequired); return; }
-    if (await run(() => api.reply(ticket.id, content, images.map((i) => i.token)), t.replied)) { setContent(''); setImages([]); }
+    await run(() => api.reply(ticket.id, content, images.map((i) => i.token)), t.replied, () => { setContent(''); setImages([]); });
   };
   const close = async () => {
     if (!reason.trim()) { notifyWarning(ticketText.reasonRequired); return; }
-    if (await run(() => api.close(ticket.id, reason), t.closed)) { setClosing(false); setReason(''); }
+    await run(() => api.close(ticket.id, reason), t.closed, () => { setClosing(false); setReason(''); });
   };
 
   return (

@@ -17,6 +17,7 @@ import { PermissionButton } from '../../components/PermissionButton.tsx';
 import { WorkflowFailed } from '../../components/WorkflowFailed.tsx';
 import type { Http } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { touchesRecords } from '../../lib/live-events.ts';
 import { useWorkflowPage, useWorkflowView } from '../../lib/workflow-page.ts';
 import { createRewardApi, openDownload, type Subsidy } from './api.ts';
 
@@ -45,7 +46,7 @@ export default function RewardListPage({ client }: { client?: Http }) {
   const actor = useWorkflowPage({
     load: ({ pageIndex, pageSize, terms }) => api.list(pageIndex, pageSize, terms as Term[]),
     act: async ({ ids }) => navigate(`/rewardApplication/apply/detail?id=${ids[0]}`),
-  }, { pageSize: BILL_PAGE_SIZE, terms: [] });
+  }, { pageSize: BILL_PAGE_SIZE, terms: [] }, (event) => touchesRecords(event, ['subsidy']));
   const view = useWorkflowView<Subsidy>(actor);
   const { query, total } = view;
   const exportList = async () => {

@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import { WorkflowFailed } from '../../components/WorkflowFailed.tsx';
 import type { Http } from '../../lib/http.ts';
+import { touchesRecords } from '../../lib/live-events.ts';
 import { useWorkflowPage, useWorkflowView } from '../../lib/workflow-page.ts';
 import { createSettlementApi, detailPath, readDetailParams, type DetailParams, type SettlementLine, type SettlementRecord } from './api.ts';
 import { CandidatesDialog } from './components/CandidatesDialog.tsx';
@@ -55,7 +56,7 @@ function SettlementDetail({ client, params }: { client: Http | undefined; params
       if (action === actions.remove) return api.deleteLines(billType, ids);
       return api.saveHead(id!, String(values.specDeclFlag));
     },
-  }, { pageSize: LINE_PAGE });
+  }, { pageSize: LINE_PAGE }, (event) => touchesRecords(event, ['settlement']));
   const view = useWorkflowView<SettlementLine>(actor);
   const { rows: lines, total, query, selected } = view;
   const owner = useSelector(actor, (s) => s.context.owner);

@@ -21,6 +21,7 @@ import { PermissionButton } from '../../components/PermissionButton.tsx';
 import { WorkflowFailed } from '../../components/WorkflowFailed.tsx';
 import type { Http } from '../../lib/http.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
+import { touchesRecords } from '../../lib/live-events.ts';
 import { useWorkflowPage, useWorkflowView } from '../../lib/workflow-page.ts';
 import { createSettlementApi, detailPath, type SettlementRecord } from './api.ts';
 import { BankDialog, HistoryDialog, ReasonDialog } from './components/dialogs.tsx';
@@ -55,7 +56,7 @@ export default function SettlementListPage({ client }: { client?: Http }) {
       if (action === actions.revoke) return api.revoke(ids, String(values.reason).trim());
       return api.remove(ids);
     },
-  }, { pageSize: BILL_PAGE_SIZE, terms: termsOf(states, range, authStates) });
+  }, { pageSize: BILL_PAGE_SIZE, terms: termsOf(states, range, authStates) }, (event) => touchesRecords(event, ['settlement']));
   const view = useWorkflowView<SettlementRecord>(actor);
   const { rows, total, query, selected } = view;
   const act = (action: WorkflowAction, ids: number[], values?: Record<string, unknown>) => actor.send({ type: 'user.act', action, ids, ...(values ? { values } : {}) });

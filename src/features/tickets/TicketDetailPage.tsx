@@ -1,9 +1,10 @@
-/** /workorder/show/{id} 工单详情 (§2, §3, §4): the ticket, its screenshots, its state, the result reason once closed, and the service desk's answers (issue 20). */
+/** /workorder/show/{id} 工单详情 (§2, §3, §4): the ticket, its screenshots, its state, the result reason once closed, and the service desk's answers (issue 20), followed live. */
 import { Anchor, Badge, Breadcrumbs, Center, Divider, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ticketText as t } from '../../../domain/texts/tickets.ts';
 import type { Http } from '../../lib/http.ts';
+import { liveEvents, touchesTicket } from '../../lib/live-events.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { createTicketApi, type TicketDetail } from './api.ts';
 
@@ -21,11 +22,15 @@ export default function TicketDetailPage({ client }: { client?: Http }) {
   const { id } = useParams();
   const [ticket, setTicket] = useState<TicketDetail | null>(null);
 
+  // read again when the service desk answers, takes or closes it (a live event, issue 20): the answer
+  // appears without a reload; the latest reading wins
+  const [version, setVersion] = useState(0);
+  useEffect(() => liveEvents.subscribe((event) => { if (touchesTicket(event, Number(id))) setVersion((v) => v + 1); }), [id]);
   useEffect(() => {
     let live = true;
     api.detail(Number(id)).then((d) => { if (live) setTicket(d); }, notifyError);
     return () => { live = false; };
-  }, [api, id]);
+  }, [api, id, version]);
 
   return (
     <Stack gap="md">

@@ -13,6 +13,7 @@ import { commonText } from '../../../domain/texts/web.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import type { Http } from '../../lib/http.ts';
 import { useLatest } from '../../lib/latest.ts';
+import { liveEvents, touchesTicket } from '../../lib/live-events.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
 import { createTicketApi, type StateCount, type TicketRow } from './api.ts';
@@ -46,6 +47,8 @@ export default function TicketListPage({ client }: { client?: Http }) {
     }
   }, [latest, api, state, page, pageSize]);
   useEffect(() => { void load(); }, [load]);
+  // the service desk answered, took or closed one (issue 20): the states and counts follow
+  useEffect(() => liveEvents.subscribe((event) => { if (touchesTicket(event)) void load(); }), [load]);
 
   const remove = async () => {
     const ids = deleting ?? [];

@@ -21,6 +21,7 @@ import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 import { RevocationHistoryDialog } from '../../components/RevocationHistoryDialog.tsx';
 import type { Http } from '../../lib/http.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { touchesRecords } from '../../lib/live-events.ts';
 import { useWorkflowPage, useWorkflowView } from '../../lib/workflow-page.ts';
 import { createVerificationApi, type VerifiableRecord, type VerificationResult } from './api.ts';
 
@@ -47,7 +48,7 @@ export default function VerificationPage({ client }: { client?: Http }) {
   const actor = useWorkflowPage({
     load: ({ pageIndex, pageSize, terms }) => api.list(pageIndex, pageSize, terms as Term[]),
     act: ({ action, ids, values }) => (action === actions.apply ? api.apply(ids[0]!, parseAmount(values.amount)) : api.revoke(ids, String(values.reason).trim())),
-  }, { pageSize: BILL_PAGE_SIZE, terms: termsOf(range, declareNo) });
+  }, { pageSize: BILL_PAGE_SIZE, terms: termsOf(range, declareNo) }, (event) => touchesRecords(event, ['settlement', 'verification']));
   const view = useWorkflowView<VerifiableRecord>(actor);
   const { rows: datas, total, query } = view;
   // single choice: the chosen settlement, while the page still shows it
