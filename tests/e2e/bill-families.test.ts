@@ -22,7 +22,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { fillLine, textbox } from './forms.ts';
+import { addBill as addBillOn, fillLine, openBillList, pickDateTime as pickDateTimeOn, textbox } from './forms.ts';
 import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -49,10 +49,7 @@ async function warehousingFile(name: string, parcels: (string | null)[]): Promis
 
 useConsole({ env: { SIMULATOR_DELAY_MS: '200' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = s));
 
-async function openList(path: string) {
-  await page.goto(`${server.url}${path}`);
-  await page.getByRole('tab', { name: /^全部/ }).waitFor();
-}
+const openList = (path: string) => openBillList(page, server.url, path);
 
 const rowOf = (text: string | RegExp): Locator => page.getByRole('row').filter({ hasText: text });
 
@@ -119,37 +116,10 @@ async function runFormAction(label: string, fill: (dialog: Locator) => Promise<v
 
 const field = (label: string) => textbox(page, label);
 
-/**
- * A Mantine date-time picker: a day of the month shown, then hours, minutes and seconds typed as a
- * user types them (each part clicked first), its check button; the value must be exactly that time.
- */
-async function pickDateTime(opener: Locator, time: string) {
-  await opener.click();
-  const picker = page.getByRole('dialog').filter({ has: page.getByRole('spinbutton') });
-  // last month's 15th: a payment or arrival time customs takes (not later than its clock, rule R501) whatever today is
-  await picker.locator('button[data-direction="previous"]').click();
-  await picker.getByRole('button', { name: /^15 / }).click();
-  const parts = time.split(':');
-  for (const [i, digits] of parts.entries()) {
-    await picker.getByRole('spinbutton').nth(i).click();
-    await page.keyboard.type(digits);
-  }
-  await picker.getByRole('button').last().click();
-  await expect.poll(async () => (await opener.textContent())?.trim()).toMatch(new RegExp(`^\\d{4}-\\d{2}-15 ${time}$`));
-  return (await opener.textContent())!.trim();
-}
+const pickDateTime = (opener: Locator, time: string) => pickDateTimeOn(page, opener, time);
 
 /** 新增 on the list, the form filled by `fill`, then 保存并申报 confirmed: the stored bill opens. */
-async function addBill(listPath: string, fill: () => Promise<void>) {
-  await openList(listPath);
-  await page.getByRole('button', { name: '新增', exact: true }).click();
-  await page.waitForURL(`**/details${listPath.replace(/^\/bill/, '')}`);
-  await fill();
-  await page.getByRole('button', { name: '保存并申报', exact: true }).click();
-  await page.getByText('是否保存并申报？').waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
-  await page.waitForURL(/\?id=\d+/);
-}
+const addBill = (listPath: string, fill: () => Promise<void>) => addBillOn(page, server.url, listPath, fill);
 
 /**
  * An action of a released 出口清单 that asks for a reason (申请退货, 申请撤单): chosen, asked, confirmed;
