@@ -23,7 +23,8 @@ import { reviewTicketText as t } from '../../domain/texts/review-ticket.ts';
 import { demoOperator } from '../../server/db/seed/demo.ts';
 import { answerCaptcha } from './captcha.ts';
 import { folderCustoms } from './folder-customs.ts';
-import { addBill, fillLine, labelled, labelledInput, openBillList, pickDateTime, pickOption, textbox, toast } from './forms.ts';
+import { CARRIER, declareParcelDocuments, PLATFORM } from './export-parcel.ts';
+import { addBill, labelled, labelledInput, openBillList, pickOption, textbox, toast } from './forms.ts';
 import { launchBrowser, screenshot, watchPage, type PageProblems, type StartedServer } from './harness.ts';
 import { declareFiling, fillFilingProfile, logInAs, register, type NewCompany } from './new-company.ts';
 import { explainFailures, useConsole } from './session.ts';
@@ -34,8 +35,6 @@ let operatorContext: BrowserContext, operator: Page, operatorProblems: PageProbl
 const COMPANY: NewCompany = { name: '宁波审核闭环贸易有限公司', login: 'oploop', code: '3302968OPL', password: 'Loop@2026pass' };
 /** the parcel the company exports: its order, receipt, waybill and 清单 */
 const PARCEL = { orderNo: 'OPL20260001', logisticsNo: 'YTOPL0000000001', copNo: 'OPLQD0000001', invtNo: '31182026E000000901' };
-const PLATFORM = { code: '3302960E8F', name: '宁波保税区跨境购电子商务平台有限公司' };
-const CARRIER = { code: '3301964C7D', name: '杭州云途国际物流有限公司' };
 /**
  * The company's DXP id (报文传输编号), issued by the e-port: the console keeps none for a company it
  * did not seed, so each bill's 传输 section is given it by hand (docs/decisions.md).
@@ -145,39 +144,9 @@ describe('a new company carried from registration to a verified settlement by th
   });
 
   it("declares a parcel's 出口订单, 收款单, 出口运单 and 出口清单 (新增 → 保存并申报)", async () => {
-    await addBill(company, server.url, '/bill/export/order', async () => {
-      await field('报文传输编号').fill(DXP_ID);
-      await field('订单编号').fill(PARCEL.orderNo);
-      await field('电商平台代码').fill(PLATFORM.code);
-      await field('电商平台名称').fill(PLATFORM.name);
-      await field('商品金额').fill('336');
-      await fillLine(company, { gnum: '1', itemNo: 'NB-TEA-001', itemName: '宁波白茶礼盒', qty: '2', price: '168' });
-    });
-    await addBill(company, server.url, '/bill/export/receipt', async () => {
-      await field('报文传输编号').fill(DXP_ID);
-      await field('电商平台代码').fill(PLATFORM.code);
-      await field('电商平台名称').fill(PLATFORM.name);
-      await field('订单编号').fill(PARCEL.orderNo);
-      await field('支付企业名称').fill('连连银通电子支付有限公司');
-      await field('收款金额').fill('336');
-      await pickDateTime(company, company.getByRole('button', { name: '到账时间' }), '14:05:59');
-      await field('支付人证件号码').fill('330203199004123218');
-      await pickDateTime(company, company.getByRole('button', { name: '支付时间' }), '10:20:00');
-    });
-    await addBill(company, server.url, '/bill/export/waybill', async () => {
-      await field('报文传输编号').fill(DXP_ID);
-      await field('物流企业代码').fill(CARRIER.code);
-      await field('物流企业名称').fill(CARRIER.name);
-      await field('物流运单编号').fill(PARCEL.logisticsNo);
-      await field('运杂费').fill('20');
-      await field('毛重（千克）').fill('1.8');
-      await field('件数').fill('1');
-      await field('主要货物信息').fill('白茶礼盒2盒');
-      await field('提运单号').fill('999-86735210');
-      await field('收货人姓名').fill('Ahmad Faizal');
-      await field('收货人电话').fill('+60123456789');
-      await field('收货地址').fill('No. 12, Jalan Ampang, Kuala Lumpur');
-      await field('订单编号').fill(PARCEL.orderNo);
+    await declareParcelDocuments(company, server.url, {
+      orderNo: PARCEL.orderNo, logisticsNo: PARCEL.logisticsNo, dxpId: DXP_ID,
+      consignee: { name: 'Ahmad Faizal', telephone: '+60123456789', address: 'No. 12, Jalan Ampang, Kuala Lumpur' },
     });
     await addBill(company, server.url, '/bill/export/detailedList', async () => {
       await field('报文传输编号').fill(DXP_ID);
