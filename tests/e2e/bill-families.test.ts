@@ -22,7 +22,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { fillLine, textbox } from './forms.ts';
+import { declareParcelDocuments } from './export-parcel.ts';
+import { openBillList, pickDateTime as pickDateTimeOn, textbox } from './forms.ts';
 import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -49,10 +50,7 @@ async function warehousingFile(name: string, parcels: (string | null)[]): Promis
 
 useConsole({ env: { SIMULATOR_DELAY_MS: '200' }, loginAsDemoAdmin: true }, (s) => ({ server, page, problems } = s));
 
-async function openList(path: string) {
-  await page.goto(`${server.url}${path}`);
-  await page.getByRole('tab', { name: /^全部/ }).waitFor();
-}
+const openList = (path: string) => openBillList(page, server.url, path);
 
 const rowOf = (text: string | RegExp): Locator => page.getByRole('row').filter({ hasText: text });
 
@@ -119,37 +117,7 @@ async function runFormAction(label: string, fill: (dialog: Locator) => Promise<v
 
 const field = (label: string) => textbox(page, label);
 
-/**
- * A Mantine date-time picker: a day of the month shown, then hours, minutes and seconds typed as a
- * user types them (each part clicked first), its check button; the value must be exactly that time.
- */
-async function pickDateTime(opener: Locator, time: string) {
-  await opener.click();
-  const picker = page.getByRole('dialog').filter({ has: page.getByRole('spinbutton') });
-  // last month's 15th: a payment or arrival time customs takes (not later than its clock, rule R501) whatever today is
-  await picker.locator('button[data-direction="previous"]').click();
-  await picker.getByRole('button', { name: /^15 / }).click();
-  const parts = time.split(':');
-  for (const [i, digits] of parts.entries()) {
-    await picker.getByRole('spinbutton').nth(i).click();
-    await page.keyboard.type(digits);
-  }
-  await picker.getByRole('button').last().click();
-  await expect.poll(async () => (await opener.textContent())?.trim()).toMatch(new RegExp(`^\\d{4}-\\d{2}-15 ${time}$`));
-  return (await opener.textContent())!.trim();
-}
-
-/** 新增 on the list, the form filled by `fill`, then 保存并申报 confirmed: the stored bill opens. */
-async function addBill(listPath: string, fill: () => Promise<void>) {
-  await openList(listPath);
-  await page.getByRole('button', { name: '新增', exact: true }).click();
-  await page.waitForURL(`**/details${listPath.replace(/^\/bill/, '')}`);
-  await fill();
-  await page.getByRole('button', { name: '保存并申报', exact: true }).click();
-  await page.getByText('是否保存并申报？').waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
-  await page.waitForURL(/\?id=\d+/);
-}
+const pickDateTime = (opener: Locator, time: string) => pickDateTimeOn(page, opener, time);
 
 /**
  * An action of a released 出口清单 that asks for a reason (申请退货, 申请撤单): chosen, asked, confirmed;
@@ -247,36 +215,8 @@ describe('one bill of each family, declared as a user clicks', () => {
     const logisticsNo = /YT\d{8}E0005/.exec(text)![0];
 
     // customs' 三单比对 wants the order, the receipt and the waybill first, as a user adds them
-    await addBill('/bill/export/order', async () => {
-      await field('订单编号').fill(orderNo);
-      await field('电商平台代码').fill('3302960E8F');
-      await field('电商平台名称').fill('宁波保税区跨境购电子商务平台有限公司');
-      await field('商品金额').fill('336');
-      await fillLine(page, { gnum: '1', itemNo: 'NB-TEA-001', itemName: '宁波白茶礼盒', qty: '2', price: '168' });
-    });
-    await addBill('/bill/export/receipt', async () => {
-      await field('电商平台代码').fill('3302960E8F');
-      await field('电商平台名称').fill('宁波保税区跨境购电子商务平台有限公司');
-      await field('订单编号').fill(orderNo);
-      await field('支付企业名称').fill('连连银通电子支付有限公司');
-      await field('收款金额').fill('336');
-      await pickDateTime(page.getByRole('button', { name: '到账时间' }), '14:05:59');
-      await field('支付人证件号码').fill('330203199004123218');
-      await pickDateTime(page.getByRole('button', { name: '支付时间' }), '23:59:00');
-    });
-    await addBill('/bill/export/waybill', async () => {
-      await field('物流企业代码').fill('3301964C7D');
-      await field('物流企业名称').fill('杭州云途国际物流有限公司');
-      await field('物流运单编号').fill(logisticsNo);
-      await field('运杂费').fill('20');
-      await field('毛重（千克）').fill('1.8');
-      await field('件数').fill('1');
-      await field('主要货物信息').fill('白茶礼盒2盒');
-      await field('提运单号').fill('999-86735210');
-      await field('收货人姓名').fill('Michael Brown');
-      await field('收货人电话').fill('+1-415-5550198');
-      await field('收货地址').fill('1200 Market St, San Francisco, CA 94102, USA');
-      await field('订单编号').fill(orderNo);
+    await declareParcelDocuments(page, server.url, {
+      orderNo, logisticsNo, consignee: { name: 'Michael Brown', telephone: '+1-415-5550198', address: '1200 Market St, San Francisco, CA 94102, USA' },
     });
     for (const [path, title, state] of [['/bill/export/order', orderNo, '海关入库'], ['/bill/export/receipt', orderNo, '海关入库'], ['/bill/export/waybill', logisticsNo, '海关审结']] as const) {
       await openList(path);

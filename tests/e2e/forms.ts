@@ -69,3 +69,46 @@ export async function untilShown(page: Page, row: () => Locator, text: string, q
     await page.waitForTimeout(700);
   }
 }
+
+/**
+ * A Mantine date-time picker: a day of the month shown, then hours, minutes and seconds typed as a
+ * user types them (each part clicked first), its check button; the value must be exactly that time.
+ * Last month's 15th: a payment or arrival time customs takes (not later than its clock, rule R501)
+ * whatever today is. Answers the time as the picker shows it.
+ */
+export async function pickDateTime(page: Page, opener: Locator, time: string): Promise<string> {
+  await opener.click();
+  const picker = page.getByRole('dialog').filter({ has: page.getByRole('spinbutton') });
+  await picker.locator('button[data-direction="previous"]').click();
+  await picker.getByRole('button', { name: /^15 / }).click();
+  const parts = time.split(':');
+  for (const [i, digits] of parts.entries()) {
+    await picker.getByRole('spinbutton').nth(i).click();
+    await page.keyboard.type(digits);
+  }
+  await picker.getByRole('button').last().click();
+  const shown = new RegExp(`^\\d{4}-\\d{2}-15 ${escapeRegExp(time)}$`);
+  for (let i = 0; !shown.test(((await opener.textContent()) ?? '').trim()); i += 1) {
+    if (i > 100) throw new Error(`the picker never showed the 15th at ${time}`);
+    await page.waitForTimeout(100);
+  }
+  return (await opener.textContent())!.trim();
+}
+
+/** A bill list opened (its 全部 tab shown). */
+export async function openBillList(page: Page, serverUrl: string, path: string): Promise<void> {
+  await page.goto(`${serverUrl}${path}`);
+  await page.getByRole('tab', { name: /^全部/ }).waitFor();
+}
+
+/** 新增 on the list, the form filled by `fill`, then 保存并申报 confirmed: the stored bill opens. */
+export async function addBill(page: Page, serverUrl: string, listPath: string, fill: () => Promise<void>): Promise<void> {
+  await openBillList(page, serverUrl, listPath);
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  await page.waitForURL(`**/details${listPath.replace(/^\/bill/, '')}`);
+  await fill();
+  await page.getByRole('button', { name: '保存并申报', exact: true }).click();
+  await page.getByText('是否保存并申报？').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
+  await page.waitForURL(/\?id=\d+/);
+}

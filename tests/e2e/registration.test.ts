@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseOption, labelled } from './forms.ts';
+import { labelled } from './forms.ts';
+import { anyCaptcha, declareFiling, fillFilingProfile, fillRegistration, logInAs, type NewCompany } from './new-company.ts';
 import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -20,21 +21,15 @@ let server: StartedServer, page: Page, problems: PageProblems;
 useConsole({ env: { FILING_AUTO_APPROVE_MS: '2000' } }, (s) => ({ server, page, problems } = s));
 
 const field = (label: string) => labelled(page, label);
-const choose = (label: string, search: string, option: string) => chooseOption(page, label, search, option);
+const COMPANY: NewCompany = { name: '宁波海曙跨境贸易有限公司', login: 'haishu', code: '3302968E2E', password: 'Reg@2026pass' };
 
 describe('registration → login → enterprise filing → approved', () => {
   it('registers a company from the login page', async () => {
     await page.goto(`${server.url}/login`);
     await page.getByRole('link', { name: '注册' }).click();
     await page.waitForURL('**/reg');
-    await field('企业名称').fill('宁波海曙跨境贸易有限公司');
-    await field('登录名').fill('haishu');
-    await field('海关注册编码').fill('3302968E2E');
-    await field('密码').fill('Reg@2026pass');
-    await field('确认密码').fill('Reg@2026pass');
-    await page.getByRole('radio', { name: '出口', exact: true }).check();
-    await page.getByRole('checkbox', { name: '电商企业' }).check();
-    await field('验证码').fill('abcd');
+    await fillRegistration(page, COMPANY);
+    await anyCaptcha(page);
     await screenshot(page, 'registration-1-form');
     await page.getByRole('button', { name: '注册', exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -45,18 +40,14 @@ describe('registration → login → enterprise filing → approved', () => {
   });
 
   it('logs the new company in; its enterprise page is not filed yet', async () => {
-    await page.getByLabel('企业账号').fill('haishu');
-    await page.getByLabel('密码', { exact: true }).fill('Reg@2026pass');
-    await page.getByLabel('验证码').fill('abcd');
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL('**/home');
+    await logInAs(page, server.url, COMPANY.login, COMPANY.password, anyCaptcha);
     const menu = page.getByRole('navigation', { name: '菜单' });
     await menu.getByText('企业管理', { exact: true }).click();
     await menu.getByText('企业备案', { exact: true }).click();
     await page.waitForURL('**/enterprise');
     await page.getByTestId('approve-state').getByText('未备案').waitFor();
-    expect(await field('企业名称').inputValue()).toBe('宁波海曙跨境贸易有限公司');
-    expect(await field('海关注册编码').inputValue()).toBe('3302968E2E');
+    expect(await field('企业名称').inputValue()).toBe(COMPANY.name);
+    expect(await field('海关注册编码').inputValue()).toBe(COMPANY.code);
   });
 
   it('refuses to declare an incomplete form: 请完善必填信息', async () => {
@@ -69,35 +60,9 @@ describe('registration → login → enterprise filing → approved', () => {
   });
 
   it('declares the complete profile into review, where 编辑 is hidden', async () => {
-    await field('法定代表人').fill('张伟');
-    await field('组织机构编码').fill('MA2GXK7Q3');
-    await field('营业执照注册号').fill('330203000456789');
-    await field('纳税人识别号').fill('91330203MA2GXK7Q3N');
-    await field('工商注册地址').fill('浙江省宁波市海曙区中山西路138号');
-    await field('邮箱').fill('filing@example.cn');
-    await field('经营范围').fill('跨境电子商务进出口业务');
-    await choose('注册海关', '3105', '3105 甬保税区');
-    await field('注册资本(万元)').fill('500');
-    await field('投资总额(万元)').fill('800');
-    await field('到位资金(万元)').fill('300');
-    await choose('省', '浙江', '浙江省');
-    await choose('市', '宁波', '宁波市');
-    await choose('区县', '海曙', '海曙区');
-    await choose('经济区划', '01', '01 经济特区');
-    await choose('经济类型', '150', '150 有限责任公司');
-    await choose('经营类别', '10000000', '10000000 进出口收发货人');
-    await choose('组织机构类型', '01', '01 企业法人');
-    await choose('行业种类', 'F', 'F 批发和零售业');
-    await choose('法定代表人证件类型', '1', '1 身份证');
-    await field('法定代表人证件号码').fill('330203198001011234');
-    await field('海关业务联系人').fill('李娜');
-    await field('联系人移动电话').fill('13805740000');
-    await page.getByRole('checkbox', { name: '出口', exact: true }).check();
+    await fillFilingProfile(page);
     await screenshot(page, 'registration-4-filled');
-    await page.getByRole('button', { name: '保存并申报', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await page.getByText('申报成功!').waitFor();
-    await page.getByTestId('approve-state').getByText('审核中').waitFor();
+    await declareFiling(page);
     expect(await page.getByRole('button', { name: '编辑', exact: true }).count()).toBe(0);
     expect(await page.getByRole('table', { name: '审批记录' }).getByText('企业提交备案申请').count()).toBe(1);
     await screenshot(page, 'registration-5-reviewing');

@@ -39,7 +39,8 @@ export function useConsole(options: ConsoleOptions, ready: (session: ConsoleSess
     session = { server, context, page, problems: watchPage(page) };
     ready(session);
     if (login) await loginAsDemoAdmin(page, server.url);
-  });
+    // a server given longer than the project's hook timeout to start (a loaded machine) gets it, and a minute for the rest
+  }, options.timeoutMs === undefined ? undefined : options.timeoutMs + 60_000);
   explainFailures(() => (session ? { server: session.server, pages: { page: session } } : undefined));
   afterAll(async () => {
     await context?.close();
