@@ -35,9 +35,9 @@ afterAll(async () => {
 describe('bill_lines.company_id (migration 031)', () => {
   it('gives the lines stored before it their bill\'s company', async () => {
     const migrator = new Migrator({ db: db(), provider: migrationProvider });
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo('030-operator-desk');
     expect(down.error).toBeUndefined();
-    expect(down.results?.[0]?.migrationName).toBe('031-lines-company');
+    expect(down.results?.map((r) => r.migrationName)).toContain('031-lines-company');
     const head = await newHead(companyA, 'LC-BEFORE-031');
     await sql`insert into bill_lines (head_id, gnum, data) values (${head}, 1, '{}'), (${head}, 2, '{}')`.execute(db());
 
