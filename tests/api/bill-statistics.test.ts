@@ -4,6 +4,8 @@
  * orders, the others none: taken as independent, company × bill type × direction is estimated at
  * about an eighth of the truth (the misestimate that made the 订单汇总 search filter 61k rows with
  * ilike instead of using its index); with the extended statistics the estimate is the truth's order.
+ * And a logistics-number search of 运单 and 清单 has a trigram index to use (at 10,000,000 heads the
+ * largest company's search read all its inventories: 6.1 s).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,12 +25,12 @@ beforeAll(async () => {
   await db().transaction().execute(async (trx) => {
     // rows made set-wise, the per-row triggers (events, statistics upkeep) off: only the planner's view is tested
     await sql`set local session_replication_role = replica`.execute(trx);
-    await sql`insert into bill_heads (company_id, bill_key, mode, state, cop_no, create_time, data)
+    await sql`insert into bill_heads (company_id, bill_key, mode, state, cop_no, logistics_no, order_no, create_time, data)
       select case when g % 5 = 0 then ${big} else (${sql.val(others)}::int[])[1 + (g / 5) % 4] end,
              case when g % 5 = 0 then 'order' when g % 2 = 0 then 'waybill' else 'detailedList' end,
              case when g % 5 = 0 or g % 3 = 0 then 'export' else 'import' end,
              case when g % 5 = 0 then '120' else (array['120', '800', 'DRAFT'])[1 + g % 3] end,
-             'PS' || g, now() - (g % 365) * interval '1 day', '{}'
+             'PS' || g, 'PS' || g, 'PS' || g, now() - (g % 365) * interval '1 day', '{}'
       from generate_series(1, ${ROWS}) g`.execute(trx);
   });
   await sql`analyze bill_heads`.execute(db());
@@ -65,5 +67,13 @@ describe('extended statistics on bill_heads (migration 032)', () => {
     const { planned, actual } = await estimateAndTruth(`company_id = ${companies[1]} and bill_key = 'order' and mode = 'export'`);
     expect(actual).toBe(0);
     expect(planned).toBeLessThan(ROWS / 100);
+  });
+
+  it('gives the logistics-number search of 运单 and 清单, the internal-number search of 订单, 运单 and 清单 and the order-number search of 清单 a trigram index', async () => {
+    const { rows } = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = 'bill_heads'`.execute(db());
+    const def = (name: string) => rows.find((r) => r.indexname === name)?.indexdef ?? '';
+    expect(def('bill_heads_logistics_no_trgm')).toMatch(/gin \(logistics_no gin_trgm_ops\) WHERE .*waybill.*detailedList/);
+    expect(def('bill_heads_cop_no_trgm')).toMatch(/gin \(cop_no gin_trgm_ops\) WHERE .*order.*waybill.*detailedList/);
+    expect(def('bill_heads_inventory_order_no_trgm')).toMatch(/gin \(order_no gin_trgm_ops\) WHERE .*detailedList/);
   });
 });
