@@ -20,6 +20,9 @@ import { openBenchDatabase } from './api-session.ts';
 import { fmt, median } from './lib.ts';
 import { seedMixedBills } from './seed-mixed.ts';
 
+/** Thrown to roll a timed transaction back (the copies stay as they were). */
+class Rollback extends Error {}
+
 const HEADS = Number(process.env.MIXED_HEADS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const opened = await openBenchDatabase();
@@ -38,7 +41,7 @@ let months = 0;
 for (let m = new Date(span!.lo); m <= span!.hi; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1)), months++) {
   const next = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
   const name = `trial_part_${m.toISOString().slice(0, 7).replace('-', '_')}`;
-  await sql`create table ${sql.table(name)} partition of trial_part for values from (${m.toISOString()}) to (${next.toISOString()})`.execute(db);
+  await sql`create table ${sql.table(name)} partition of trial_part for values from (${sql.lit(m.toISOString())}) to (${sql.lit(next.toISOString())})`.execute(db);
 }
 await sql`insert into trial_part select * from trial_plain`.execute(db);
 for (const t of ['trial_plain', 'trial_part']) {
@@ -96,4 +99,3 @@ await sql`drop table if exists trial_plain, trial_part`.execute(db);
 console.log(`machine load at the end ${load()}`);
 await opened.handle.close();
 
-class Rollback extends Error {}
