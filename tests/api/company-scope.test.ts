@@ -79,4 +79,15 @@ describe('company scope', () => {
     expect(scopeViolations(['update "bill_heads" set "company_id" = $1 where "order_no" = $2'], CROSS_COMPANY)).toHaveLength(1);
     expect(scopeViolations(['select "id" from "companies" where "id" = $1'], CROSS_COMPANY)).toEqual([]);
   });
+
+  it('asks each reading of a company table for its own company: a join or subquery without it fails', () => {
+    const joined = 'select "bill_lines".* from "bill_heads" inner join "bill_lines" on "bill_lines"."head_id" = "bill_heads"."id" where "bill_heads"."company_id" = $1';
+    expect(scopeViolations([joined], CROSS_COMPANY)).toHaveLength(1);
+    const sub = 'select "id" from "bill_heads" where "company_id" = $1 and "id" in (select "head_id" from "bill_lines" where "gnum" = $2)';
+    expect(scopeViolations([sub], CROSS_COMPANY)).toHaveLength(1);
+    const colocated = 'select "bill_lines".* from "bill_heads" inner join "bill_lines" on "bill_lines"."company_id" = "bill_heads"."company_id" and "bill_lines"."head_id" = "bill_heads"."id" where "bill_heads"."company_id" = $1';
+    expect(scopeViolations([colocated], CROSS_COMPANY)).toEqual([]);
+    const copied = 'insert into "bill_lines" ("company_id", "head_id", "gnum") select "company_id", "id", 1 from "bill_heads" where "company_id" = $1';
+    expect(scopeViolations([copied], CROSS_COMPANY)).toEqual([]);
+  });
 });

@@ -239,7 +239,7 @@ export async function failSignature(db: Kysely<Database>, input: { recordId: num
 /** The records waiting for the client, oldest first. */
 export async function pendingSignatures(db: Kysely<Database>, companyId: number, limit: number) {
   const rows = await db.selectFrom('sign_records as r')
-    .leftJoin('customs_messages as m', 'm.id', 'r.message_id')
+    .leftJoin('customs_messages as m', (j) => j.onRef('m.id', '=', 'r.message_id').onRef('m.company_id', '=', 'r.company_id'))
     .select(['r.id', 'r.cop_no', 'r.type', 'r.purpose', 'r.wait_sign_data', 'r.create_time', 'm.xml', 'm.message_type'])
     .where('r.company_id', '=', companyId).where('r.state', '=', SignState.wait)
     .orderBy('r.create_time').orderBy('r.id')

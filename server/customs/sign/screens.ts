@@ -96,7 +96,8 @@ export function prettyXml(xml: string): string {
 
 export async function findSignRecord(db: Kysely<Database>, companyId: number, id: number) {
   const row = await selectRecords(db, companyId)
-    .leftJoin('customs_messages as m', 'm.id', 's.message_id')
+    // the message by its company too: a co-located join once the tables are distributed (docs/scaling.md)
+    .leftJoin('customs_messages as m', (j) => j.onRef('m.id', '=', 's.message_id').onRef('m.company_id', '=', 's.company_id'))
     .select(['s.wait_sign_data', 's.sign_result', 's.certificate', 'm.guid as message_guid', 'm.xml as message_xml', 'm.status as message_status'])
     .where('s.id', '=', id)
     .executeTakeFirst();

@@ -24,6 +24,7 @@ import * as m028 from './028-filing-versions.ts';
 import * as m029 from './029-review-queues.ts';
 import * as m030 from './030-operator-desk.ts';
 import * as m031 from './031-lines-company.ts';
+import * as m032 from './032-bill-statistics.ts';
 import * as m033 from './033-decision-events.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '029-review-queues': m029,
   '030-operator-desk': m030,
   '031-lines-company': m031,
+  '032-bill-statistics': m032,
   '033-decision-events': m033,
 };
 
