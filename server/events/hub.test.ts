@@ -70,6 +70,44 @@ describe('EventHub', () => {
     expect(hub.since(hub.idOf(8), 1)).toEqual({ resync: false, items: [] });
   });
 
+  it('keeps exactly the window it kept before pruning in batches: the last windowMax facts not older than windowMs', () => {
+    // The retention rule as it was (splice the front on every fact), replayed beside the hub over
+    // 5,000 facts whose clock advances unevenly, with catch-ups at and around the window's edges.
+    let now = 0;
+    const hub = new EventHub({ windowMs: 1_000, windowMax: 50, now: () => now });
+    const model: { seq: number; companyId: number | null; at: number }[] = [];
+    const modelPrune = () => {
+      while (model.length > 0 && (model.length > 50 || model[0]!.at < now - 1_000)) model.splice(0, 1);
+    };
+    const expected = (last: number, companyId: number) => {
+      modelPrune();
+      const oldest = model[0]?.seq ?? hub.lastSeq + 1;
+      if (last + 1 < oldest && last < hub.lastSeq) return { resync: true };
+      return { resync: false, items: model.filter((k) => k.seq > last && (k.companyId === null || k.companyId === companyId)).map((k) => k.seq) };
+    };
+    const actual = (last: number, companyId: number) => {
+      const got = hub.since(hub.idOf(last), companyId);
+      return got.resync ? got : { resync: false, items: got.items.map((i) => i.seq) };
+    };
+    for (let i = 1; i <= 5_000; i++) {
+      now += i % 97 === 0 ? 1_500 : i % 13 === 0 ? 120 : 3; // a pause that empties the window now and then
+      const companyId = i % 7 === 0 ? null : 1 + (i % 3);
+      hub.publish(companyId, { type: 'notice', id: i });
+      model.push({ seq: i, companyId, at: now });
+      modelPrune();
+      if (i % 11 === 0 || i % 97 === 0 || i % 97 === 1) {
+        const oldest = model[0]?.seq ?? i + 1;
+        for (const last of [0, oldest - 2, oldest - 1, oldest, i - 10, i - 1, i]) {
+          if (last < 0) continue;
+          for (const companyId of [1, 2]) expect(actual(last, companyId)).toEqual(expected(last, companyId));
+        }
+        // a catch-up after time passed without facts prunes by age too
+        now += 400;
+        expect(actual(i - 1, 3)).toEqual(expected(i - 1, 3));
+      }
+    }
+  });
+
   it('tells every stream to resync when LISTEN is back after a loss', async () => {
     const hub = new EventHub();
     const got: Sequenced[] = [];
