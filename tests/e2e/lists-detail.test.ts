@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
+import { contrast } from './contrast.ts';
 
 let server: StartedServer, page: Page, problems: PageProblems;
 // a loaded machine (CI beside other suites) may take more than the default minute to start the server
@@ -42,18 +43,6 @@ async function inWindow(locator: Locator, what: string) {
   expect(box!.x + box!.width, `${what} right edge within ${size.width}`).toBeLessThanOrEqual(size.width + 0.5);
 }
 
-/** WCAG relative luminance contrast of two rgb() colours. */
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-  return (x! + 0.05) / (y! + 0.05);
-}
 
 describe('lists a declarant reads without scrolling sideways', { timeout: 180_000 }, () => {
   for (const size of sizes) {

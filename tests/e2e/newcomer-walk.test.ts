@@ -22,6 +22,7 @@ import type { Locator, Page } from 'playwright-core';
 import { pickOption, textbox } from './forms.ts';
 import { screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
+import { contrast } from './contrast.ts';
 
 let server: StartedServer, page: Page, problems: PageProblems;
 // a loaded machine may take more than the default minute to start the server on a fresh database
@@ -59,18 +60,6 @@ async function rowByHeader(row: Locator): Promise<Record<string, { text: string;
   return Object.fromEntries(headers.map((h, index) => [h, { text: cells[index] ?? '', index }]));
 }
 
-/** WCAG relative luminance contrast of two rgb() colours. */
-function contrast(a: string, b: string): number {
-  const lum = (c: string) => {
-    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
-  };
-  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-  return (x! + 0.05) / (y! + 0.05);
-}
 
 /** The head's error messages now shown. */
 const headErrors = () => page.getByRole('region', { name: '表头信息' }).locator('.mantine-InputWrapper-error').allTextContents();
