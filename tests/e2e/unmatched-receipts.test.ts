@@ -46,15 +46,17 @@ describe('未匹配回执', () => {
     writeFileSync(join(exchange, 'receive', 'CEB304Message_e2e.xml'), orderReceipt);
     writeFileSync(join(exchange, 'receive', 'DxpNotice_e2e.xml'), notice);
     const section = page.getByRole('region', { name: '未匹配回执' });
+    const orderRow = section.getByRole('row').filter({ hasText: 'E2E-UNMATCHED-0001' });
+    const noticeRow = section.getByRole('row').filter({ hasText: 'DxpNotice' });
+    // The inbox reads the two files in turns of its own; the page shows what was read when it loaded,
+    // so it is reloaded until both are there (a load between the two turns once showed the order alone).
     await expect.poll(async () => {
       await page.goto(`${server.url}/receipts/unmatched`);
       await section.getByText(/^共 \d+ 条$/).waitFor();
-      return section.getByText('E2E-UNMATCHED-0001', { exact: false }).count();
-    }, { timeout: 30_000, interval: 1000 }).toBe(1);
-    const orderRow = section.getByRole('row').filter({ hasText: 'E2E-UNMATCHED-0001' });
+      return [await orderRow.count(), await noticeRow.count()];
+    }, { timeout: 30_000, interval: 1000 }).toEqual([1, 1]);
     await orderRow.getByText('其它状态(18)').waitFor();
     await orderRow.getByText('未识别状态').waitFor();
-    const noticeRow = section.getByRole('row').filter({ hasText: 'DxpNotice' });
     await noticeRow.getByText('其它DXP报文').waitFor();
     await screenshot(page, 'unmatched-receipts');
     problems.assertNone();
