@@ -22,7 +22,7 @@ export interface EnterpriseField {
   /** never taken from the user (companyName in edit, customsRegistCode from registration) */
   readOnly?: boolean;
   /** extra format check on top of length */
-  format?: 'email' | 'mobile';
+  format?: 'email' | 'mobile' | 'dxpId';
   span?: 1 | 2 | 3;
 }
 
@@ -48,6 +48,9 @@ export const enterpriseFields: readonly EnterpriseField[] = [
   filing({ name: 'b2bBusiness', label: 'B2B业务', kind: 'flag' }),
   filing({ name: 'customsRegistCode', label: '海关注册编码', kind: 'text', required: '请填写海关注册编码', maxLength: 10, readOnly: true }),
   filing({ name: 'customsCode', label: '注册海关', kind: 'select', required: '请选择注册海关', codeTable: 'declare_port', nameField: 'customsCodeName' }),
+  // Not in the spec's filing list (docs/decisions.md): the id the e-port data centre issued the company, the
+  // sender of every DXP envelope and what receipts are attributed by; it takes effect when the filing is approved.
+  filing({ name: 'dxpId', label: '报文传输编号(DXPID)', kind: 'text', maxLength: 16, format: 'dxpId' }),
   filing({ name: 'ebcCompany', label: '电商企业', kind: 'flag' }),
   filing({ name: 'logisticsCompany', label: '物流企业', kind: 'flag' }),
   filing({ name: 'ebpCompany', label: '电商平台', kind: 'flag' }),

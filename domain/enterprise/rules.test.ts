@@ -33,6 +33,17 @@ describe('enterprise rules', () => {
     // lengths are characters, not bytes: 30 Chinese characters fit a 30-character field
     expect(enterpriseFieldProblem(fieldByName.get('legalPersonIdNumber')!, '证'.repeat(30))).toBeUndefined();
   });
+
+  it('takes an optional 报文传输编号 of the DXP form (DXP, three letters, ten digits)', () => {
+    const dxp = fieldByName.get('dxpId')!;
+    expect(dxp).toMatchObject({ label: '报文传输编号(DXPID)', section: 'filing' });
+    expect(checkEnterprise({ ...full, dxpId: '' }).message).toBeNull();
+    for (const ok of ['DXPENT0000458763', 'DXPLGS0000000001']) expect(enterpriseFieldProblem(dxp, ok)).toBeUndefined();
+    for (const bad of ['dxpent0000458763', 'DXPENT000045876', 'ENT0000458763ABC', 'DXP-NT0000458763']) {
+      expect(enterpriseFieldProblem(dxp, bad)).toBe('报文传输编号(DXPID)应为DXP开头的16位编号，如 DXPENT0000458763');
+    }
+    expect(enterpriseFieldProblem(dxp, 'DXPENT00004587631')).toBe('报文传输编号(DXPID)长度不能超过16个字符');
+  });
 });
 
 describe('password rules of registration and sub-accounts', () => {

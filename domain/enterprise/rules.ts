@@ -14,6 +14,8 @@ export type EnterpriseValues = Record<string, unknown>;
 
 export const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 export const MOBILE = /^1\d{10}$/;
+/** A DXP user id: DXP, three letters of its kind (ENT enterprise, LGS logistics…), ten digits (ceb-messages §7). */
+export const DXP_ID = /^DXP[A-Z]{3}\d{10}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** 万元 with at most 4 decimals (1 元) and 14 integer digits. */
 export const MONEY_SCALE = 4;
@@ -87,6 +89,7 @@ export function enterpriseFieldProblem(field: EnterpriseField, raw: unknown): st
   if (field.kind === 'date' && !validDate(v)) return fieldText.type(field.label);
   if (field.format === 'email' && !EMAIL.test(v)) return enterpriseText.emailBad;
   if (field.format === 'mobile' && !MOBILE.test(v)) return enterpriseText.phoneBad;
+  if (field.format === 'dxpId' && !DXP_ID.test(v)) return enterpriseText.dxpIdBad;
   return undefined;
 }
 

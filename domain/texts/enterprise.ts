@@ -73,6 +73,8 @@ export const enterpriseText = {
   chooseCompanyType: '请选择跨境贸易电子商务类型',
   emailBad: '请输入正确的邮箱地址',
   phoneBad: '请输入正确的11位手机号',
+  dxpIdBad: '报文传输编号(DXPID)应为DXP开头的16位编号，如 DXPENT0000458763', // ours
+  dxpIdTaken: '该报文传输编号(DXPID)已被其他企业使用', // ours
   confirmDeleteFile: '此操作将永久删除该文件, 是否继续?',
   confirmDeclare: '申报后审核期间不能修改企业信息，是否保存并申报？', // ours
   confirmCancel: '确定取消编辑吗？未保存的修改将丢失', // ours

@@ -33,6 +33,8 @@ export function profileOf(row: CompanyRow): Record<string, unknown> {
   for (const [k, v] of Object.entries(row.profile ?? {})) if (profileKeys.has(k)) out[k] = v;
   out.companyName = row.company_name;
   out.customsRegistCode = row.customs_regist_code ?? row.company_code;
+  // a filing saved before 报文传输编号 was a filing field shows the id the company already sends with
+  if (!Object.hasOwn(row.profile ?? {}, 'dxpId')) out.dxpId = row.dxp_id;
   return out;
 }
 

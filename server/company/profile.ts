@@ -12,6 +12,7 @@ import { enterpriseText } from '../../domain/texts/enterprise.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
+import { refuseTakenDxpId } from './dxp-id.ts';
 import { companyDetail, type CompanyDetail } from './detail.ts';
 import { divisions, fullName, validChain } from './divisions.ts';
 import { decideFiling } from './filing.ts';
@@ -63,6 +64,7 @@ export async function storeProfile(db: Db, user: AuthUser, input: Record<string,
       const errors = [...codeErrors, ...check.errors.filter((e) => !codeErrors.some((c) => c.field === e.field))];
       throw BizError.fields(check.message ?? codeErrors[0]!.message, errors);
     }
+    await refuseTakenDxpId(trx, row.id, values.dxpId);
     const profile = Object.fromEntries(Object.entries(values).filter(([k]) => !columnFields.has(k)));
     await trx.updateTable('companies').set({
       profile: JSON.stringify(profile),

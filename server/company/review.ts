@@ -10,6 +10,7 @@ import { enterpriseText } from '../../domain/texts/enterprise.ts';
 import { reviewFilingText } from '../../domain/texts/review-filing.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
+import { refuseTakenDxpId } from './dxp-id.ts';
 import { decideFiling } from './filing.ts';
 import { recordApprovedVersion } from './versions.ts';
 
@@ -46,7 +47,7 @@ export async function reviewFiling(db: Db, d: ReviewDecision): Promise<number> {
   const opinion = d.opinion?.trim() || (d.decision === 'approve' ? enterpriseText.defaultApproveOpinion : '');
   if (!opinion) throw BizError.fields(enterpriseText.opinionRequired, [{ field: 'opinion', message: enterpriseText.opinionRequired }]);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('companies').select(['id', 'approve_state', 'company_code', 'customs_regist_code'])
+    const row = await trx.selectFrom('companies').select(['id', 'approve_state', 'company_code', 'customs_regist_code', 'profile', 'dxp_id'])
       .where('id', '=', d.companyId).forUpdate().executeTakeFirst();
     if (!row) throw new BizError(enterpriseText.companyNotFound);
     const next = decideFiling(row.approve_state, d.decision);
@@ -63,7 +64,15 @@ export async function reviewFiling(db: Db, d: ReviewDecision): Promise<number> {
     const approval = await trx.insertInto('company_approvals').values({
       company_id: row.id, user_name: d.reviewer, approve_state: next, opinion, note: d.note ?? null,
     }).returning('id').executeTakeFirstOrThrow();
-    if (d.decision === 'approve') await recordApprovedVersion(trx, row.id, approval.id);
+    if (d.decision === 'approve') {
+      // the approved filing's 报文传输编号 becomes the one the company's messages are sent and attributed by
+      const dxpId = (row.profile as Record<string, unknown> | null)?.dxpId;
+      if (dxpId !== undefined && (dxpId ?? null) !== row.dxp_id) {
+        await refuseTakenDxpId(trx, row.id, dxpId);
+        await trx.updateTable('companies').set({ dxp_id: (dxpId as string | null) ?? null }).where('id', '=', row.id).execute();
+      }
+      await recordApprovedVersion(trx, row.id, approval.id);
+    }
     return next;
   });
 }

@@ -6,7 +6,9 @@
  * X-Review-Token (scripted use) and with the demo operator's login.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportOrder } from '../../domain/bills/export-order.ts';
 import { completeEnterprise } from '../../domain/enterprise/example.ts';
 import { enterpriseText } from '../../domain/texts/enterprise.ts';
 import { reviewFilingText as t } from '../../domain/texts/review-filing.ts';
@@ -192,5 +194,50 @@ describe('备案审核 decisions', () => {
     expect(logged).toContainEqual({ account: 'operator', action: '备案审核通过', outcome: '成功' });
     // the enterprise itself may not call it
     expect((await call(app.app, '/api/review/filing/approve', { id: c.id }, c.session.token)).status).toBe(403);
+  });
+});
+
+describe('报文传输编号 (DXPID) in the filing', () => {
+  it('is checked and unique when filed, and an approval makes it the id the company\'s bills are sent with', async () => {
+    const c = await newCompany();
+    await attach(c.id);
+    const bad = await enterprise('/company/apply', { ...completeEnterprise, dxpId: 'dxp-123' }, c.session);
+    expect(bad.body).toMatchObject({ code: -1, data: { errors: [{ field: 'dxpId', message: enterpriseText.dxpIdBad }] } });
+    const demosId = 'DXPENT0000458763';
+    const taken = await enterprise('/company/apply', { ...completeEnterprise, dxpId: demosId }, c.session);
+    expect(taken.body).toMatchObject({ code: -1, message: enterpriseText.dxpIdTaken, data: { errors: [{ field: 'dxpId' }] } });
+
+    const own = `DXPENT${String(990000 + c.id).padStart(10, '0')}`;
+    expect((await enterprise('/company/apply', { ...completeEnterprise, dxpId: own }, c.session)).body.code).toBe(0);
+    const dxpOf = async (id: number) => (await app.handle.db.selectFrom('companies').select('dxp_id').where('id', '=', id).executeTakeFirstOrThrow()).dxp_id;
+    expect(await dxpOf(c.id)).toBeNull(); // a filing under review changes nothing yet
+    expect((await op('/detail', { id: c.id })).body.data).toMatchObject({ dxpId: own });
+    expect((await op('/approve', { id: c.id })).body).toMatchObject({ code: 0 });
+    expect(await dxpOf(c.id)).toBe(own);
+
+    // the company's next login can declare: a new order without a DXPID takes the filed one
+    const again = await login(app.app, `review${seq}`, 'Review@2026pw');
+    const saved = await call(app.app, `/api/enterprise${exportOrder.api.save}`, {
+      orderNo: `SO-DXP-${c.id}`, ebpCode: '3302960001', ebpName: '宁波跨境优选电商平台', goodsValue: 100, freight: 0,
+      details: [{ id: 'temp1', gnum: 1, itemNo: 'SKU1', itemName: '蓝牙耳机', unit: '011', currency: '142', qty: 2, price: 50, totalPrice: 100 }],
+    }, again.token);
+    expect(saved.body, saved.body.message).toMatchObject({ code: 0 });
+    const detail = await call(app.app, `/api/enterprise${exportOrder.api.detail}`, { id: saved.body.data.id }, again.token);
+    expect(detail.body.data).toMatchObject({ dxpMode: 'DXP', dxpId: own });
+
+    expect((await enterprise('/company/queryDetailById', {}, again)).body.data).toMatchObject({ dxpId: own });
+    // a filing saved before the field existed shows the id the company already sends with
+    await app.handle.db.updateTable('companies').set({ profile: sql`profile - 'dxpId'` }).where('id', '=', c.id).execute();
+    expect((await enterprise('/company/queryDetailById', {}, again)).body.data).toMatchObject({ dxpId: own });
+  });
+
+  it('refuses an approval whose DXPID another company took meanwhile', async () => {
+    const first = await declared({ ...completeEnterprise, dxpId: 'DXPENT0000880001' });
+    const second = await declared({ ...completeEnterprise, dxpId: 'DXPENT0000880001' });
+    expect((await op('/approve', { id: first.id })).body).toMatchObject({ code: 0 });
+    const refused = await op('/approve', { id: second.id });
+    expect(refused.body).toMatchObject({ code: -1, message: enterpriseText.dxpIdTaken });
+    const row = await app.handle.db.selectFrom('companies').select(['dxp_id', 'approve_state']).where('id', '=', second.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ dxp_id: null, approve_state: 5 }); // still 审核中
   });
 });

@@ -60,7 +60,7 @@ export async function logInAs(page: Page, serverUrl: string, account: string, pa
  * Every required field of the 企业备案 page (in 编辑), dictionaries and the province → city → area
  * cascade included, for an exporting trader of Ningbo; 保存并申报 is the caller's.
  */
-export async function fillFilingProfile(page: Page): Promise<void> {
+export async function fillFilingProfile(page: Page, optional: { dxpId?: string } = {}): Promise<void> {
   const field = (label: string) => labelled(page, label);
   const choose = (label: string, search: string, option: string) => chooseOption(page, label, search, option);
   await field('法定代表人').fill('张伟');
@@ -87,6 +87,7 @@ export async function fillFilingProfile(page: Page): Promise<void> {
   await field('海关业务联系人').fill('李娜');
   await field('联系人移动电话').fill('13805740000');
   await page.getByRole('checkbox', { name: '出口', exact: true }).check();
+  if (optional.dxpId) await field('报文传输编号(DXPID)').fill(optional.dxpId);
 }
 
 /** 保存并申报 of the filled profile, confirmed: 申报成功!, then 审核中. */

@@ -36,8 +36,8 @@ const COMPANY: NewCompany = { name: '宁波审核闭环贸易有限公司', logi
 /** the parcel the company exports: its order, receipt, waybill and 清单 */
 const PARCEL = { orderNo: 'OPL20260001', logisticsNo: 'YTOPL0000000001', copNo: 'OPLQD0000001', invtNo: '31182026E000000901' };
 /**
- * The company's DXP id (报文传输编号), issued by the e-port: the console keeps none for a company it
- * did not seed, so each bill's 传输 section is given it by hand (docs/decisions.md).
+ * The company's DXP id (报文传输编号), issued by the e-port: given in its filing, it becomes the
+ * company's on approval and every bill saved without one takes it (docs/decisions.md).
  */
 const DXP_ID = 'DXPENT0000968001';
 const TICKET = '出口清单放行后如何申请结汇';
@@ -106,7 +106,7 @@ describe('a new company carried from registration to a verified settlement by th
     await company.goto(`${server.url}/enterprise`);
     await company.getByTestId('approve-state').getByText('未备案').waitFor();
     await company.getByRole('button', { name: '编辑', exact: true }).click();
-    await fillFilingProfile(company);
+    await fillFilingProfile(company, { dxpId: DXP_ID });
     await declareFiling(company);
     await screenshot(company, 'operator-loop-1-declared');
   });
@@ -145,11 +145,10 @@ describe('a new company carried from registration to a verified settlement by th
 
   it("declares a parcel's 出口订单, 收款单, 出口运单 and 出口清单 (新增 → 保存并申报)", async () => {
     await declareParcelDocuments(company, server.url, {
-      orderNo: PARCEL.orderNo, logisticsNo: PARCEL.logisticsNo, dxpId: DXP_ID,
+      orderNo: PARCEL.orderNo, logisticsNo: PARCEL.logisticsNo,
       consignee: { name: 'Ahmad Faizal', telephone: '+60123456789', address: 'No. 12, Jalan Ampang, Kuala Lumpur' },
     });
     await addBill(company, server.url, '/bill/export/detailedList', async () => {
-      await field('报文传输编号').fill(DXP_ID);
       await pickOption(company, '申报地海关代码', '3118');
       await field('电商平台代码').fill(PLATFORM.code);
       await field('电商平台名称').fill(PLATFORM.name);
@@ -194,6 +193,7 @@ describe('a new company carried from registration to a verified settlement by th
 
   it('customs takes the order, receipt and waybill and releases the 清单; the company sees 放行', async () => {
     const order = await customs.declared('CEB303', 'orderNo', PARCEL.orderNo);
+    expect(order.field('dxpId')).toBe(DXP_ID); // the filed id, never typed on the bill
     await customs.answer(order, [{ status: '2', info: '新增申报成功' }, { status: '120', info: '海关入库成功' }]);
     const receipt = await customs.declared('CEB403', 'orderNo', PARCEL.orderNo);
     await customs.answer(receipt, [{ status: '2', info: '新增申报成功' }, { status: '120', info: '海关入库成功' }]);

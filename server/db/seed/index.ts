@@ -72,7 +72,7 @@ async function writeReferenceData(trx: Db, version: string) {
  * empty record.
  */
 async function demoProfile(trx: Db, c: (typeof demoCompanies)[number]): Promise<Record<string, unknown>> {
-  const values = normalizeEnterprise({ ...c.filing });
+  const values = normalizeEnterprise({ ...c.filing, dxpId: c.dxp_id });
   values.companyName = c.company_name;
   values.customsRegistCode = c.company_code;
   const codeErrors = await resolveNames(trx, values);
