@@ -89,6 +89,14 @@ export interface ReviewQueueEvent {
 }
 
 /**
+ * The company's 未匹配回执 changed: a receipt arrived that matches none of its bills, or a bill saved
+ * or imported since claimed some (they leave the page). The page refetches.
+ */
+export interface UnmatchedChangedEvent {
+  type: 'unmatched';
+}
+
+/**
  * Whatever was missed cannot be told (a Last-Event-ID older than the kept window or from another
  * app server, a lost LISTEN connection, a burst too big to list): refetch everything shown.
  */
@@ -97,7 +105,7 @@ export interface ResyncEvent {
 }
 
 export type LiveEvent = BillChangedEvent | CountsChangedEvent | JobProgressEvent | NoticePublishedEvent | FilingChangedEvent | GrantsChangedEvent
-  | TicketChangedEvent | SettlementChangedEvent | ReviewQueueEvent | ResyncEvent;
+  | TicketChangedEvent | SettlementChangedEvent | ReviewQueueEvent | UnmatchedChangedEvent | ResyncEvent;
 export type LiveEventType = LiveEvent['type'];
 
 /** SSE `event:` names, one per type (EventSource listens by name). */
@@ -111,6 +119,7 @@ export const liveEventNames: Record<LiveEventType, string> = {
   ticket: 'ticket',
   settlement: 'settlement',
   review: 'review',
+  unmatched: 'unmatched',
   resync: 'resync',
 };
 

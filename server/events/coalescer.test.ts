@@ -38,6 +38,11 @@ describe('mergeWindow', () => {
     expect(mergeWindow([{ type: 'grants', userId: 3 }, { type: 'grants', userId: 4 }, { type: 'grants', userId: 3 }], 10).out)
       .toEqual([{ type: 'grants', userId: 3 }, { type: 'grants', userId: 4 }]);
   });
+
+  it('the 未匹配回执 page is told once per window however many receipts of no bill arrived', () => {
+    const many: LiveEvent[] = Array.from({ length: 50 }, () => ({ type: 'unmatched' }));
+    expect(mergeWindow([...many, { type: 'notice', id: 1 }], 10).out).toEqual([{ type: 'notice', id: 1 }, { type: 'unmatched' }]);
+  });
 });
 
 describe('Coalescer', () => {

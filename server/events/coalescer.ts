@@ -14,7 +14,8 @@
  *   change, or one bill changing again and again, is still named at once (and leaves at once);
  * - a window that names no bills for that reason makes the next one twice as long (up to `maxDelayMs`);
  * - a job's progress: its latest; notices, filing and a user's grants: once; a 'resync' replaces everything else;
- * - a ticket or a settlement record (结汇/核销/补贴): its latest state, once per record; a review queue: once.
+ * - a ticket or a settlement record (结汇/核销/补贴): its latest state, once per record; a review queue: once;
+ * - the company's 未匹配回执 changed: once (an inbox of a thousand receipts of no bill is one message).
  */
 import type { BillChangedEvent, LiveEvent } from '../../domain/events.ts';
 
@@ -49,6 +50,7 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
   const grants = new Map<number, LiveEvent>();
   const records = new Map<string, LiveEvent>();
   const queues = new Map<string, LiveEvent>();
+  let unmatched: LiveEvent | undefined;
   for (const e of events) {
     switch (e.type) {
       case 'bill': {
@@ -66,6 +68,7 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
       case 'ticket': records.delete(`ticket/${e.id}`); records.set(`ticket/${e.id}`, e); break;
       case 'settlement': records.delete(`${e.kind}/${e.id}`); records.set(`${e.kind}/${e.id}`, e); break;
       case 'review': queues.set(e.queue, e); break;
+      case 'unmatched': unmatched = e; break;
     }
   }
   let distinct = named.size;
@@ -77,6 +80,7 @@ export function mergeWindow(events: readonly LiveEvent[], maxBills: number, name
   out.push(...jobs.values(), ...notices.values());
   if (filing) out.push(filing);
   out.push(...grants.values(), ...records.values(), ...queues.values());
+  if (unmatched) out.push(unmatched);
   return { out, truncated };
 }
 

@@ -54,6 +54,9 @@ export function readFact(payload: string): HeardFact | undefined {
       if (companyId === undefined || id === undefined || state === undefined || !kinds.has(kind)) return undefined;
       return { companyId, event: { type: 'settlement', kind, id, state } };
     }
+    case 'u':
+      if (companyId === undefined) return undefined;
+      return { companyId, event: { type: 'unmatched' } };
     case 'q': {
       const queue = str(p.q) as ReviewQueue;
       if (!queues.has(queue)) return undefined;

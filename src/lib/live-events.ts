@@ -148,6 +148,11 @@ export function touchesTicket(event: LiveEvent, id?: number): boolean {
   return event.type === 'resync' || (event.type === 'ticket' && (id === undefined || event.id === id));
 }
 
+/** Whether an event asks the company's 未匹配回执 page to refresh. */
+export function touchesUnmatched(event: LiveEvent): boolean {
+  return event.type === 'resync' || event.type === 'unmatched';
+}
+
 /** Whether an event asks an operator's review queue to refresh (an operator's stream only carries these). */
 export function touchesQueue(event: LiveEvent, queue: ReviewQueue): boolean {
   return event.type === 'resync' || (event.type === 'review' && event.queue === queue);

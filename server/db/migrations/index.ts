@@ -27,6 +27,7 @@ import * as m031 from './031-lines-company.ts';
 import * as m032 from './032-bill-statistics.ts';
 import * as m033 from './033-decision-events.ts';
 import * as m037 from './037-dxp-id-unique.ts';
+import * as m038 from './038-unmatched-events.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '032-bill-statistics': m032,
   '033-decision-events': m033,
   '037-dxp-id-unique': m037,
+  '038-unmatched-events': m038,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,8 @@
 // marked), explanation and 查看报文.
 import { afterEach, describe, expect, it } from 'vitest';
 import { http } from '../../../lib/http.ts';
+import { liveEvents } from '../../../lib/live-events.ts';
+import { act } from '../../../testing/render.tsx';
 import { createTestAuthActor } from '../../../testing/auth.ts';
 import { fireEvent, render, screen, within } from '../../../testing/render.tsx';
 import { detailSession, immediateAdapter, ok, type SeenRequest } from '../detail/test-fixtures.ts';
@@ -46,5 +48,21 @@ describe('未匹配回执', () => {
     http.axios.defaults.adapter = immediateAdapter(() => ok({ total: 0, datas: [] }));
     render(<UnmatchedReceiptsPage client={http} />, { actor: createTestAuthActor(detailSession()) });
     expect(await screen.findByText('没有未匹配的回执')).toBeTruthy();
+  });
+
+  it('follows the inbox live: a receipt of no bill arriving refetches the page, other events do not', async () => {
+    let answer = { total: 1, datas: [rows[0]] };
+    const seen: SeenRequest[] = [];
+    http.axios.defaults.adapter = immediateAdapter(() => ok(answer), seen);
+    render(<UnmatchedReceiptsPage client={http} />, { actor: createTestAuthActor(detailSession()) });
+    const page = screen.getByRole('region', { name: '未匹配回执' });
+    await within(page).findByText('共 1 条');
+    act(() => liveEvents.deliver({ type: 'ticket', id: 1, state: '1' }));
+    expect(seen).toHaveLength(1);
+    answer = { total: 2, datas: rows };
+    act(() => liveEvents.deliver({ type: 'unmatched' }));
+    await within(page).findByText('共 2 条');
+    expect(within(page).getByText('DxpNotice')).toBeTruthy();
+    expect(seen).toHaveLength(2);
   });
 });

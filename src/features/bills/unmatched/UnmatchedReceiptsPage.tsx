@@ -3,13 +3,14 @@
  * that came before its bill was entered (it applies by itself once the bill is saved or imported),
  * a transfer receipt (DxpRep) of no message of ours, a DXP document nothing here reads — so nothing
  * received is lost from sight. Each row with its business numbers, status (an undocumented one
- * marked 未识别状态), text, explanation and 查看报文.
+ * marked 未识别状态), text, explanation and 查看报文. It follows the inbox live (the 'unmatched' event).
  */
 import { Alert, Badge, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { receiptText } from '../../../../domain/texts/receipts.ts';
 import { timelineText } from '../../../../domain/texts/timeline.ts';
 import { http as defaultHttp, type Http } from '../../../lib/http.ts';
+import { liveEvents, touchesUnmatched } from '../../../lib/live-events.ts';
 import { errorMessage } from '../../../lib/notify.ts';
 import { RawXmlModal, type RawTarget } from '../detail/RawXmlModal.tsx';
 import { ReceiptExplanationNote } from '../list/components/ReceiptExplanation.tsx';
@@ -45,6 +46,8 @@ export default function UnmatchedReceiptsPage({ client = defaultHttp }: { client
     );
     return () => abort.abort();
   }, [client, page, revision]);
+  // the inbox is followed live: a receipt of no bill, or one a bill claimed, refetches the page
+  useEffect(() => liveEvents.subscribe((event) => { if (touchesUnmatched(event)) setRevision((r) => r + 1); }), []);
 
   const c = receiptText.unmatchedColumns;
   const rows = data?.datas ?? [];
