@@ -50,7 +50,7 @@ const orderReceipt = (ebcCode: string, orderNo: string) => {
 
 describe('未匹配回执 live', () => {
   it('a receipt of no bill and its claim are heard by the company it names only', async () => {
-    const code = admin.userInfo.companyCode;
+    const code = admin.userInfo.companyCode!;
     const before = mine.messages.length;
     const r = await t.app.customs.ingestReceiptXml(orderReceipt(code, 'UM-LIVE-0001'));
     expect(r).toMatchObject({ stored: 1, unmatched: 1 });
