@@ -61,6 +61,9 @@ const day = (t: RawBuilder<Date>) => sql<string>`(${t} at time zone ${sql.lit(CH
 /** the first instant of the China day `d` (a date) */
 const dayStart = (d: Expression<unknown>) => sql<Date>`((${d})::timestamp at time zone ${sql.lit(CHINA_ZONE)})`;
 
+/** the direct counts' branches (none for a window without bounds) */
+const edges = (branches: RawBuilder<unknown>[]) => (branches.length ? sql.join(branches, sql` `) : sql``);
+
 const all = (parts: RawBuilder<SqlBool>[]) => (parts.length ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : sql<SqlBool>`true`);
 
 /** The count source of one bill type (its key and mode fixed by the model that owns the statements). */
@@ -88,17 +91,19 @@ export function billCountSource(whitelist: ColumnWhitelist, key: string, mode: s
           ...(to ? [sql<SqlBool>`${sql.ref(`${t}.day`)} < ${day(to)}`] : []),
           ...stateIn(`${t}.state`),
         ]);
-        // the rows of the first and the last day inside the window (one day when they are the same)
-        const edges: RawBuilder<SqlBool>[] = [];
-        if (from) edges.push(sql<SqlBool>`bill_heads.create_time < ${dayStart(sql`${day(from)} + 1`)}`);
-        if (to) edges.push(sql<SqlBool>`bill_heads.create_time >= ${dayStart(day(to))}`);
-        const direct = edges.length === 0 ? null : all([
+        // the rows of the first and of the last day inside the window, each one range of create_time;
+        // the last day's starts after the first day's ends, so a window within one day counts once
+        const firstEnd = from ? dayStart(sql`${day(from)} + 1`) : null;
+        const lastStart = to ? (firstEnd ? sql<Date>`greatest(${dayStart(day(to))}, ${firstEnd})` : dayStart(day(to))) : null;
+        const range = (start: Expression<unknown>, end: RawBuilder<SqlBool>) => all([
           ...scope('bill_heads'),
-          ...(from ? [sql<SqlBool>`bill_heads.create_time >= ${from}`] : []),
-          ...(to ? [sql<SqlBool>`bill_heads.create_time <= ${to}`] : []),
-          sql<SqlBool>`(${sql.join(edges, sql` or `)})`,
+          sql<SqlBool>`bill_heads.create_time >= ${start}`,
+          end,
           ...stateIn('bill_heads.state'),
         ]);
+        const direct: RawBuilder<SqlBool>[] = [];
+        if (from && firstEnd) direct.push(range(from, to ? sql<SqlBool>`bill_heads.create_time < ${firstEnd} and bill_heads.create_time <= ${to}` : sql<SqlBool>`bill_heads.create_time < ${firstEnd}`));
+        if (to && lastStart) direct.push(range(lastStart, sql<SqlBool>`bill_heads.create_time <= ${to}`));
         return { days, direct };
       };
       return {
@@ -107,13 +112,13 @@ export function billCountSource(whitelist: ColumnWhitelist, key: string, mode: s
           return sql<number>`(select coalesce(sum(s.n), 0)::int from (
             select c.n from bill_counts c where ${days('c')}
             union all select d.n from bill_count_deltas d where ${days('d')}
-            ${direct ? sql`union all select count(*) from bill_heads where ${direct}` : sql``}) s(n))`;
+            ${edges(direct.map((w) => sql`union all select count(*) from bill_heads where ${w}`))}) s(n))`;
         },
         byState(db, base, term) {
           const { days, direct } = parts(base, term);
           const rows = sql`(select c.state, c.n from bill_counts c where ${days('c')}
             union all select d.state, d.n from bill_count_deltas d where ${days('d')}
-            ${direct ? sql`union all select bill_heads.state, count(*) from bill_heads where ${direct} group by bill_heads.state` : sql``})`;
+            ${edges(direct.map((w) => sql`union all select bill_heads.state, count(*) from bill_heads where ${w} group by bill_heads.state`))})`;
           return db.selectFrom(rows.as('s'))
             .select([sql<string>`s.state`.as('state'), sql<number>`sum(s.n)::int`.as('count')])
             .groupBy(sql`s.state`)
