@@ -5,9 +5,8 @@
  * counted from bill_heads. Any other term, an OR between terms, or a term type the days cannot answer
  * (create_time = …, like, in) leaves the count to the rows. Either way the answer is the same number.
  */
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { ColumnWhitelist, CompiledCondition, CountPlan, CountSource } from '../query/list-query.ts';
-import { CHINA_ZONE } from './counts-sql.ts';
 
 type Bind = (k: number) => unknown;
 
@@ -20,16 +19,16 @@ function summaryColumns(whitelist: ColumnWhitelist): { window?: string; state?: 
   return { ...(window ? { window } : {}), ...(state ? { state } : {}) };
 }
 
-/** The request's window bounds and state conditions, as numbers of the groups' values. */
+/** The request's window bounds and state condition, as numbers of the groups' values. */
 interface Filter {
   from: number[];
   to: number[];
   /** eq: one value; in: one array value; none: an empty list (matches nothing) */
-  states: { type: 'eq' | 'in' | 'none'; at: number }[];
+  state?: { type: 'eq' | 'in' | 'none'; at: number };
 }
 
 function filterOf(groups: readonly CompiledCondition[][], columns: { window?: string; state?: string }): Filter | null {
-  const filter: Filter = { from: [], to: [], states: [] };
+  const filter: Filter = { from: [], to: [] };
   let at = 0;
   for (const group of groups) {
     if (group.length !== 1) return null;
@@ -41,9 +40,10 @@ function filterOf(groups: readonly CompiledCondition[][], columns: { window?: st
       else if (c.termType === 'btw' && c.shape === 'to') filter.to.push(at);
       else if (c.termType === 'btw' && c.shape === 'both --') filter.from.push(at), filter.to.push(at + 1);
       else return null;
-    } else if (c.column === columns.state && (c.termType === 'eq' || c.termType === 'in') && (c.shape === '' || c.shape === 'none')) {
-      filter.states.push({ type: c.shape === 'none' ? 'none' : c.termType, at });
+    } else if (c.column === columns.state && !filter.state && (c.termType === 'eq' || c.termType === 'in') && (c.shape === '' || c.shape === 'none')) {
+      filter.state = { type: c.shape === 'none' ? 'none' : c.termType, at };
     } else {
+      // another column, a second state term, a term type the days cannot answer
       return null;
     }
     at += c.values.length;
@@ -51,22 +51,11 @@ function filterOf(groups: readonly CompiledCondition[][], columns: { window?: st
   return filter;
 }
 
-const bound = (term: Bind, ats: readonly number[]): RawBuilder<Date> | null =>
-  ats.length === 0 ? null : sql<Date>`greatest(${sql.join(ats.map((k) => sql`cast(${term(k)} as timestamptz)`))})`;
-const boundTo = (term: Bind, ats: readonly number[]): RawBuilder<Date> | null =>
-  ats.length === 0 ? null : sql<Date>`least(${sql.join(ats.map((k) => sql`cast(${term(k)} as timestamptz)`))})`;
+/** The latest of the lower bounds (greatest) or the earliest of the upper ones (least); null: none. */
+const bound = (fn: 'greatest' | 'least', term: Bind, ats: readonly number[]) =>
+  ats.length === 0 ? sql`null::timestamptz` : sql`${sql.raw(fn)}(${sql.join(ats.map((k) => sql`cast(${term(k)} as timestamptz)`))})`;
 
-/** the China day of an instant, as the summary's rows have it (chinaDay) */
-const day = (t: RawBuilder<Date>) => sql<string>`(${t} at time zone ${sql.lit(CHINA_ZONE)})::date`;
-/** the first instant of the China day `d` (a date) */
-const dayStart = (d: Expression<unknown>) => sql<Date>`((${d})::timestamp at time zone ${sql.lit(CHINA_ZONE)})`;
-
-/** the direct counts' branches (none for a window without bounds) */
-const edges = (branches: RawBuilder<unknown>[]) => (branches.length ? sql.join(branches, sql` `) : sql``);
-
-const all = (parts: RawBuilder<SqlBool>[]) => (parts.length ? sql<SqlBool>`${sql.join(parts, sql` and `)}` : sql<SqlBool>`true`);
-
-/** The count source of one bill type (its key and mode fixed by the model that owns the statements). */
+/** The count source of one bill type (its key and mode fixed by the model that owns the statements; the base's first value is the company). */
 export function billCountSource(whitelist: ColumnWhitelist, key: string, mode: string): CountSource {
   const columns = summaryColumns(whitelist);
   return {
@@ -74,57 +63,20 @@ export function billCountSource(whitelist: ColumnWhitelist, key: string, mode: s
       if (!columns.window) return null;
       const filter = filterOf(groups, columns);
       if (!filter) return null;
-      const parts = (base: Bind, term: Bind) => {
-        const from = bound(term, filter.from);
-        const to = boundTo(term, filter.to);
-        const stateIn = (column: string) => filter.states.map((s) =>
-          s.type === 'none' ? sql<SqlBool>`false` : s.type === 'eq' ? sql<SqlBool>`${sql.ref(column)} = ${term(s.at)}` : sql<SqlBool>`${sql.ref(column)} = any(${term(s.at)})`);
-        const scope = (t: string) => [
-          sql<SqlBool>`${sql.ref(`${t}.company_id`)} = ${base(0)}`,
-          sql<SqlBool>`${sql.ref(`${t}.bill_key`)} = ${key}`,
-          sql<SqlBool>`${sql.ref(`${t}.mode`)} = ${mode}`,
-        ];
-        // whole days strictly after the first day and before the last
-        const days = (t: string) => all([
-          ...scope(t),
-          ...(from ? [sql<SqlBool>`${sql.ref(`${t}.day`)} > ${day(from)}`] : []),
-          ...(to ? [sql<SqlBool>`${sql.ref(`${t}.day`)} < ${day(to)}`] : []),
-          ...stateIn(`${t}.state`),
-        ]);
-        // the rows of the first and of the last day inside the window, each one range of create_time;
-        // the last day's starts after the first day's ends, so a window within one day counts once
-        const firstEnd = from ? dayStart(sql`${day(from)} + 1`) : null;
-        const lastStart = to ? (firstEnd ? sql<Date>`greatest(${dayStart(day(to))}, ${firstEnd})` : dayStart(day(to))) : null;
-        const range = (start: Expression<unknown>, end: RawBuilder<SqlBool>) => all([
-          ...scope('bill_heads'),
-          sql<SqlBool>`bill_heads.create_time >= ${start}`,
-          end,
-          ...stateIn('bill_heads.state'),
-        ]);
-        const direct: RawBuilder<SqlBool>[] = [];
-        if (from && firstEnd) direct.push(range(from, to ? sql<SqlBool>`bill_heads.create_time < ${firstEnd} and bill_heads.create_time <= ${to}` : sql<SqlBool>`bill_heads.create_time < ${firstEnd}`));
-        if (to && lastStart) direct.push(range(lastStart, sql<SqlBool>`bill_heads.create_time <= ${to}`));
-        return { days, direct };
+      const states = (term: Bind) => {
+        const s = filter.state;
+        if (!s) return sql`null::text[]`;
+        if (s.type === 'none') return sql`array[]::text[]`;
+        return s.type === 'eq' ? sql`array[${term(s.at)}]::text[]` : sql`cast(${term(s.at)} as text[])`;
       };
+      // server/bills/counts-sql.ts: the whole days from the summary, the first and last from the rows
+      const counts = (base: Bind, term: Bind) =>
+        sql`cbec_bill_counts(${base(0)}, ${key}, ${mode}, ${bound('greatest', term, filter.from)}, ${bound('least', term, filter.to)}, ${states(term)})`;
       return {
-        total(_db, base, term) {
-          const { days, direct } = parts(base, term);
-          return sql<number>`(select coalesce(sum(s.n), 0)::int from (
-            select c.n from bill_counts c where ${days('c')}
-            union all select d.n from bill_count_deltas d where ${days('d')}
-            ${edges(direct.map((w) => sql`union all select count(*) from bill_heads where ${w}`))}) s(n))`;
-        },
-        byState(db, base, term) {
-          const { days, direct } = parts(base, term);
-          const rows = sql`(select c.state, c.n from bill_counts c where ${days('c')}
-            union all select d.state, d.n from bill_count_deltas d where ${days('d')}
-            ${edges(direct.map((w) => sql`union all select bill_heads.state, count(*) from bill_heads where ${w} group by bill_heads.state`))})`;
-          return db.selectFrom(rows.as('s'))
-            .select([sql<string>`s.state`.as('state'), sql<number>`sum(s.n)::int`.as('count')])
-            .groupBy(sql`s.state`)
-            .having(sql`sum(s.n)`, '<>', 0)
-            .orderBy(sql`s.state`);
-        },
+        total: (_db, base, term) => sql<number>`(select coalesce(sum(bills), 0)::int from ${counts(base, term)})`,
+        byState: (db, base, term) => db.selectFrom(counts(base, term).as('s'))
+          .select([sql<string>`s.bill_state`.as('state'), sql<number>`s.bills::int`.as('count')])
+          .orderBy(sql`s.bill_state`),
       };
     },
   };

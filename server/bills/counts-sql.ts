@@ -24,6 +24,44 @@ const DELTA_COLUMNS = 'company_id, bill_key, mode, day, state, n';
 const KEY = 'company_id, bill_key, mode, day, state';
 const keyOf = (t: string) => `${t}.company_id, ${t}.bill_key, ${t}.mode, ${chinaDay(`${t}.create_time`)}, ${t}.state`;
 
+/**
+ * The counts of a company's bills of one type and direction created in [from, to] (either bound
+ * null: open), per state, of the states `states` (null: all): the whole days strictly inside the
+ * window from the summary, the first and the last day's rows from bill_heads (each one range of
+ * create_time, the last starting where the first ends, so a window inside one day counts once).
+ * A PL/pgSQL function, so each connection plans its statements once and reuses them: planning the
+ * union over bill_heads' many indexes cost more than executing it.
+ */
+const COUNT_FUNCTION = `create or replace function cbec_bill_counts(p_company integer, p_key text, p_mode text, p_from timestamptz, p_to timestamptz, p_states text[])
+  returns table (bill_state text, bills bigint) language plpgsql stable as $$
+  declare
+    from_day date := coalesce(${chinaDay('p_from')}, '-infinity');
+    to_day date := coalesce(${chinaDay('p_to')}, 'infinity');
+    first_end timestamptz := (from_day + 1)::timestamp at time zone '${CHINA_ZONE}';
+    last_start timestamptz := greatest(to_day::timestamp at time zone '${CHINA_ZONE}', first_end);
+  begin
+    return query
+    select s.state::text, sum(s.n)::bigint from (
+      select c.state, c.n from bill_counts c
+        where c.company_id = p_company and c.bill_key = p_key and c.mode = p_mode and c.day > from_day and c.day < to_day
+          and (p_states is null or c.state = any(p_states))
+      union all
+      select d.state, d.n from bill_count_deltas d
+        where d.company_id = p_company and d.bill_key = p_key and d.mode = p_mode and d.day > from_day and d.day < to_day
+          and (p_states is null or d.state = any(p_states))
+      union all
+      select h.state, 1 from bill_heads h
+        where p_from is not null and h.company_id = p_company and h.bill_key = p_key and h.mode = p_mode
+          and h.create_time >= p_from and h.create_time < first_end and (p_to is null or h.create_time <= p_to)
+          and (p_states is null or h.state = any(p_states))
+      union all
+      select h.state, 1 from bill_heads h
+        where p_to is not null and h.company_id = p_company and h.bill_key = p_key and h.mode = p_mode
+          and h.create_time >= last_start and h.create_time <= p_to
+          and (p_states is null or h.state = any(p_states))
+    ) s group by s.state having sum(s.n) <> 0;
+  end $$`;
+
 /** The summary's functions and triggers (idempotent). */
 export const BILL_COUNT_FUNCTIONS: readonly string[] = [
   // rows added: one delta row per key the statement touched
@@ -69,6 +107,7 @@ export const BILL_COUNT_FUNCTIONS: readonly string[] = [
    for each statement execute function cbec_bill_counts_delete()`,
   `drop trigger if exists bill_heads_counts_truncate on bill_heads`,
   `create trigger bill_heads_counts_truncate after truncate on bill_heads for each statement execute function cbec_bill_counts_truncate()`,
+  COUNT_FUNCTION,
 ];
 
 export const BILL_COUNT_TRIGGERS = ['insert', 'update', 'delete', 'truncate'].map((op) => `bill_heads_counts_${op}`);

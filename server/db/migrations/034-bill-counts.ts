@@ -42,6 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const trigger of BILL_COUNT_TRIGGERS) await sql.raw(`drop trigger if exists ${trigger} on bill_heads`).execute(db);
   for (const op of ['insert', 'update', 'delete', 'truncate']) await sql.raw(`drop function if exists cbec_bill_counts_${op}()`).execute(db);
+  await sql`drop function if exists cbec_bill_counts(integer, text, text, timestamptz, timestamptz, text[])`.execute(db);
   await db.schema.dropTable('bill_count_deltas').ifExists().execute();
   await db.schema.dropTable('bill_counts').ifExists().execute();
 }
