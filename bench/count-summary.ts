@@ -9,7 +9,7 @@
  * docs/decisions.md "Count summary"), checking the counts stay exact.
  *
  *   DATABASE_URL=… BENCH_KEEP=1 MIXED_HEADS=1000000 node --import tsx bench/count-summary.ts
- *   COUNT_WRITERS=0 leaves the writers out (the upsert variant takes minutes: it deadlocks)
+ *   COUNT_WRITERS=0 leaves the writers out; COUNT_ALTERNATIVE=1 adds the upsert variant (minutes: it deadlocks)
  */
 import { loadavg } from 'node:os';
 import { sql, type Kysely } from 'kysely';
@@ -130,14 +130,16 @@ if (opened.handle.kind === 'pg' && WRITERS > 0) {
   for (const how of ['set', 'each'] as const) await declareAtOnce('append-only deltas (as built)', how);
   await compactBillCounts(db);
   await exact();
-  await sql.raw(UPSERT_UPDATE).execute(db);
-  try {
-    for (const how of ['set', 'each'] as const) await declareAtOnce('upsert of the day rows (the alternative)', how);
+  if (process.env.COUNT_ALTERNATIVE === '1') {
+    await sql.raw(UPSERT_UPDATE).execute(db);
+    try {
+      for (const how of ['set', 'each'] as const) await declareAtOnce('upsert of the day rows (the alternative)', how);
+      await exact();
+    } finally {
+      for (const statement of BILL_COUNT_FUNCTIONS) await sql.raw(statement).execute(db);
+    }
     await exact();
-  } finally {
-    for (const statement of BILL_COUNT_FUNCTIONS) await sql.raw(statement).execute(db);
   }
-  await exact();
 }
 console.log(`machine load at the end ${load()}`);
 await opened.handle.close();
