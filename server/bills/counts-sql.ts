@@ -112,6 +112,9 @@ export const BILL_COUNT_FUNCTIONS: readonly string[] = [
 
 export const BILL_COUNT_TRIGGERS = ['insert', 'update', 'delete', 'truncate'].map((op) => `bill_heads_counts_${op}`);
 
+/** An id of the compaction's advisory lock ('cbec' 'bc'): one compactor at a time, across servers. */
+const COMPACT_LOCK = 0x63626563_6263n;
+
 /**
  * Recounts the summary from the bills in one grouped pass (the migration; a bulk load that ran with
  * triggers off). Bills cannot be written meanwhile (share lock until the transaction ends); reads go on.
@@ -121,6 +124,8 @@ export async function rebuildBillCounts(db: Kysely<any>): Promise<void> {
   const run = <T>(work: (trx: Kysely<any>) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   await run(async (trx) => {
     await sql`lock table bill_heads in share mode`.execute(trx);
+    // no compaction folds deltas while they are replaced (it skips its turn)
+    await sql`select pg_advisory_xact_lock(${COMPACT_LOCK}::bigint)`.execute(trx);
     await sql`delete from bill_count_deltas`.execute(trx);
     await sql`delete from bill_counts`.execute(trx);
     await sql.raw(`insert into bill_counts (${DELTA_COLUMNS})
@@ -128,8 +133,6 @@ export async function rebuildBillCounts(db: Kysely<any>): Promise<void> {
   });
 }
 
-/** An id of the compaction's advisory lock ('cbec' 'bc'): one compactor at a time, across servers. */
-const COMPACT_LOCK = 0x63626563_6263n;
 
 /**
  * Folds the deltas into bill_counts: one statement deletes the deltas it sees and adds their sums,
