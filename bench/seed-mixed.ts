@@ -13,11 +13,12 @@
  * each from sorted data takes minutes. Their definitions are kept in `bench_dropped_indexes` until
  * rebuilt, so a load that dies half-way is repaired by the next one. The indexes that back a
  * constraint (primary keys, unique keys the foreign keys and ON CONFLICT use) stay.
- * The statistics summary is rebuilt once at the end. Deterministic: the same size gives the same data.
+ * The statistics summary and the bill count summary are rebuilt once at the end. Deterministic: the same size gives the same data.
  * BENCH_KEEP=1 reuses a set of the same size already loaded.
  */
 import { sql } from 'kysely';
 import type { Db } from '../server/db/database.ts';
+import { rebuildBillCounts } from '../server/bills/counts-sql.ts';
 import { rebuildStatistics } from '../server/statistics/summary-sql.ts';
 
 /** mode, bill type and share (%) of the heads. */
@@ -111,6 +112,8 @@ export async function seedMixedBills(db: Db, heads: number): Promise<MixedSet> {
   console.log(`seed-mixed: indexes built in ${((performance.now() - tIndex) / 1000).toFixed(0)} s`);
   await rebuildStatistics(db);
   await sql`vacuum analyze statistics_daily`.execute(db);
+  await rebuildBillCounts(db);
+  await sql`vacuum analyze bill_counts`.execute(db);
   return { bigCompanyId, smallCompanyId, heads, loadSeconds: (performance.now() - t0) / 1000 };
 }
 

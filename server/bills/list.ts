@@ -6,7 +6,8 @@
 import { STATE_COUNT_PAGE_SIZE, type ListAnswer } from '../../domain/query.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
-import { boundBase, compileListQuery, runPagedList, runStateCount, type CompiledListQuery } from '../query/list-query.ts';
+import { boundBase, compileListQuery, runPagedList, runStateCount, type CompiledListQuery, type CountSource } from '../query/list-query.ts';
+import { billCountSource } from './count-summary.ts';
 import { idOf, type BillCall } from './call.ts';
 import { findHead, selectListHeads } from './repository.ts';
 import { listRowShape, toRow, type HeadRow } from './values.ts';
@@ -24,12 +25,20 @@ export function compileBillQuery(call: BillCall, request: unknown, options: { ma
 }
 
 /** This company's bills of the type, with the type's list statements (shared by every company, the company bound). */
+/** The count summary's answer to window-only totals and state counts, one per bill model. */
+const countSources = new WeakMap<object, CountSource>();
+const countsOf = (call: BillCall): CountSource => {
+  let source = countSources.get(call.model);
+  if (!source) countSources.set(call.model, (source = billCountSource(call.model.whitelist, call.model.def.key, call.model.def.mode)));
+  return source;
+};
+
 const heads = (call: BillCall) => boundBase(call.model, [call.scope.companyId], (companyId) => selectListHeads(call.db, { ...call.scope, companyId: companyId as number }));
 
 export async function listBills(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
   const compiled = compileBillQuery(call, request);
   const { base, cache } = heads(call);
-  const answer = await runPagedList(call.db, base, compiled, { simple: call.model.def.list.simplePaging === true, cache });
+  const answer = await runPagedList(call.db, base, compiled, { simple: call.model.def.list.simplePaging === true, cache, counts: countsOf(call) });
   const { map: toListRow } = listRowShape(call.model);
   const map = (r: Row) => toListRow(r as HeadRow, call.states);
   return Array.isArray(answer) ? answer.map(map) : { total: answer.total, datas: answer.datas.map(map) };
@@ -39,7 +48,7 @@ export async function listBills(call: BillCall, request: unknown): Promise<ListA
 export async function countStates(call: BillCall, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
   const compiled = compileBillQuery(call, request, { maxPageSize: Math.max(STATE_COUNT_PAGE_SIZE, 1000) });
   const { base, cache } = heads(call);
-  const counts = await runStateCount(call.db, base, compiled, 'state', { cache });
+  const counts = await runStateCount(call.db, base, compiled, 'state', { cache, counts: countsOf(call) });
   const byState = new Map(counts.map((c) => [c.state, c.count]));
   const out = call.states.states.map((s) => ({ state: s.state, stateName: s.stateName, count: byState.get(s.state) ?? 0 }));
   // A state the dictionary lacks (data older than a dictionary change) still shows, so totals add up.

@@ -673,6 +673,16 @@ export interface StatisticsDailyTable {
   gross_weight: string;
 }
 
+/** Bills per company, bill type, mode, China day of creation and state (migration 034, server/bills/counts-sql.ts). */
+export interface BillCountsTable {
+  company_id: number;
+  bill_key: string;
+  mode: string;
+  day: ColumnType<string, string, string>;
+  state: string;
+  n: number;
+}
+
 export interface Database {
   companies: CompaniesTable;
   company_files: CompanyFilesTable;
@@ -727,6 +737,9 @@ export interface Database {
   subsidy_bills: SubsidyBillsTable;
   subsidy_results: SubsidyResultsTable;
   statistics_daily: StatisticsDailyTable;
+  bill_counts: BillCountsTable;
+  /** what each statement on bill_heads added to bill_counts, not yet folded in */
+  bill_count_deltas: BillCountsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

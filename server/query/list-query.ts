@@ -513,6 +513,24 @@ function shapeOf(groups: readonly CompiledCondition[][], sorts: readonly Compile
   ]);
 }
 
+/**
+ * Another way to a filter's counts than counting its rows: a summary kept by triggers. For the
+ * request's groups (those the count keeps) it answers a plan, or null when the summary cannot
+ * answer that filter exactly (the rows are then counted). Its SQL takes the base's values with
+ * `base(k)` and the groups' values (numbered in group order) with `term(k)`, like the statement's
+ * own, so a plan compiled for one request serves every request of the same shape.
+ */
+export interface CountSource {
+  plan(groups: readonly CompiledCondition[][]): CountPlan | null;
+}
+
+export interface CountPlan {
+  /** the number of rows the filtered base holds, as a scalar expression */
+  total(db: Kysely<any>, base: (k: number) => unknown, term: (k: number) => unknown): RawBuilder<number>;
+  /** a statement answering {state, count} for each state with rows, ordered by state */
+  byState(db: Kysely<any>, base: (k: number) => unknown, term: (k: number) => unknown): SelectQueryBuilder<any, any, { state: string; count: number }>;
+}
+
 /** The column the page query carries its total in (taken off every row before answering). */
 const TOTAL = '__list_total';
 
@@ -530,6 +548,8 @@ function boundQuery<O>(baseQuery: BaseQuery<O>, cache: StatementCache | undefine
     values: [...baseValues, ...terms, ...extra],
     /** the numbers of `extra` */
     extraAt: baseValues.length + terms.length,
+    /** `bind` as the base's values and as the groups' values */
+    parts: (bind: (k: number) => unknown) => [bind, (k: number) => bind(baseValues.length + k)] as const,
     filtered(bind: (k: number) => unknown): SelectQueryBuilder<any, any, O> {
       const base = typeof baseQuery === 'function' ? baseQuery(bind) : baseQuery;
       const where = whereOf(groups, (k) => bind(baseValues.length + k));
@@ -552,15 +572,17 @@ export async function runPagedList<O>(
   db: Kysely<any>,
   baseQuery: BaseQuery<O>,
   compiled: CompiledListQuery,
-  options: { simple: boolean; cache?: StatementCache },
+  options: { simple: boolean; cache?: StatementCache; counts?: CountSource },
 ): Promise<ListAnswer<O>> {
   const query = boundQuery(baseQuery, options.cache, compiled.groups, [compiled.pageSize, compiled.offset]);
+  const plan = options.simple ? null : (options.counts?.plan(compiled.groups) ?? null);
   const count = (f: SelectQueryBuilder<any, any, O>) => db.selectFrom(f.clearOrderBy().as('list_q')).select(sql<number>`count(*)::int`.as('total'));
-  const shape = `${options.simple ? 'rows' : 'page'} ${shapeOf(compiled.groups, compiled.sorts)}`;
+  const totalOf = (bind: (k: number) => unknown) => (plan ? plan.total(db, ...query.parts(bind)) : sql<number>`(${count(query.filtered(bind))})`);
+  const shape = `${options.simple ? 'rows' : plan ? 'page summed' : 'page'} ${shapeOf(compiled.groups, compiled.sorts)}`;
   const statement = listStatement<O & Record<typeof TOTAL, number>>(options.cache, shape, query.values, (bind) => {
     const f = query.filtered(bind);
     const page = applySorts(f, compiled).limit(bind(query.extraAt) as number).offset(bind(query.extraAt + 1) as number);
-    return (options.simple ? page : page.select(sql<number>`(${count(f)})`.as(TOTAL))) as never;
+    return (options.simple ? page : page.select(totalOf(bind).as(TOTAL))) as never;
   });
   const rows = (await db.executeQuery(statement)).rows;
   if (options.simple) return rows;
@@ -570,7 +592,8 @@ export async function runPagedList<O>(
     return { total, datas };
   }
   if (compiled.pageIndex === 0) return { total: 0, datas: [] };
-  const row = await count(query.filtered((k) => query.values[k])).executeTakeFirstOrThrow();
+  const direct = (k: number) => query.values[k];
+  const row = plan ? await db.selectNoFrom(totalOf(direct).as('total')).executeTakeFirstOrThrow() : await count(query.filtered(direct)).executeTakeFirstOrThrow();
   return { total: Number(row.total), datas: [] };
 }
 
@@ -584,15 +607,16 @@ export async function runStateCount<S = string>(
   baseQuery: BaseQuery<any>,
   compiled: CompiledListQuery,
   stateColumn: string,
-  options: { keepStateTerms?: boolean; cache?: StatementCache } = {},
+  options: { keepStateTerms?: boolean; cache?: StatementCache; counts?: CountSource } = {},
 ): Promise<StateCount<S>[]> {
   const spec = lookup(compiled.whitelist, stateColumn);
   if (!spec) throw new Error(`state column ${stateColumn} is not in the list's whitelist`);
   const expr = columnExpr(stateColumn, spec);
   const groups = keptGroups(compiled, options.keepStateTerms ? {} : { exclude: [stateColumn] });
   const query = boundQuery(baseQuery, options.cache, groups);
-  const statement = listStatement<{ state: S; count: number }>(options.cache, `counts ${stateColumn} ${shapeOf(groups)}`, query.values, (bind) =>
-    query.filtered(bind)
+  const plan = options.counts?.plan(groups) ?? null;
+  const statement = listStatement<{ state: S; count: number }>(options.cache, `counts${plan ? ' summed' : ''} ${stateColumn} ${shapeOf(groups)}`, query.values, (bind) =>
+    plan ? plan.byState(db, ...query.parts(bind)) as never : query.filtered(bind)
       .clearSelect()
       .clearOrderBy()
       .select([sql<S>`${expr}`.as('state'), sql<number>`count(*)::int`.as('count')])

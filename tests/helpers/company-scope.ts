@@ -6,7 +6,7 @@
  */
 
 /** Tables holding a company's bill data: the distributed tables of docs/scaling.md. */
-export const COMPANY_TABLES = ['bill_heads', 'bill_lines', 'customs_messages', 'customs_receipts', 'sign_records', 'statistics_daily'] as const;
+export const COMPANY_TABLES = ['bill_heads', 'bill_lines', 'customs_messages', 'customs_receipts', 'sign_records', 'statistics_daily', 'bill_counts', 'bill_count_deltas'] as const;
 
 export interface CrossCompanyStatement {
   /** matches the statement's SQL (whitespace collapsed) */
@@ -29,6 +29,10 @@ export const CROSS_COMPANY: CrossCompanyStatement[] = [
   {
     pattern: /^update "customs_messages" set "status" = \$1, "next_attempt_at" = now\(\), "claimed_by" = \$2 where "status" = \$3/,
     reason: 'the outbox takes back the messages of a worker that stopped, whatever their company',
+  },
+  {
+    pattern: /^with moved as \(delete from bill_count_deltas returning /,
+    reason: 'the compaction folds the count deltas of every company into bill_counts (on a cluster: run on each shard group, the statement stays shard-local as deltas and counts are co-located by company)',
   },
 ];
 

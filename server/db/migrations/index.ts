@@ -26,6 +26,7 @@ import * as m030 from './030-operator-desk.ts';
 import * as m031 from './031-lines-company.ts';
 import * as m032 from './032-bill-statistics.ts';
 import * as m033 from './033-decision-events.ts';
+import * as m034 from './034-bill-counts.ts';
 import * as m037 from './037-dxp-id-unique.ts';
 import * as m038 from './038-unmatched-events.ts';
 
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '031-lines-company': m031,
   '032-bill-statistics': m032,
   '033-decision-events': m033,
+  '034-bill-counts': m034,
   '037-dxp-id-unique': m037,
   '038-unmatched-events': m038,
 };
