@@ -8,6 +8,7 @@ import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { boundBase, compileListQuery, runPagedList, runStateCount, type CompiledListQuery } from '../query/list-query.ts';
 import { idOf, type BillCall } from './call.ts';
+import { narrowByNames } from './pick-names.ts';
 import { findHead, selectListHeads } from './repository.ts';
 import { listRowShape, toRow, type HeadRow } from './values.ts';
 
@@ -26,8 +27,15 @@ export function compileBillQuery(call: BillCall, request: unknown, options: { ma
 /** This company's bills of the type, with the type's list statements (shared by every company, the company bound). */
 const heads = (call: BillCall) => boundBase(call.model, [call.scope.companyId], (companyId) => selectListHeads(call.db, { ...call.scope, companyId: companyId as number }));
 
+/**
+ * The request compiled, its enterprise searches narrowed to the names they match (pick-names.ts):
+ * a page, its total and the state counts then read the matching bills from the names index.
+ */
+const searchQuery = (call: BillCall, request: unknown, options: { maxPageSize?: number } = {}) =>
+  narrowByNames(call.db, call.scope, compileBillQuery(call, request, options));
+
 export async function listBills(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
-  const compiled = compileBillQuery(call, request);
+  const compiled = await searchQuery(call, request);
   const { base, cache } = heads(call);
   const answer = await runPagedList(call.db, base, compiled, { simple: call.model.def.list.simplePaging === true, cache });
   const { map: toListRow } = listRowShape(call.model);
@@ -37,7 +45,7 @@ export async function listBills(call: BillCall, request: unknown): Promise<ListA
 
 /** Every state of the bill's dictionary with its count (0 included), terms on state ignored. */
 export async function countStates(call: BillCall, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
-  const compiled = compileBillQuery(call, request, { maxPageSize: Math.max(STATE_COUNT_PAGE_SIZE, 1000) });
+  const compiled = await searchQuery(call, request, { maxPageSize: Math.max(STATE_COUNT_PAGE_SIZE, 1000) });
   const { base, cache } = heads(call);
   const counts = await runStateCount(call.db, base, compiled, 'state', { cache });
   const byState = new Map(counts.map((c) => [c.state, c.count]));

@@ -26,6 +26,7 @@ import * as m030 from './030-operator-desk.ts';
 import * as m031 from './031-lines-company.ts';
 import * as m032 from './032-bill-statistics.ts';
 import * as m033 from './033-decision-events.ts';
+import * as m035 from './035-list-search-indexes.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '031-lines-company': m031,
   '032-bill-statistics': m032,
   '033-decision-events': m033,
+  '035-list-search-indexes': m035,
 };
 
 export const migrationProvider: MigrationProvider = {
