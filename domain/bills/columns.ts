@@ -65,18 +65,23 @@ export const PARTY_COLUMNS: ReadonlySet<HeadColumn> = new Set<HeadColumn>([
 export interface LikeSearches {
   /** a bill_heads column, or `data:<field>` for a value kept in the jsonb `data` */
   trigram: string[];
+  /** the whitelist keys (the terms' columns) of `trigram`, in the same order */
+  trigramKeys: string[];
   names: HeadColumn[];
 }
 
 /** The `like` fields of a bill's search bar (text columns only: list-query refuses `like` on others), split by how they are served. */
 export function likeSearches(def: BillDefinition): LikeSearches {
   const spec = listWhitelistSpec(def);
-  const out: LikeSearches = { trigram: [], names: [] };
+  const out: LikeSearches = { trigram: [], trigramKeys: [], names: [] };
   for (const f of def.list.search) {
     const col = spec[snake(f.field)];
     if (f.termType !== 'like' || !col || col.kind !== 'text') continue;
     if (col.column && PARTY_COLUMNS.has(col.column)) out.names.push(col.column);
-    else out.trigram.push(col.column ?? (Object.hasOwn(commonQueryColumns, snake(f.field)) ? snake(f.field) : `data:${col.field}`));
+    else {
+      out.trigram.push(col.column ?? (Object.hasOwn(commonQueryColumns, snake(f.field)) ? snake(f.field) : `data:${col.field}`));
+      out.trigramKeys.push(snake(f.field));
+    }
   }
   return out;
 }

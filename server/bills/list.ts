@@ -10,6 +10,7 @@ import { boundBase, compileListQuery, runPagedList, runStateCount, type Compiled
 import { idOf, type BillCall } from './call.ts';
 import { narrowByNames } from './pick-names.ts';
 import { findHead, selectListHeads } from './repository.ts';
+import { filterSmallScope } from './small-scope.ts';
 import { listRowShape, toRow, type HeadRow } from './values.ts';
 
 type Row = Record<string, unknown>;
@@ -29,10 +30,11 @@ const heads = (call: BillCall) => boundBase(call.model, [call.scope.companyId], 
 
 /**
  * The request compiled, its enterprise searches narrowed to the names they match (pick-names.ts):
- * a page, its total and the state counts then read the matching bills from the names index.
+ * a page, its total and the state counts then read the matching bills from the names index; and
+ * a small company's substring searches phrased to read its own bills (small-scope.ts).
  */
-const searchQuery = (call: BillCall, request: unknown, options: { maxPageSize?: number } = {}) =>
-  narrowByNames(call.db, call.scope, compileBillQuery(call, request, options));
+const searchQuery = async (call: BillCall, request: unknown, options: { maxPageSize?: number } = {}) =>
+  filterSmallScope(call.db, call.scope, await narrowByNames(call.db, call.scope, compileBillQuery(call, request, options)));
 
 export async function listBills(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
   const compiled = await searchQuery(call, request);

@@ -12,13 +12,16 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likeSearches } from '../../domain/bills/columns.ts';
+import { exportDetailedList } from '../../domain/bills/export-detailed-list.ts';
 import { exportOrder } from '../../domain/bills/export-order.ts';
 import { billDefinitions } from '../../domain/bills/index.ts';
+import { SMALL_SCOPE } from '../../server/bills/small-scope.ts';
 import { LIST_SEARCHES, NAME_SEARCHES, searchIndexName } from '../../server/db/migrations/035-list-search-indexes.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: LoginAnswer;
+let other: LoginAnswer;
 let companyId: number;
 let otherId: number;
 const captured: CompiledQuery[] = [];
@@ -30,6 +33,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { CUSTOMS_POLL_MS: '0' }, log: (e) => { if (capturing && e.level === 'query') captured.push(e.query); } });
   await t.app.customs.worker.stop();
   admin = await login(t.app, demo.admin.username, demo.admin.password);
+  other = await login(t.app, demo.other.username, demo.other.password);
   const idOf = async (login: string) => (await t.handle.db.selectFrom('users').select('company_id').where('login_name', '=', login).executeTakeFirstOrThrow()).company_id!;
   [companyId, otherId] = [await idOf('admin'), await idOf('other')];
   await t.handle.db.transaction().execute(async (trx) => {
@@ -87,11 +91,11 @@ describe('the definitions\' searches and their indexes', () => {
 });
 
 /** A list's page (all of it) and total, and its state counts, for these terms. */
-async function list(base: string, terms: unknown[]): Promise<{ total: number; ids: number[]; counts: Record<string, number> }> {
+async function list(base: string, terms: unknown[], token = admin.token, pageList = 'pageList'): Promise<{ total: number; ids: number[]; counts: Record<string, number> }> {
   const data = { pageIndex: 0, pageSize: 1000, terms };
-  const page = await call(t.app, `/api/enterprise${base}/pageList`, data, admin.token);
+  const page = await call(t.app, `/api/enterprise${base}/${pageList}`, data, token);
   expect(page.body.code).toBe(0);
-  const counts = await call(t.app, `/api/enterprise${base}/queryStateCount`, data, admin.token);
+  const counts = await call(t.app, `/api/enterprise${base}/queryStateCount`, data, token);
   expect(counts.body.code).toBe(0);
   return {
     total: page.body.data.total,
@@ -145,5 +149,38 @@ describe('出口订单 searched by enterprise name', () => {
       and (ebc_name ilike '%丝绸%' or order_no ilike '%LSO000000012%')`.execute(t.handle.db);
     expect(either.total).toBe(rows[0]!.n);
     expect(either.total).toBeGreaterThanOrEqual(silk.total);
+  });
+});
+
+describe('出口清单 searched by number: a small company reads its own bills, a large one the trigram index', () => {
+  const base = exportDetailedList.api.pageList.replace(/\/queryPageList$/, '');
+  const search = async (token: string, text: string) => {
+    captured.length = 0;
+    capturing = true;
+    try { return await list(base, [{ column: 'logistics_no', termType: 'like', value: text }], token, 'queryPageList'); } finally { capturing = false; }
+  };
+  const statements = () => captured.map((q) => q.sql).filter((s) => /"bill_heads"\."logistics_no"/.test(s));
+  const truthOf = async (company: number, text: string) => (await sql<{ n: number }>`select count(*)::int as n from bill_heads
+    where company_id = ${company} and bill_key = 'detailedList' and mode = 'export' and logistics_no ilike ${`%${text}%`}`.execute(t.handle.db)).rows[0]!.n;
+  const scopeOf = async (company: number) => (await sql<{ n: number }>`select count(*)::int as n from bill_heads
+    where company_id = ${company} and bill_key = 'detailedList' and mode = 'export'`.execute(t.handle.db)).rows[0]!.n;
+
+  it('the small company (fewer than SMALL_SCOPE inventories) tests its own: no trigram index can match the term', async () => {
+    expect(await scopeOf(otherId)).toBeLessThan(SMALL_SCOPE);
+    for (const text of ['LSL00000', 'lsl0000471', '4', '并无']) {
+      const answer = await search(other.token, text);
+      expect(answer.total, text).toBe(await truthOf(otherId, text));
+      expect(statements().length).toBeGreaterThan(0);
+      for (const s of statements()) expect(s).toContain(`("bill_heads"."logistics_no" || '') ilike`);
+    }
+  });
+
+  it('the large company searches through the index, and finds the same', async () => {
+    expect(await scopeOf(companyId)).toBeGreaterThanOrEqual(SMALL_SCOPE);
+    for (const text of ['LSL00000', 'lsl0000471', '并无']) {
+      const answer = await search(admin.token, text);
+      expect(answer.total, text).toBe(await truthOf(companyId, text));
+      for (const s of statements()) expect(s).toContain('"bill_heads"."logistics_no" ilike');
+    }
   });
 });
