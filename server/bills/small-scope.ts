@@ -14,6 +14,8 @@
  * entries), and when it holds fewer the like terms on indexed text columns are phrased so that no
  * trigram index matches them: `(column || '') ilike pattern`, true for exactly the same rows
  * (a NULL stays NULL). The company's btree then gives the rows and the filter tests each.
+ * A company's size changes slowly and the choice only steers the plan (both answer the same rows),
+ * so the count is kept a few minutes per company and bill type: most searches ask nothing more.
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { likeSearches } from '../../domain/bills/columns.ts';
@@ -22,6 +24,28 @@ import type { Executor, Scope } from './repository.ts';
 
 /** Below this many bills of the type the company's own are filtered: a few milliseconds on PostgreSQL. */
 export const SMALL_SCOPE = 5_000;
+
+/** How long a company's scope size is trusted, and how many are kept (the oldest go first). */
+const KEEP_MS = 5 * 60_000;
+const KEEP_MAX = 10_000;
+/** per database (a process may serve several, tests do) */
+const sizesOf = new WeakMap<object, Map<string, { small: boolean; at: number }>>();
+
+async function isSmall(db: Executor, scope: Scope, limit: number): Promise<boolean> {
+  let sizes = sizesOf.get(db);
+  if (!sizes) sizesOf.set(db, (sizes = new Map()));
+  const { key, mode } = scope.model.def;
+  const id = `${scope.companyId} ${key} ${mode} ${limit}`;
+  const known = sizes.get(id);
+  if (known && Date.now() - known.at < KEEP_MS) return known.small;
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (select 1 from bill_heads
+    where company_id = ${scope.companyId} and bill_key = ${key} and mode = ${mode} limit ${limit}) as scope`.execute(db);
+  const small = (rows[0]?.n ?? limit) < limit;
+  sizes.delete(id);
+  if (sizes.size >= KEEP_MAX) sizes.delete(sizes.keys().next().value!);
+  sizes.set(id, { small, at: Date.now() });
+  return small;
+}
 
 /** The whitelist keys whose `like` terms a list's trigram index serves (its search bar's, migration 035). */
 const trigramKeys = new WeakMap<object, ReadonlySet<string>>();
@@ -36,10 +60,7 @@ export async function filterSmallScope(db: Executor, scope: Scope, compiled: Com
   const keys = indexedLikeColumns(scope);
   const searched = (c: CompiledCondition) => c.termType === 'like' && keys.has(c.column) && c.shape === '';
   if (!compiled.groups.some((g) => g.some(searched))) return compiled;
-  const { key, mode } = scope.model.def;
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from (select 1 from bill_heads
-    where company_id = ${scope.companyId} and bill_key = ${key} and mode = ${mode} limit ${limit}) as scope`.execute(db);
-  if ((rows[0]?.n ?? limit) >= limit) return compiled;
+  if (!(await isSmall(db, scope, limit))) return compiled;
   const filtered = (c: CompiledCondition): CompiledCondition => {
     if (!searched(c)) return c;
     const spec = compiled.whitelist[c.column]!;
