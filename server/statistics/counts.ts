@@ -65,14 +65,9 @@ const sortColumn = { total: 'total', goodsValue: 'goods_value', grossWeight: 'gr
 /** The rows, then the total row (isTotal). */
 export async function statisticsRows(db: Db, user: AuthUser, request: unknown): Promise<StatisticsRow[]> {
   const p = parseStatisticsRequest(request);
-  // Ties (equal sums: often, on a year of days) fall to the day and the codes, compared as what they
-  // are: the date itself (not the text the answer carries) and the codes byte by byte, as the
-  // codes are ASCII: the database's locale compares text through its collation, several times
-  // dearer on a year of the largest company's rows (docs/perf.md, migration 035).
-  const tiebreak = sql`statistics_daily.ie_date, customs_code collate "C", trade_mode collate "C", code collate "C"`;
   const order = p.sorts.length
-    ? sql`${sql.join(p.sorts.map((s) => sql`${sql.ref(sortColumn[s.name])} ${sql.raw(s.order)}`))}, ${tiebreak}`
-    : tiebreak;
+    ? sql.join(p.sorts.map((s) => sql`${sql.ref(sortColumn[s.name])} ${sql.raw(s.order)}`))
+    : sql`ie_date, customs_code, trade_mode, code`;
   const rows = await sql<{ ie_date: string; customs_code: string; trade_mode: string; code: string; name: string; total: number; goods_value: string; gross_weight: string }>`
     select ie_date::text as ie_date, customs_code, trade_mode, code, name, bills as total, goods_value, gross_weight
     from statistics_daily
@@ -80,7 +75,7 @@ export async function statisticsRows(db: Db, user: AuthUser, request: unknown): 
       and ie_date between ${p.start}::date and ${p.end}::date and bills > 0
       ${p.tradeMode ? sql`and trade_mode = ${p.tradeMode}` : sql``}
       ${p.customsCode ? sql`and customs_code = ${p.customsCode}` : sql``}
-    order by ${order}`.execute(db);
+    order by ${order}, ie_date, customs_code, trade_mode, code`.execute(db);
   const money = (v: string | number) => Math.round(Number(v) * 100000) / 100000;
   const out: StatisticsRow[] = rows.rows.map((r) => ({
     iedate: r.ie_date, customsCodeName: portName(r.customs_code), customsCode: r.customs_code, agentName: r.name, agentCode: r.code,

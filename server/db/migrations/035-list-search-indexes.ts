@@ -29,10 +29,6 @@ import { trigramsAvailable } from './013-order-search.ts';
  * state, time) partial to the bill type, so the names are read one index descent each and the
  * matching bills counted from the index.
  *
- * **Statistics**: the per-day rows of a year of the largest company (~50,000 at 10M) were read from
- * statistics_daily's heap, one page per row or so (rows are written in the order inventories are
- * released, all companies mixed). A covering index answers them from the index alone.
- *
  * Every index is `if not exists`: on a large database an operator may build them beforehand with
  * CREATE INDEX CONCURRENTLY under the same names (this migration, in the migrator's transaction,
  * holds writes to bill_heads for as long as its builds take). The table below is this migration's
@@ -99,12 +95,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index if not exists ${sql.id(namesIndexName(key, column))} on bill_heads (company_id, mode, ${sql.ref(column)}, state, create_time)
       where bill_key = ${sql.lit(key)}`.execute(db);
   }
-  await sql`create index if not exists statistics_daily_covering on statistics_daily (company_id, mode, dim, ie_date)
-    include (trade_mode, customs_code, code, name, bills, goods_value, gross_weight)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop index if exists statistics_daily_covering`.execute(db);
   for (const [key, column] of NAME_SEARCHES) await sql`drop index if exists ${sql.id(namesIndexName(key, column))}`.execute(db);
   for (const [mode, key] of LIST_SEARCHES) await sql`drop index if exists ${sql.id(searchIndexName(mode, key))}`.execute(db);
   if (await trigramsAvailable(db)) {
