@@ -10,7 +10,8 @@ import { boundBase, compileListQuery, runPagedList, runStateCount, type Compiled
 import { idOf, type BillCall } from './call.ts';
 import { narrowByNames } from './pick-names.ts';
 import { findHead, selectListHeads } from './repository.ts';
-import { filterSmallScope } from './small-scope.ts';
+import { runSearchPage } from './search-page.ts';
+import { filterSmallScope, readsTrigramIndex } from './small-scope.ts';
 import { listRowShape, toRow, type HeadRow } from './values.ts';
 
 type Row = Record<string, unknown>;
@@ -39,7 +40,11 @@ const searchQuery = async (call: BillCall, request: unknown, options: { maxPageS
 export async function listBills(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
   const compiled = await searchQuery(call, request);
   const { base, cache } = heads(call);
-  const answer = await runPagedList(call.db, base, compiled, { simple: call.model.def.list.simplePaging === true, cache });
+  const simple = call.model.def.list.simplePaging === true;
+  // a search the trigram index serves: page and total from one reading of the matches (search-page.ts)
+  const answer = !simple && readsTrigramIndex(call.scope, compiled)
+    ? await runSearchPage(call.db, selectListHeads(call.db, call.scope), compiled)
+    : await runPagedList(call.db, base, compiled, { simple, cache });
   const { map: toListRow } = listRowShape(call.model);
   const map = (r: Row) => toListRow(r as HeadRow, call.states);
   return Array.isArray(answer) ? answer.map(map) : { total: answer.total, datas: answer.datas.map(map) };

@@ -55,6 +55,12 @@ function indexedLikeColumns(scope: Scope): ReadonlySet<string> {
   return keys;
 }
 
+/** Whether a term of the compiled query is an indexed like term left for the list's trigram index to serve. */
+export function readsTrigramIndex(scope: Scope, compiled: CompiledListQuery): boolean {
+  const keys = indexedLikeColumns(scope);
+  return compiled.groups.some((g) => g.some((c) => c.termType === 'like' && keys.has(c.column) && c.shape === ''));
+}
+
 /** The compiled query, its indexed like terms phrased as a filter when the company's scope is small. */
 export async function filterSmallScope(db: Executor, scope: Scope, compiled: CompiledListQuery, limit = SMALL_SCOPE): Promise<CompiledListQuery> {
   const keys = indexedLikeColumns(scope);

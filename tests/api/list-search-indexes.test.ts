@@ -181,6 +181,25 @@ describe('出口清单 searched by number: a small company reads its own bills, 
       const answer = await search(admin.token, text);
       expect(answer.total, text).toBe(await truthOf(companyId, text));
       for (const s of statements()) expect(s).toContain('"bill_heads"."logistics_no" ilike');
+      // the page and its total from one reading of the matches (search-page.ts)
+      expect(statements().some((s) => s.includes('count(*) over ()'))).toBe(true);
     }
+  });
+
+  it('pages the large company\'s matches exactly: page and total from one reading, every page, and past the end', async () => {
+    const text = 'LSL0000012';
+    const { rows } = await sql<{ id: string }>`select id from bill_heads where company_id = ${companyId} and bill_key = 'detailedList' and mode = 'export'
+      and logistics_no ilike ${`%${text}%`} order by app_time desc, id desc`.execute(t.handle.db);
+    const expected = rows.map((r) => Number(r.id));
+    expect(expected.length).toBeGreaterThan(7);
+    const term = { column: 'logistics_no', termType: 'like', value: text };
+    const seen: number[] = [];
+    for (let pageIndex = 0; pageIndex * 7 < expected.length + 7; pageIndex++) {
+      const r = await call(t.app, `/api/enterprise${exportDetailedList.api.pageList}`, { pageIndex, pageSize: 7, terms: [term], sorts: [{ name: 'app_time', order: 'desc' }] }, admin.token);
+      expect(r.body.code).toBe(0);
+      expect(r.body.data.total).toBe(expected.length);
+      seen.push(...r.body.data.datas.map((d: { id: number }) => Number(d.id)));
+    }
+    expect(seen).toEqual(expected);
   });
 });

@@ -20,7 +20,8 @@ import { trigramsAvailable } from './013-order-search.ts';
  * A company-first GIN (btree_gin, `(company_id, col gin_trgm_ops)`) was tried on the 1M set: GIN
  * intersects a scan key's own entries with skipping, but takes the next match of the trigram key
  * before it compares with the company's key, so a small company still walked the trigram candidates
- * (155 buffers against 251 without it, the same time). Not adopted; no btree_gin needed.
+ * (155 buffers against 251 without it, the same time). Not adopted; no btree_gin needed. A small
+ * company's search reads its own bills instead (server/bills/small-scope.ts).
  *
  * **Enterprise-name searches go through the names** (server/bills/pick-names.ts): a company's bills
  * carry a few e-commerce enterprises, and `ebc_name like '企业7'` matched 16,000 of the largest
