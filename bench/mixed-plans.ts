@@ -34,9 +34,18 @@ const CALLS: { name: string; path: string; data: unknown }[] = [
   { name: '出口清单 list', path: '/api/enterprise/expuInventry/queryPageList', data: page() },
   { name: '出口清单 search invt_no', path: '/api/enterprise/expuInventry/queryPageList', data: page([like('invt_no', '0004711')]) },
   { name: '订单汇总 search order_no', path: '/api/enterprise/expuDeclaration/queryOrderList', data: page([like('order_no', '0004711')], [{ name: 'create_time', order: 'desc' }]) },
+  // the misses of the 10M run after migration 032 (docs/perf.md), read again after migration 035
+  { name: '出口订单 search order_no full', path: '/api/enterprise/expu/order/pageList', data: page([like('order_no', 'MXO000471123')]) },
+  { name: '出口订单 search ebc_name', path: '/api/enterprise/expu/order/pageList', data: page([like('ebc_name', '企业7')]) },
+  { name: '出口清单 search logistics_no', path: '/api/enterprise/expuInventry/queryPageList', data: page([like('logistics_no', 'MXL0004711')]) },
+  { name: '出口清单 search cop_no', path: '/api/enterprise/expuInventry/queryPageList', data: page([like('cop_no', 'MXC000471')]) },
+  { name: '进口清单 search invt_no full', path: '/api/enterprise/invtInventory/queryPageList', data: page([like('invt_no', 'MXI000471123')]) },
 ];
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Plan Rows': number; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] }
+interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Plan Rows': number; 'Actual Rows': number; 'Actual Loops': number; 'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number; Plans?: PlanNode[] }
+
+/** The indexes a plan reads, in plan order. */
+const indexesOf = (node: PlanNode): string[] => [...(node['Index Name'] ? [node['Index Name']] : []), ...(node.Plans ?? []).flatMap(indexesOf)];
 /** Scans whose estimate is off by 10× — below a Limit only those reading more than planned (a Limit stops a scan early by design). */
 function misestimates(node: PlanNode, out: string[] = [], underLimit = false): string[] {
   const actual = node['Actual Rows'] * node['Actual Loops'];
@@ -60,7 +69,9 @@ for (const [who, post] of [['largest company', s.post], ['small company', small.
       const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>`explain (analyze, buffers, format json) ${sql.raw(inline(q))}`.execute(opened.handle.db);
       const plan = rows[0]!['QUERY PLAN'][0];
       const wrong = misestimates(plan.Plan);
-      console.log(`  ${c.name}: ${plan['Execution Time'].toFixed(1)} ms, top ${plan.Plan['Node Type']}${wrong.length ? `; estimates off: ${wrong.join('; ')}` : ''}`);
+      // buffers: what the statement touched, the measure that does not move with the machine's load
+      const buffers = (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0);
+      console.log(`  ${c.name}: ${plan['Execution Time'].toFixed(1)} ms, ${buffers} buffers, top ${plan.Plan['Node Type']} [${[...new Set(indexesOf(plan.Plan))].join(', ')}]${wrong.length ? `; estimates off: ${wrong.join('; ')}` : ''}`);
       // a slow statement's whole plan, to read what it scanned
       if (plan['Execution Time'] > Number(process.env.PLAN_PRINT_MS ?? 50)) {
         const text = await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${sql.raw(inline(q))}`.execute(opened.handle.db);

@@ -49,3 +49,39 @@ export function listWhitelistSpec(def: BillDefinition): Record<string, QueryColu
   }
   return out;
 }
+
+/**
+ * Head columns naming an enterprise (its code or its name). A company's bills carry few distinct
+ * ones, and a search is often two Chinese characters, which have no trigram: a `like` search on one
+ * is answered through the company's distinct values (server/bills/pick-names.ts, on the list's
+ * names index); every other `like`-searched text column is served by its list's trigram index
+ * (migration 035).
+ */
+export const PARTY_COLUMNS: ReadonlySet<HeadColumn> = new Set<HeadColumn>([
+  'ebc_code', 'ebc_name', 'ebp_code', 'ebp_name', 'agent_code', 'agent_name', 'logistics_code', 'logistics_name', 'pay_code', 'customs_code',
+]);
+
+/** How a list's `like` searches are served: the whitelist keys, by trigram index and by names. */
+export interface LikeSearches {
+  /** a bill_heads column, or `data:<field>` for a value kept in the jsonb `data` */
+  trigram: string[];
+  /** the whitelist keys (the terms' columns) of `trigram`, in the same order */
+  trigramKeys: string[];
+  names: HeadColumn[];
+}
+
+/** The `like` fields of a bill's search bar (text columns only: list-query refuses `like` on others), split by how they are served. */
+export function likeSearches(def: BillDefinition): LikeSearches {
+  const spec = listWhitelistSpec(def);
+  const out: LikeSearches = { trigram: [], trigramKeys: [], names: [] };
+  for (const f of def.list.search) {
+    const col = spec[snake(f.field)];
+    if (f.termType !== 'like' || !col || col.kind !== 'text') continue;
+    if (col.column && PARTY_COLUMNS.has(col.column)) out.names.push(col.column);
+    else {
+      out.trigram.push(col.column ?? (Object.hasOwn(commonQueryColumns, snake(f.field)) ? snake(f.field) : `data:${col.field}`));
+      out.trigramKeys.push(snake(f.field));
+    }
+  }
+  return out;
+}

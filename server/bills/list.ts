@@ -9,7 +9,10 @@ import { BizError } from '../http/errors.ts';
 import { boundBase, compileListQuery, runPagedList, runStateCount, type CompiledListQuery, type CountSource } from '../query/list-query.ts';
 import { billCountSource } from './count-summary.ts';
 import { idOf, type BillCall } from './call.ts';
+import { narrowByNames } from './pick-names.ts';
 import { findHead, selectListHeads } from './repository.ts';
+import { runSearchPage } from './search-page.ts';
+import { filterSmallScope, readsTrigramIndex } from './small-scope.ts';
 import { listRowShape, toRow, type HeadRow } from './values.ts';
 
 type Row = Record<string, unknown>;
@@ -24,7 +27,6 @@ export function compileBillQuery(call: BillCall, request: unknown, options: { ma
   });
 }
 
-/** This company's bills of the type, with the type's list statements (shared by every company, the company bound). */
 /** The count summary's answer to window-only totals and state counts, one per bill model. */
 const countSources = new WeakMap<object, CountSource>();
 const countsOf = (call: BillCall): CountSource => {
@@ -33,12 +35,25 @@ const countsOf = (call: BillCall): CountSource => {
   return source;
 };
 
+/** This company's bills of the type, with the type's list statements (shared by every company, the company bound). */
 const heads = (call: BillCall) => boundBase(call.model, [call.scope.companyId], (companyId) => selectListHeads(call.db, { ...call.scope, companyId: companyId as number }));
 
+/**
+ * The request compiled, its enterprise searches narrowed to the names they match (pick-names.ts):
+ * a page, its total and the state counts then read the matching bills from the names index; and
+ * a small company's substring searches phrased to read its own bills (small-scope.ts).
+ */
+const searchQuery = async (call: BillCall, request: unknown, options: { maxPageSize?: number } = {}) =>
+  filterSmallScope(call.db, call.scope, await narrowByNames(call.db, call.scope, compileBillQuery(call, request, options)));
+
 export async function listBills(call: BillCall, request: unknown): Promise<ListAnswer<Row>> {
-  const compiled = compileBillQuery(call, request);
+  const compiled = await searchQuery(call, request);
   const { base, cache } = heads(call);
-  const answer = await runPagedList(call.db, base, compiled, { simple: call.model.def.list.simplePaging === true, cache, counts: countsOf(call) });
+  const simple = call.model.def.list.simplePaging === true;
+  // a search the trigram index serves: page and total from one reading of the matches (search-page.ts)
+  const answer = !simple && readsTrigramIndex(call.scope, compiled)
+    ? await runSearchPage(call.db, selectListHeads(call.db, call.scope), compiled)
+    : await runPagedList(call.db, base, compiled, { simple, cache, counts: countsOf(call) });
   const { map: toListRow } = listRowShape(call.model);
   const map = (r: Row) => toListRow(r as HeadRow, call.states);
   return Array.isArray(answer) ? answer.map(map) : { total: answer.total, datas: answer.datas.map(map) };
@@ -46,7 +61,7 @@ export async function listBills(call: BillCall, request: unknown): Promise<ListA
 
 /** Every state of the bill's dictionary with its count (0 included), terms on state ignored. */
 export async function countStates(call: BillCall, request: unknown): Promise<{ state: string; stateName: string; count: number }[]> {
-  const compiled = compileBillQuery(call, request, { maxPageSize: Math.max(STATE_COUNT_PAGE_SIZE, 1000) });
+  const compiled = await searchQuery(call, request, { maxPageSize: Math.max(STATE_COUNT_PAGE_SIZE, 1000) });
   const { base, cache } = heads(call);
   const counts = await runStateCount(call.db, base, compiled, 'state', { cache, counts: countsOf(call) });
   const byState = new Map(counts.map((c) => [c.state, c.count]));

@@ -70,10 +70,10 @@ describe('订单汇总 search', () => {
     }
   });
 
-  it('has the order-number trigram index and the enterprise-name index on this database', async () => {
+  it('has the order-number trigram index (the export orders\' own since migration 035) and the enterprise-name index on this database', async () => {
     const { rows } = await sql<{ indexname: string }>`select indexname from pg_indexes
-      where tablename = 'bill_heads' and indexname in ('bill_heads_order_no_trgm', 'bill_heads_order_ebc') order by indexname`.execute(t.handle.db);
-    expect(rows.map((r) => r.indexname)).toEqual(['bill_heads_order_ebc', 'bill_heads_order_no_trgm']);
+      where tablename = 'bill_heads' and indexname in ('bill_heads_search_export_order', 'bill_heads_order_ebc') order by indexname`.execute(t.handle.db);
+    expect(rows.map((r) => r.indexname)).toEqual(['bill_heads_order_ebc', 'bill_heads_search_export_order']);
   });
 
   it('finds an enterprise name by any part of it, ignoring case and surrounding spaces', async () => {

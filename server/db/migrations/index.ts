@@ -27,6 +27,7 @@ import * as m031 from './031-lines-company.ts';
 import * as m032 from './032-bill-statistics.ts';
 import * as m033 from './033-decision-events.ts';
 import * as m034 from './034-bill-counts.ts';
+import * as m035 from './035-list-search-indexes.ts';
 import * as m037 from './037-dxp-id-unique.ts';
 import * as m038 from './038-unmatched-events.ts';
 
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '032-bill-statistics': m032,
   '033-decision-events': m033,
   '034-bill-counts': m034,
+  '035-list-search-indexes': m035,
   '037-dxp-id-unique': m037,
   '038-unmatched-events': m038,
 };
