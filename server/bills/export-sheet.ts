@@ -7,18 +7,22 @@
  * the chunk's ids its parameter): the server thread only sends ids. PGlite lives on the server
  * thread, so there the server thread reads the text and passes it along unread.
  */
-import { findBill } from '../../domain/bills/index.ts';
 import type { SheetCell, SheetSource } from '../files/sheet-writer.ts';
-import { exportColumns } from './export-columns.ts';
+import { exportCellOf, type ExportColumnSpec } from './export-cells.ts';
 import { headFieldColumns, headRowOf } from './head-fields.ts';
-import { billModel } from './model.ts';
 import type { StateNames } from './states.ts';
-import { fieldsReader } from './values.ts';
+import { fieldsReadOf } from './values.ts';
 
-/** What the worker is told once: which bill, and its state names (the server thread's cache). */
+/**
+ * What the worker is told once, as data: the sheet's name and columns (export-columns.ts
+ * exportColumnSpecs), the names of the code tables they use, the reader of the list columns' values
+ * (values.ts fieldsReader: its body and what it selects), and the state names.
+ */
 export interface ExportSheetInit {
-  mode: string;
-  key: string;
+  name: string;
+  columns: ExportColumnSpec[];
+  names: Record<string, [string, string][]>;
+  read: { body: string; columns: readonly string[]; dataKeys: readonly string[] };
   states: StateNames['states'];
   /** PostgreSQL: where and how the worker reads a chunk's text itself */
   query?: ChunkQuery;
@@ -41,19 +45,17 @@ export interface ExportChunk {
 type ReadyChunk = Required<ExportChunk>;
 
 export async function exportSheet(init: ExportSheetInit): Promise<SheetSource<ExportChunk, ReadyChunk>> {
-  const def = findBill(init.mode, init.key);
-  if (!def) throw new Error(`no bill ${init.mode}/${init.key}`);
-  const model = billModel(def);
   const byState = new Map(init.states.map((s) => [s.state, s.stateName]));
   const states: StateNames = { states: init.states, name: (state) => byState.get(state) ?? state };
-  const reader = fieldsReader(model, states, def.list.columns.map((c) => c.field));
-  const cols = headFieldColumns(reader.columns);
-  const shown = exportColumns(model);
+  const readValues = fieldsReadOf(init.read.body, states);
+  const cols = headFieldColumns(init.read.columns);
+  const names = new Map(Object.entries(init.names).map(([table, entries]) => [table, new Map(entries)]));
+  const shown = init.columns.map((spec) => ({ source: spec.source, cell: exportCellOf(spec, (table) => names.get(table)) }));
   const cells: SheetCell[] = shown.map(() => ({ value: null }));
   const read = init.query ? await chunkReader(init.query) : undefined;
   return {
-    name: def.label,
-    columns: shown.map((c) => ({ header: c.header, width: c.width })),
+    name: init.name,
+    columns: init.columns.map((c) => ({ header: c.header, width: c.width })),
     async prepare(chunk) {
       return { ids: chunk.ids, text: chunk.text ?? (read ? await read.text(chunk.ids) : '') };
     },
@@ -65,7 +67,7 @@ export async function exportSheet(init: ExportSheetInit): Promise<SheetSource<Ex
       for (const id of ids) {
         const found = byId.get(id);
         if (!found) continue; // deleted since the ids were read
-        const values = reader.read(headRowOf(found, cols, reader.dataKeys));
+        const values = readValues(headRowOf(found, cols, init.read.dataKeys));
         shown.forEach((column, i) => { cells[i] = column.cell(values[column.source]); });
         row(cells);
       }

@@ -13,6 +13,7 @@ import { newExportFile } from '../files/store.ts';
 import { writeSheet, type SheetChunkOut } from '../files/sheet-writer.ts';
 import { workerScript } from '../files/worker-pool.ts';
 import type { BillCall } from './call.ts';
+import { exportColumnSpecs, namesOf } from './export-columns.ts';
 import type { ChunkQuery, ExportChunk, ExportSheetInit } from './export-sheet.ts';
 import { compileBillQuery } from './list.ts';
 import { findHeadFieldsText, headFieldsTextQuery, selectHeadIds } from './repository.ts';
@@ -72,7 +73,17 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
   }
 
   const file = await newExportFile(limits.dataDir, `${model.def.label}_${chinaCompactDay(call.now)}.xlsx`);
-  const init: ExportSheetInit = { mode: model.def.mode, key: model.def.key, states: call.states.states, ...(query ? { query } : {}) };
+  const columns = exportColumnSpecs(model);
+  const names: ExportSheetInit['names'] = {};
+  for (const { field, raw } of columns) {
+    const table = raw ? undefined : field?.codeTable;
+    const found = table ? namesOf(table) : undefined;
+    if (table && found) names[table] = [...found];
+  }
+  const init: ExportSheetInit = {
+    name: model.def.label, columns, names, states: call.states.states,
+    read: { body: reader.body, columns: reader.columns, dataKeys: reader.dataKeys }, ...(query ? { query } : {}),
+  };
   try {
     await writeSheet(exportWorker, file.path, init, chunks());
   } catch (error) {
