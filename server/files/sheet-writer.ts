@@ -29,7 +29,12 @@ export interface SheetWriterOptions {
   concurrent: number;
 }
 
-export const SHEET_WRITER: SheetWriterOptions = { heapMb: 48, youngMb: 4, concurrent: 2 };
+/**
+ * 32 MB of old generation: a list export's worker lives in 16–24 MB (exceljs, one chunk of 1,000 rows
+ * and its XML); at 16 it ran out of memory, at 24 it spent its time collecting (100,000 rows 4× slower
+ * under load). Two at once: the machine's two cores (docs/perf.md, docs/decisions.md).
+ */
+export const SHEET_WRITER: SheetWriterOptions = { heapMb: 32, youngMb: 4, concurrent: 2 };
 
 /** Starts the worker script (worker-pool.ts workerScript) that serves the sheet. */
 export type SheetWorkerSpawn = (resourceLimits: ResourceLimits) => Worker;
