@@ -9,8 +9,14 @@
 import { once, type EventEmitter } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import type ExcelJS from 'exceljs';
 import type { Style } from 'exceljs';
-import { loadExcel } from './excel.ts';
+
+type WorkbookWriterClass = typeof ExcelJS.stream.xlsx.WorkbookWriter;
+// exceljs' streaming writer alone, not the whole package (its readers, unzipper, …): the worker's
+// start-up peak is ~5 MB lower. A name in a variable: the deep path has no type declarations.
+const WRITER_MODULE = 'exceljs/lib/stream/xlsx/workbook-writer.js';
+const loadWriter = async (): Promise<WorkbookWriterClass> => ((await import(WRITER_MODULE)) as { default: WorkbookWriterClass }).default;
 
 export interface SheetColumn {
   header: string;
@@ -49,7 +55,7 @@ export type WriterReply =
   | { kind: 'done' }
   | { kind: 'failed'; message: string; code?: string };
 
-type Book = InstanceType<Awaited<ReturnType<typeof loadExcel>>['stream']['xlsx']['WorkbookWriter']>;
+type Book = InstanceType<WorkbookWriterClass>;
 type Sheet = ReturnType<Book['addWorksheet']>;
 
 /** Answers the server thread's requests (sheet-writer.ts) with `open` making the sheet's source. */
@@ -73,10 +79,10 @@ export function serveSheetWriter<Init, Chunk, Ready>(open: (init: Init) => Promi
     switch (request.kind) {
       case 'open': {
         source = await open(request.init);
-        const excel = await loadExcel();
+        const WorkbookWriter = await loadWriter();
         // autoClose off: the file is the server thread's to close, after this thread is done with it
         const stream = createWriteStream('', { fd: request.fd, autoClose: false });
-        book = new excel.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+        book = new WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
         sheet = book.addWorksheet(source.name);
         sheet.columns = source.columns.map((c) => ({ header: c.header, width: c.width }));
         return { kind: 'ready' };
