@@ -4,13 +4,16 @@
  *
  *   node --import tsx bench/export-memory.ts                 # PGlite;  DATABASE_URL=… for PostgreSQL
  *   EXPORT_SIZES=10000,100000 node --import tsx bench/export-memory.ts
+ *   EXPORT_TIMELINE=1 …   # where the memory is every 0.5 s (RSS, new/old space, external, array buffers)
+ *   EXPORT_LIVE=1 …       # also the server thread's live memory (a forced GC every 2 s: lowers the peak)
+ *   EXPORT_WORKER=tsx …   # the export's worker from the sources through tsx (default: the server bundle)
  *
  * "Added" is the peak during the export over the level just before it (after a full GC, once the
  * RSS has settled): the process's RSS — the figure of record, which includes the export's writer
  * worker thread — and the server thread's JavaScript alone (heap + external + array buffers; a
- * worker's heap is not in it). On PGlite the RSS
- * also holds the embedded database's own memory (its WebAssembly heap grows for a large sort and
- * never shrinks), which is why PostgreSQL is the figure of record.
+ * worker's heap is not in it). On PGlite the RSS also holds the embedded database's own memory (its
+ * WebAssembly heap grows for a large sort and never shrinks), which is why PostgreSQL is the figure
+ * of record. The load average is printed with each result.
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
