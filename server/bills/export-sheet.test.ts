@@ -88,6 +88,7 @@ describe('the export writer worker', () => {
       Array.from({ length: 1000 }, (_, i) => [k * 1000 + i + 1, `SO${'x'.repeat(200)}${k * 1000 + i}`, '120', i, '142'] as [number, string, string, number, string])));
     const written = writeSheet(spawn, join(dir, 'oom.xlsx'), init, from(many), { heapMb: 4, youngMb: 1, concurrent: 2 });
     await expect(written).rejects.toBeInstanceOf(SheetWriterError);
+    await expect(written).rejects.toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' });
     expect(openFiles()).toBe(before);
   }, 120_000);
 });
