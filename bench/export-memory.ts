@@ -4,22 +4,36 @@
  *
  *   node --import tsx bench/export-memory.ts                 # PGlite;  DATABASE_URL=… for PostgreSQL
  *   EXPORT_SIZES=10000,100000 node --import tsx bench/export-memory.ts
+ *   EXPORT_TIMELINE=1 …   # where the memory is every 0.5 s (RSS, new/old space, external, array buffers)
+ *   EXPORT_LIVE=1 …       # also the server thread's live memory (a forced GC every 2 s: lowers the peak)
+ *   EXPORT_WORKER=tsx …   # the export's worker from the sources through tsx (default: the server bundle)
  *
- * "Added" is the peak during the export over the level just before it, after a full GC: the
- * process's RSS, and the JavaScript side alone (heap + external + array buffers). On PGlite the RSS
- * also holds the embedded database's own memory (its WebAssembly heap grows for a large sort and
- * never shrinks), which is why PostgreSQL is the figure of record.
+ * "Added" is the peak during the export over the level just before it (after a full GC, once the
+ * RSS has settled): the process's RSS — the figure of record, which includes the export's writer
+ * worker thread — and the server thread's JavaScript alone (heap + external + array buffers; a
+ * worker's heap is not in it). On PGlite the RSS also holds the embedded database's own memory (its
+ * WebAssembly heap grows for a large sort and never shrinks), which is why PostgreSQL is the figure
+ * of record. The load average is printed with each result.
  */
 import { spawnSync } from 'node:child_process';
-import { setFlagsFromString } from 'node:v8';
+import { loadavg } from 'node:os';
+import { dirname } from 'node:path';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'kysely';
 import { rebuildBillCounts } from '../server/bills/counts-sql.ts';
 import { openBenchDatabase, startBenchSession } from './api-session.ts';
 import { verdict } from './lib.ts';
+import { buildServerIfStale, serverBundle } from '../scripts/build-server.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
+// The export's worker runs from the server bundle, as `npm start` runs it (EXPORT_WORKER=tsx: from
+// the sources through tsx's loader, as `npm run dev` does, which costs the worker ~20 MB more).
+if (process.env.EXPORT_WORKER !== 'tsx' && !process.env.WORKER_BUNDLE_DIR) {
+  await buildServerIfStale();
+  process.env.WORKER_BUNDLE_DIR = dirname(serverBundle);
+}
 const sizes = (process.env.EXPORT_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 // Each size in a process of its own: what one export leaves in the heap must not count for the next.
 if (sizes.length > 1) {
@@ -31,7 +45,10 @@ if (sizes.length > 1) {
 
 const opened = await openBenchDatabase();
 const { db } = opened.handle;
-const s = await startBenchSession(opened, { CUSTOMS_POLL_MS: '0', CUSTOMS_TRANSPORT: 'folder', CUSTOMS_INBOX_POLL_MS: '0' });
+// The server's config names the database as a deployed one does (the export's worker connects to PostgreSQL itself).
+const s = await startBenchSession(opened, {
+  CUSTOMS_POLL_MS: '0', CUSTOMS_TRANSPORT: 'folder', CUSTOMS_INBOX_POLL_MS: '0', ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+});
 const kind = opened.handle.kind === 'pg' ? 'PostgreSQL' : 'PGlite';
 const jsBytes = () => {
   const m = process.memoryUsage();
@@ -56,23 +73,39 @@ for (const rows of sizes) {
   // The keep-alive socket idled through the insert; the server may have closed it meanwhile.
   await s.post('/api/enterprise/expu/order/pageList', { pageSize: 1 }).catch(() => undefined);
   await s.post('/api/enterprise/expu/order/pageList', { pageSize: 1 });
+  // The level before: after a full GC, and after the pages it freed have gone back to the system
+  // (V8 unmaps them a moment later; an RSS read at once was up to ~40 MB above the level it settles to).
   gc();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   const baseRss = process.memoryUsage().rss;
   const baseJs = jsBytes();
   let peakRss = baseRss;
   let peakJs = baseJs;
   let peakLive = baseJs;
+  const t0 = performance.now();
+  const timeline: string[] = [];
+  let lastLine = 0;
   const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
     peakJs = Math.max(peakJs, jsBytes());
+    // EXPORT_TIMELINE=1: where the memory is, twice a second (RSS, V8 heap, external, array buffers over the base).
+    if (process.env.EXPORT_TIMELINE && performance.now() - lastLine >= 500) {
+      lastLine = performance.now();
+      const mb = (n: number) => (n / 1e6).toFixed(0).padStart(4);
+      const spaces = Object.fromEntries(getHeapSpaceStatistics().map((x) => [x.space_name, x.space_size]));
+      timeline.push(`${((lastLine - t0) / 1000).toFixed(1).padStart(6)} s  rss ${mb(m.rss - baseRss)}  heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} (new ${mb(spaces.new_space ?? 0)}, old ${mb(spaces.old_space ?? 0)})  external ${mb(m.external)}  arrayBuffers ${mb(m.arrayBuffers)}`);
+    }
   }, 10);
-  // What is still referenced (a full GC first) every 2 s: the export's own live memory, without the
-  // garbage V8 lets accumulate between its collections.
-  const liveSampler = setInterval(() => {
+  // EXPORT_LIVE=1: what is still referenced on the server thread (a full GC first) every 2 s, without
+  // the garbage V8 lets accumulate between its collections. Off by default: the forced collections
+  // also lower the RSS peak, which the product does not get.
+  const liveSampler = process.env.EXPORT_LIVE ? setInterval(() => {
     gc();
     peakLive = Math.max(peakLive, jsBytes());
-  }, 2000);
-  const t0 = performance.now();
+  }, 2000) : undefined;
   const exported = await s.post('/api/enterprise/expu/order/exportOrderData', { sorts: [{ name: 'app_time', order: 'desc' }], terms: [{ column: 'order_no', termType: 'like', value: 'XMEM' }] });
   const ms = performance.now() - t0;
   clearInterval(sampler);
@@ -80,7 +113,9 @@ for (const rows of sizes) {
   const addedRss = (peakRss - baseRss) / 1e6;
   const addedJs = (peakJs - baseJs) / 1e6;
   console.log(`export-memory [${kind}] ${rows.toLocaleString('en')} rows: ${(ms / 1000).toFixed(2)} s${rows >= 1_000_000 ? ` (target < 60 s: ${verdict(ms, 60_000)})` : ''}; `
-    + `added RSS +${addedRss.toFixed(0)} MB (target < 64 MB: ${verdict(addedRss, 64)}), JS heap+buffers +${addedJs.toFixed(0)} MB, of it live +${((peakLive - baseJs) / 1e6).toFixed(0)} MB`);
+    + `added RSS +${addedRss.toFixed(0)} MB (target < 64 MB: ${verdict(addedRss, 64)}), server thread's JS heap+buffers +${addedJs.toFixed(0)} MB`
+    + `${liveSampler ? `, of it live +${((peakLive - baseJs) / 1e6).toFixed(0)} MB` : ''}; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  if (timeline.length > 0) console.log(timeline.join('\n'));
   void exported;
 }
 await sql`delete from bill_heads where order_no like 'XMEM%'`.execute(db);

@@ -4,7 +4,8 @@
  * took about 2 s of every start; the bundle loads in a fraction of that. The XSDs the customs
  * schemas read at run time are copied beside it (schemas.ts finds them next to its module).
  * Worker threads' scripts are entry points of their own beside it (server/files/workbook-worker.ts
- * → workbook-worker.mjs, which worker-pool.ts's workerScript looks for next to the bundle).
+ * → workbook-worker.mjs, server/bills/export-worker.ts → export-worker.mjs, which worker-pool.ts's
+ * workerScript looks for next to the bundle).
  * `npm run dev` and the unit/api tests keep running the sources through tsx; the e2e harness runs
  * the bundle (rebuilt first when a source is newer), so CI starts the server the way users do.
  */
@@ -22,7 +23,11 @@ export async function buildServer(): Promise<number> {
   const t0 = performance.now();
   rmSync(out, { recursive: true, force: true });
   await build({
-    entryPoints: { server: join(root, 'server', 'server.ts'), 'workbook-worker': join(root, 'server', 'files', 'workbook-worker.ts') },
+    entryPoints: {
+      server: join(root, 'server', 'server.ts'),
+      'workbook-worker': join(root, 'server', 'files', 'workbook-worker.ts'),
+      'export-worker': join(root, 'server', 'bills', 'export-worker.ts'),
+    },
     outdir: out,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -5,31 +5,22 @@
  * the bill's data template takes (definition.upload), its code under "<label>（代码）", so the file
  * still feeds an upload after editing.
  */
-import { listCellText, isNumericField } from '../../domain/bills/cell-text.ts';
-import { excelNumber } from '../../domain/bills/number-format.ts';
 import { dictionaryItems } from '../../domain/dictionaries.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import type { FieldDef } from '../../domain/bills/types.ts';
+import { exportCellOf, type CellField, type ExportCell, type ExportColumnSpec } from './export-cells.ts';
 import type { BillModel } from './model.ts';
 
-/** A cell value exceljs writes, with the number format of a number cell. */
-export interface ExportCell {
-  value: string | number | null;
-  numFmt?: string;
-}
+export type { ExportCell } from './export-cells.ts';
 
-export interface ExportColumn {
-  header: string;
-  width: number;
+export interface ExportColumn extends ExportColumnSpec {
   /** the cell from the list column's value (the reader's value at `source`) */
   cell: (value: unknown) => ExportCell;
-  /** the index of the list column whose value it writes */
-  source: number;
 }
 
 const namesCache = new Map<string, ReadonlyMap<string, string>>();
 /** a code table's value → name (the seeded dictionaries the console serves) */
-function namesOf(codeTable: string): ReadonlyMap<string, string> | undefined {
+export function namesOf(codeTable: string): ReadonlyMap<string, string> | undefined {
   let names = namesCache.get(codeTable);
   if (!names) {
     const items = dictionaryItems(codeTable);
@@ -40,33 +31,29 @@ function namesOf(codeTable: string): ReadonlyMap<string, string> | undefined {
   return names;
 }
 
-function shownCell(field: FieldDef | undefined): (value: unknown) => ExportCell {
-  if (field && isNumericField(field)) {
-    return (value) => {
-      const n = excelNumber(field, value);
-      return n ? { value: n.value, numFmt: n.numFmt } : { value: value === null || value === undefined ? null : String(value) };
-    };
-  }
-  return (value) => {
-    const text = listCellText(field, value, namesOf);
-    return { value: text === '' ? null : text };
-  };
+/** What a field's cells need to know, as data. */
+function cellField(field: FieldDef): CellField {
+  const { name, kind, figure, scale, codeTable, options } = field;
+  return { name, kind, ...(figure ? { figure } : {}), ...(scale === undefined ? {} : { scale }), ...(codeTable ? { codeTable } : {}), ...(options ? { options } : {}) };
 }
 
-const rawCell = (value: unknown): ExportCell => ({ value: value === null || value === undefined ? null : String(value) });
-
-export function exportColumns(model: BillModel): ExportColumn[] {
+/** The export's columns as data (exportColumns without the cell functions), for the export's worker. */
+export function exportColumnSpecs(model: BillModel): ExportColumnSpec[] {
   const { def } = model;
   const templateFields = new Set(def.upload?.head ?? []);
-  const out: ExportColumn[] = [];
+  const out: ExportColumnSpec[] = [];
   def.list.columns.forEach((column, source) => {
     const field = model.field(column.field);
     const header = column.label ?? model.label(column.field);
     const width = Math.max(10, Math.round((column.width ?? 120) / 7));
-    out.push({ header, width, cell: shownCell(field), source });
+    out.push({ header, width, source, ...(field ? { field: cellField(field) } : {}) });
     if (field && (field.codeTable || field.options) && templateFields.has(field.name)) {
-      out.push({ header: billServerText.exportCodeColumn(header), width: 10, cell: rawCell, source });
+      out.push({ header: billServerText.exportCodeColumn(header), width: 10, source, raw: true });
     }
   });
   return out;
+}
+
+export function exportColumns(model: BillModel): ExportColumn[] {
+  return exportColumnSpecs(model).map((spec) => ({ ...spec, cell: exportCellOf(spec, namesOf) }));
 }

@@ -1,30 +1,37 @@
 /**
  * export: the rows a list request matches, streamed into an .xlsx (exceljs WorkbookWriter, no shared
- * strings) under the list columns' Chinese headers, each cell as the list shows it
- * (export-columns.ts), and answered as a download link.
+ * strings, in a worker thread of its own: server/files/sheet-writer.ts) under the list columns'
+ * Chinese headers, each cell as the list shows it (export-columns.ts), and answered as a download link.
  */
-import { once, type EventEmitter } from 'node:events';
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { sql } from 'kysely';
-import type { Style } from 'exceljs';
-import { loadExcel } from '../files/excel.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { applySorts, applyTerms, type CompiledListQuery } from '../query/list-query.ts';
 import { newExportFile } from '../files/store.ts';
+import { writeSheet, type SheetChunkOut } from '../files/sheet-writer.ts';
+import { workerScript } from '../files/worker-pool.ts';
 import type { BillCall } from './call.ts';
-import { exportColumns } from './export-columns.ts';
+import { exportColumnSpecs, namesOf } from './export-columns.ts';
+import type { ChunkQuery, ExportChunk, ExportSheetInit } from './export-sheet.ts';
 import { compileBillQuery } from './list.ts';
-import { findHeadFields, selectHeadIds } from './repository.ts';
+import { findHeadFieldsText, headFieldsTextQuery, selectHeadIds } from './repository.ts';
 import { chinaCompactDay } from './time.ts';
-import { fieldsReader, type HeadRow } from './values.ts';
+import { fieldsReader } from './values.ts';
 
 /** Rows fetched per query while exporting (by id, from the ordered id list). */
 const CHUNK = 1000;
+
+/** The export's writer: a worker thread of its own per export (export-worker.ts). */
+const exportWorker = workerScript(import.meta.url, 'export-worker');
 
 export interface ExportLimits {
   dataDir: string;
   /** An export is one sheet a person opens: past this the request must be narrowed (EXPORT_MAX_ROWS). */
   maxRows: number;
+  /** PostgreSQL's (DATABASE_URL): the export's worker reads the rows on a connection of its own */
+  databaseUrl?: string | undefined;
 }
 
 /**
@@ -36,7 +43,9 @@ export interface ExportLimits {
  * in chunks with only the columns the list shows. OFFSET pages would filter and sort the whole match
  * again for every page. A bill deleted between the two steps is left out; one changed is exported
  * as it is now. The next chunk is fetched while the current one is written, and each chunk waits
- * until the file has taken the one before, so memory stays flat whatever the export's size.
+ * until the file has taken the one before, so memory stays flat whatever the export's size: the
+ * server thread holds the ids and two chunks, the writer's worker a chunk and its own small heap.
+ * A failed export (a query, the disk, the worker) leaves no file and rejects with that failure.
  */
 export async function exportBills(call: BillCall, request: unknown, limits: ExportLimits): Promise<{ downloadUri: string }> {
   const { model } = call;
@@ -45,47 +54,52 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
   const ids = await orderedIds(call, compiled, limits.maxRows + 1);
   if (ids.length > limits.maxRows) throw new BizError(billServerText.exportTooLarge(limits.maxRows));
 
-  const columns = model.def.list.columns;
-  const reader = fieldsReader(model, call.states, columns.map((c) => c.field));
-  const fetchChunk = (start: number): Promise<HeadRow[]> => {
-    const rows = findHeadFields(call.db, call.scope, Array.from(ids.subarray(start, start + CHUNK)), reader.columns, reader.dataKeys);
-    rows.catch(() => undefined); // awaited below; this only keeps a failure from going unhandled meanwhile
-    return rows;
-  };
+  const reader = fieldsReader(model, call.states, model.def.list.columns.map((c) => c.field));
+  const query = limits.databaseUrl ? chunkQuery(call, limits.databaseUrl, reader) : undefined;
+  async function* chunks(): AsyncGenerator<SheetChunkOut<ExportChunk>> {
+    // PGlite: the next chunk is read while the worker writes this one (on PostgreSQL the worker reads them)
+    const read = (start: number) => {
+      const text = findHeadFieldsText(call.db, call.scope, Array.from(ids.subarray(start, start + CHUNK)), reader.columns, reader.dataKeys);
+      text.catch(() => undefined); // awaited below; this only keeps a failure from going unhandled meanwhile
+      return text;
+    };
+    let next = ids.length > 0 && !query ? read(0) : undefined;
+    for (let start = 0; start < ids.length; start += CHUNK) {
+      const text = await next;
+      next = !query && start + CHUNK < ids.length ? read(start + CHUNK) : undefined;
+      const chunkIds = ids.slice(start, start + CHUNK);
+      yield { chunk: { ids: chunkIds, ...(text === undefined ? {} : { text }) }, transfer: [chunkIds.buffer] };
+    }
+  }
 
   const file = await newExportFile(limits.dataDir, `${model.def.label}_${chinaCompactDay(call.now)}.xlsx`);
-  const excel = await loadExcel();
-  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet(model.def.label);
-  const shown = exportColumns(model);
-  sheet.columns = shown.map((c) => ({ header: c.header, width: c.width }));
-  const style = sharedStyles();
-  const writeRow = (values: unknown[]) => {
-    const row = sheet.addRow([]);
-    shown.forEach((column, i) => {
-      const cell = column.cell(values[column.source]);
-      if (cell.value === null) return;
-      const target = row.getCell(i + 1);
-      target.style = style(cell.numFmt);
-      target.value = cell.value;
-    });
-    row.commit();
-  };
-  let next = ids.length > 0 ? fetchChunk(0) : undefined;
-  for (let start = 0; next; start += CHUNK) {
-    const rows = await next;
-    next = start + CHUNK < ids.length ? fetchChunk(start + CHUNK) : undefined;
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    const end = Math.min(start + CHUNK, ids.length);
-    for (let i = start; i < end; i++) {
-      const row = byId.get(ids[i]!);
-      if (row) writeRow(reader.read(row));
-    }
-    await writtenOut(book, sheet);
+  const columns = exportColumnSpecs(model);
+  const names: ExportSheetInit['names'] = {};
+  for (const { field, raw } of columns) {
+    const table = raw ? undefined : field?.codeTable;
+    const found = table ? namesOf(table) : undefined;
+    if (table && found) names[table] = [...found];
   }
-  sheet.commit();
-  await book.commit();
+  const init: ExportSheetInit = {
+    name: model.def.label, columns, names, states: call.states.states,
+    read: { body: reader.body, columns: reader.columns, dataKeys: reader.dataKeys }, ...(query ? { query } : {}),
+  };
+  try {
+    await writeSheet(exportWorker, file.path, init, chunks());
+  } catch (error) {
+    await rm(dirname(file.path), { recursive: true, force: true }); // half a file is no download
+    throw error;
+  }
   return { downloadUri: file.downloadUri };
+}
+
+/** The chunk query the worker runs on PostgreSQL: findHeadFieldsText's, compiled once here. */
+function chunkQuery(call: BillCall, databaseUrl: string, reader: { columns: readonly string[]; dataKeys: readonly string[] }): ChunkQuery {
+  const marker: number[] = [];
+  const compiled = headFieldsTextQuery(call.db, call.scope, marker, reader.columns, reader.dataKeys).compile();
+  const idsAt = compiled.parameters.indexOf(marker);
+  if (idsAt < 0) throw new Error('export chunk query: ids parameter not found');
+  return { databaseUrl, sql: compiled.sql, parameters: [...compiled.parameters], idsAt };
 }
 
 /** The ids a list request matches, in its order, at most `limit`. */
@@ -98,23 +112,6 @@ async function orderedIds(call: BillCall, compiled: CompiledListQuery, limit: nu
     .select(sql<string | null>`string_agg(m.id::text, ',' order by m.n)`.as('ids'))
     .executeTakeFirstOrThrow();
   return parseIdList(ids);
-}
-
-/**
- * One style object per number format, shared by every cell that has it. exceljs finds a cell's style
- * id by the style object's identity (a WeakMap) and otherwise by serialising it: each cell's own style
- * object — what `cell.numFmt = …` or a fresh cell gets — cost a serialisation per cell, half of a
- * million-row export's time (docs/perf.md). The objects are never changed after this.
- */
-function sharedStyles(): (numFmt: string | undefined) => Partial<Style> {
-  const plain: Partial<Style> = {};
-  const byFormat = new Map<string, Partial<Style>>();
-  return (numFmt) => {
-    if (!numFmt) return plain;
-    let style = byFormat.get(numFmt);
-    if (!style) byFormat.set(numFmt, (style = { numFmt }));
-    return style;
-  };
 }
 
 /** "12,7,9" as numbers, read in place (no string per id). */
@@ -134,27 +131,4 @@ export function parseIdList(text: string | null): Float64Array {
   }
   out[k] = n;
   return out;
-}
-
-/** A writable of Node's or of the readable-stream package archiver uses (which has no writableNeedDrain). */
-interface LegacyWritable extends EventEmitter {
-  _writableState?: { needDrain?: boolean };
-}
-
-interface StreamingParts {
-  stream?: LegacyWritable & { pipes?: LegacyWritable[] };
-}
-
-/**
- * exceljs' streaming writer never reports back-pressure: its sheet hands every row on to the zip
- * (a readable-stream PassThrough in front of the deflate), and the zip to the file, however slowly
- * they leave. Waiting until each of them has taken what it holds keeps a million-row export within a
- * few megabytes of buffers (without it, 1,000,000 rows held ~500 MB of buffers at the end).
- */
-async function writtenOut(book: unknown, sheet: unknown): Promise<void> {
-  const sheetStream = (sheet as StreamingParts).stream;
-  const targets = [...(sheetStream?.pipes ?? []), (book as StreamingParts).stream];
-  for (const target of targets) {
-    if (target?._writableState?.needDrain) await once(target, 'drain');
-  }
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { headFieldColumns, headRowOf, TIME_COLUMNS } from './head-fields.ts';
 import type { BillModel } from './model.ts';
 import { BASE_COLUMNS, dataAlias, listRowShape, type HeadRow, type Storage, type Value, type Values } from './values.ts';
 
@@ -84,9 +85,6 @@ export function selectHeadIds(q: Executor, s: Scope): SelectQueryBuilder<Databas
   return scoped(q, s).select('bill_heads.id');
 }
 
-/** bill_heads columns holding a time (sent as epoch milliseconds by findHeadFields). */
-const TIME_COLUMNS = new Set(['app_time', 'create_time', 'update_time']);
-
 /**
  * Some columns and `data` values (each as its own field, dataAlias(key)) of bills by id, in no
  * particular order: an export reads only what its columns show. Each row travels as one JSON array
@@ -95,24 +93,35 @@ const TIME_COLUMNS = new Set(['app_time', 'create_time', 'update_time']);
  */
 export async function findHeadFields(q: Executor, s: Scope, ids: readonly number[], columns: readonly string[], dataKeys: readonly string[]): Promise<HeadRow[]> {
   if (ids.length === 0) return [];
-  const cols = ['id', ...columns.filter((c) => c !== 'id')];
-  // json_build_array takes at most 100 arguments: far more than a list has columns.
-  const values = [
-    ...cols.map((c) => (TIME_COLUMNS.has(c) ? sql`floor(extract(epoch from ${sql.ref(`bill_heads.${c}`)}) * 1000)` : sql.ref(`bill_heads.${c}`))),
-    ...dataKeys.map((k) => sql`bill_heads.data->${sql.lit(k)}`),
-  ];
-  const rows = await scoped(q, s).select(sql<unknown[]>`json_build_array(${sql.join(values)})`.as('r'))
+  const cols = headFieldColumns(columns);
+  const rows = await scoped(q, s).select(sql<unknown[]>`json_build_array(${headFieldValues(cols, dataKeys)})`.as('r'))
     .where('bill_heads.id', '=', sql<number>`any(${[...ids]}::bigint[])`).execute();
-  return rows.map(({ r }) => {
-    const row: Record<string, unknown> = {};
-    cols.forEach((c, i) => {
-      const v = r[i];
-      row[c] = TIME_COLUMNS.has(c) && v !== null ? new Date(Number(v)) : v;
-    });
-    dataKeys.forEach((k, i) => { row[dataAlias(k)] = r[cols.length + i]; });
-    return row as HeadRow;
-  });
+  return rows.map(({ r }) => headRowOf(r, cols, dataKeys));
 }
+
+/**
+ * findHeadFields' rows as one text, their JSON arrays joined by commas (`[…],[…]`; '' for none):
+ * one string for a whole chunk of an export, which the server thread hands on to the export's worker
+ * unread (no object per row or value on the server thread; export-worker.ts decodes it).
+ */
+export async function findHeadFieldsText(q: Executor, s: Scope, ids: readonly number[], columns: readonly string[], dataKeys: readonly string[]): Promise<string> {
+  if (ids.length === 0) return '';
+  const { text } = await headFieldsTextQuery(q, s, ids, columns, dataKeys).executeTakeFirstOrThrow();
+  return text ?? '';
+}
+
+/** findHeadFieldsText's query, `ids` its one array parameter (as itself, so a caller can find it in the compiled parameters). */
+export function headFieldsTextQuery(q: Executor, s: Scope, ids: readonly number[], columns: readonly string[], dataKeys: readonly string[]) {
+  const cols = headFieldColumns(columns);
+  return scoped(q, s).select(sql<string | null>`string_agg(json_build_array(${headFieldValues(cols, dataKeys)})::text, ',')`.as('text'))
+    .where('bill_heads.id', '=', sql<number>`any(${ids}::bigint[])`);
+}
+
+// json_build_array takes at most 100 arguments: far more than a list has columns.
+const headFieldValues = (cols: readonly string[], dataKeys: readonly string[]) => sql.join([
+  ...cols.map((c) => (TIME_COLUMNS.has(c) ? sql`floor(extract(epoch from ${sql.ref(`bill_heads.${c}`)}) * 1000)` : sql.ref(`bill_heads.${c}`))),
+  ...dataKeys.map((k) => sql`bill_heads.data->${sql.lit(k)}`),
+]);
 
 /** One bill, optionally locked for the rest of the transaction (writes decide on what they read). */
 export async function findHead(q: Executor, s: Scope, id: number, options: { lock?: boolean } = {}): Promise<HeadRow | undefined> {

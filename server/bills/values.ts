@@ -200,6 +200,8 @@ export interface FieldsReader {
   dataKeys: readonly string[];
   /** the values of the fields, in order, exactly as toRow has them (null for none) */
   read(row: HeadRow): unknown[];
+  /** read's generated body, for a worker thread to make the same reader (fieldsReadOf) */
+  body: string;
 }
 
 /**
@@ -208,6 +210,12 @@ export interface FieldsReader {
  */
 export function fieldsReader(model: BillModel, states: StateNames, fields: readonly string[]): FieldsReader {
   const sources = fields.map((name) => slimSource(model, name));
-  const read = compileRowFunction(`return [${sources.map((source) => (source ? `(${source.expression}) ?? null` : 'null')).join(', ')}];`);
-  return { ...selectionOf(sources), read: (row) => read(row, states) as unknown[] };
+  const body = `return [${sources.map((source) => (source ? `(${source.expression}) ?? null` : 'null')).join(', ')}];`;
+  return { ...selectionOf(sources), read: fieldsReadOf(body, states), body };
+}
+
+/** A FieldsReader's read from its body (generated here, by fieldsReader: never from outside input). */
+export function fieldsReadOf(body: string, states: StateNames): (row: HeadRow) => unknown[] {
+  const read = compileRowFunction(body);
+  return (row) => read(row, states) as unknown[];
 }

@@ -128,12 +128,15 @@ export function createWorkerPool<Task, Result>(options: WorkerPoolOptions): Work
 
 /**
  * How to start the worker `name` that sits beside the module `moduleUrl`: the bundle's
- * `<name>.mjs` (scripts/build-server.ts builds it next to server.mjs), or else the TypeScript
+ * `<name>.mjs` (scripts/build-server.ts builds it next to server.mjs; or in WORKER_BUNDLE_DIR), or else the TypeScript
  * source `<name>.ts` through tsx's loader, registered inside the worker (a worker does not inherit
  * the parent's --import hooks), as `npm run dev` and the tests run the server.
  */
 export function workerScript(moduleUrl: string, name: string): (resourceLimits: ResourceLimits) => Worker {
-  const bundled = new URL(`./${name}.mjs`, moduleUrl);
+  // WORKER_BUNDLE_DIR: the bundle's folder, for a server run from its sources whose workers should
+  // run as `npm start` runs them (bench/export-memory.ts measures the export's memory so)
+  const bundleDir = process.env.WORKER_BUNDLE_DIR;
+  const bundled = bundleDir ? pathToFileURL(join(bundleDir, `${name}.mjs`)) : new URL(`./${name}.mjs`, moduleUrl);
   if (existsSync(fileURLToPath(bundled))) return (resourceLimits) => new Worker(bundled, { resourceLimits });
   const source = new URL(`./${name}.ts`, moduleUrl).href;
   const tsxRoot = dirname(createRequire(moduleUrl).resolve('tsx/package.json'));

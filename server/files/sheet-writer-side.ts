@@ -1,0 +1,158 @@
+/**
+ * The worker's half of sheet-writer.ts: inside a worker thread, writes one .xlsx of one sheet with
+ * exceljs' streaming WorkbookWriter into a file the server thread opened, from chunks it is sent one
+ * after the other, and answers each chunk once the zip and the file have taken it (back-pressure:
+ * the server thread sends the next one only then). What a chunk is and how its rows become cells
+ * belongs to the worker script that calls serveSheetWriter (e.g. server/bills/export-worker.ts).
+ * It never closes the file: the server thread owns it and closes it whatever happens here.
+ */
+import { once, type EventEmitter } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import type ExcelJS from 'exceljs';
+import type { Style } from 'exceljs';
+
+type WorkbookWriterClass = typeof ExcelJS.stream.xlsx.WorkbookWriter;
+// exceljs' streaming writer alone, not the whole package (its readers, unzipper, …): the worker's
+// start-up peak is ~5 MB lower. A name in a variable: the deep path has no type declarations.
+const WRITER_MODULE = 'exceljs/lib/stream/xlsx/workbook-writer.js';
+const loadWriter = async (): Promise<WorkbookWriterClass> => ((await import(WRITER_MODULE)) as { default: WorkbookWriterClass }).default;
+
+export interface SheetColumn {
+  header: string;
+  width: number;
+}
+
+/** A cell as exceljs writes it, with the number format of a number cell. */
+export interface SheetCell {
+  value: string | number | null;
+  numFmt?: string;
+}
+
+/** A worker script's sheet: its name, its columns, and how a chunk it is sent becomes rows. */
+export interface SheetSource<Chunk, Ready = Chunk> {
+  name: string;
+  columns: SheetColumn[];
+  /**
+   * Started as soon as a chunk arrives, while the one before is still being written (e.g. the
+   * worker's own query for the chunk's rows); its result is what `rows` gets.
+   */
+  prepare(chunk: Chunk): Promise<Ready>;
+  /** calls `row` with each row's cells (the array may be reused once `row` returns) */
+  rows(ready: Ready, row: (cells: readonly SheetCell[]) => void): void;
+  /** after the last chunk, or when the sheet fails */
+  close?(): Promise<void>;
+}
+
+export type WriterRequest<Init = unknown, Chunk = unknown> =
+  | { kind: 'open'; fd: number; init: Init }
+  | { kind: 'rows'; seq: number; chunk: Chunk }
+  | { kind: 'end' };
+
+export type WriterReply =
+  | { kind: 'ready' }
+  | { kind: 'written'; seq: number }
+  | { kind: 'done' }
+  | { kind: 'failed'; message: string; code?: string };
+
+type Book = InstanceType<WorkbookWriterClass>;
+type Sheet = ReturnType<Book['addWorksheet']>;
+
+/** Answers the server thread's requests (sheet-writer.ts) with `open` making the sheet's source. */
+export function serveSheetWriter<Init, Chunk, Ready>(open: (init: Init) => Promise<SheetSource<Chunk, Ready>>): void {
+  let book: Book | undefined;
+  let sheet: Sheet | undefined;
+  let source: SheetSource<Chunk, Ready> | undefined;
+  const style = sharedStyles();
+  const writeRow = (cells: readonly SheetCell[]) => {
+    const row = sheet!.addRow([]);
+    cells.forEach((cell, i) => {
+      if (cell.value === null || cell.value === undefined) return;
+      const target = row.getCell(i + 1);
+      target.style = style(cell.numFmt);
+      target.value = cell.value;
+    });
+    row.commit();
+  };
+
+  const handle = async (request: WriterRequest<Init, Chunk>, prepared?: Promise<Ready>): Promise<WriterReply> => {
+    switch (request.kind) {
+      case 'open': {
+        source = await open(request.init);
+        const WorkbookWriter = await loadWriter();
+        // autoClose off: the file is the server thread's to close, after this thread is done with it
+        const stream = createWriteStream('', { fd: request.fd, autoClose: false });
+        book = new WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
+        sheet = book.addWorksheet(source.name);
+        sheet.columns = source.columns.map((c) => ({ header: c.header, width: c.width }));
+        return { kind: 'ready' };
+      }
+      case 'rows':
+        source!.rows(await prepared!, writeRow);
+        await writtenOut(book!, sheet!);
+        return { kind: 'written', seq: request.seq };
+      case 'end':
+        sheet!.commit();
+        await book!.commit();
+        await source!.close?.();
+        return { kind: 'done' };
+    }
+  };
+
+  // One request at a time, in the order sent: a chunk is written out before the next is looked at.
+  let queue = Promise.resolve();
+  parentPort?.on('message', (request: WriterRequest<Init, Chunk>) => {
+    // a chunk's preparation starts at once (the server thread sends it only after `ready`)
+    const prepared = request.kind === 'rows' && source ? source.prepare(request.chunk) : undefined;
+    prepared?.catch(() => undefined); // awaited in turn below; this only keeps a failure meanwhile from going unhandled
+    queue = queue.then(async () => {
+      try {
+        parentPort!.postMessage(await handle(request, prepared));
+      } catch (error) {
+        await source?.close?.().catch(() => undefined);
+        const e = error as NodeJS.ErrnoException;
+        parentPort!.postMessage({ kind: 'failed', message: e?.message ?? String(error), ...(e?.code ? { code: e.code } : {}) } satisfies WriterReply);
+      }
+    });
+  });
+}
+
+/**
+ * One style object per number format, shared by every cell that has it. exceljs finds a cell's style
+ * id by the style object's identity (a WeakMap) and otherwise by serialising it: each cell's own style
+ * object — what `cell.numFmt = …` or a fresh cell gets — cost a serialisation per cell, half of a
+ * million-row export's time (docs/perf.md). The objects are never changed after this.
+ */
+function sharedStyles(): (numFmt: string | undefined) => Partial<Style> {
+  const plain: Partial<Style> = {};
+  const byFormat = new Map<string, Partial<Style>>();
+  return (numFmt) => {
+    if (!numFmt) return plain;
+    let found = byFormat.get(numFmt);
+    if (!found) byFormat.set(numFmt, (found = { numFmt }));
+    return found;
+  };
+}
+
+/** A writable of Node's or of the readable-stream package archiver uses (which has no writableNeedDrain). */
+interface LegacyWritable extends EventEmitter {
+  _writableState?: { needDrain?: boolean };
+}
+
+interface StreamingParts {
+  stream?: LegacyWritable & { pipes?: LegacyWritable[] };
+}
+
+/**
+ * exceljs' streaming writer never reports back-pressure: its sheet hands every row on to the zip
+ * (a readable-stream PassThrough in front of the deflate), and the zip to the file, however slowly
+ * they leave. Waiting until each of them has taken what it holds keeps a million-row export within a
+ * few megabytes of buffers (without it, 1,000,000 rows held ~500 MB of buffers at the end).
+ */
+async function writtenOut(target: Book, written: Sheet): Promise<void> {
+  const sheetStream = (written as unknown as StreamingParts).stream;
+  const streams = [...(sheetStream?.pipes ?? []), (target as unknown as StreamingParts).stream];
+  for (const stream of streams) {
+    if (stream?._writableState?.needDrain) await once(stream, 'drain');
+  }
+}
