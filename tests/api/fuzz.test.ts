@@ -22,7 +22,10 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 
 /** Tables a refused request may legitimately write: login failures, captchas, sessions, worker beats. */
 // operation_logs: a refused state-changing call is logged as refused by design (issue 17 §2)
-const WRITABLE = new Set(['login_attempts', 'captchas', 'refresh_tokens', 'outbox_workers', 'kysely_migration', 'kysely_migration_lock', 'fuzz_writes', 'operation_logs']);
+// bill_counts, bill_count_deltas: the count summary (migration 034) is derived from bill_heads, whose own
+// writes are counted; every 2 s the server folds the deltas an accepted case left, whatever case is running
+const WRITABLE = new Set(['login_attempts', 'captchas', 'refresh_tokens', 'outbox_workers', 'kysely_migration', 'kysely_migration_lock', 'fuzz_writes', 'operation_logs',
+  'bill_counts', 'bill_count_deltas']);
 /**
  * Routes left out: logout, whose success ends the session the fuzzing runs in, and the event stream,
  * whose success is an answer that never ends (tests/api/events.test.ts covers its refusals).
