@@ -68,7 +68,7 @@ describe('the registry', () => {
       }
     }
     expect(routes).toBe(billDefinitions.reduce((n, d) => n + Object.keys(d.api).length + 1, 0));
-  });
+  }, 180_000); // every list's export starts its writer worker (and, on PostgreSQL, its connection): ~25 of them
 
   it('documents the save payload with the fields\' Chinese titles', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
