@@ -82,6 +82,18 @@ describe('the export writer worker', () => {
     expect(openFiles()).toBe(before);
   }, 60_000);
 
+  it('closes the file and rejects when the worker cannot read its own chunks (PostgreSQL unreachable)', async () => {
+    const before = openFiles();
+    const unreachable: ExportSheetInit['query'] = {
+      databaseUrl: 'postgres://nobody@127.0.0.1:1/none', chunk: 1000,
+      ids: { sql: 'select 1', parameters: [] }, rows: { sql: 'select $1::bigint[]::text as text', parameters: [[]], idsAt: 0 },
+    };
+    const written = writeSheet(spawn, join(dir, 'unreachable.xlsx'), { ...init, query: unreachable }, []);
+    await expect(written).rejects.toBeInstanceOf(SheetWriterError);
+    await expect(written).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(openFiles()).toBe(before);
+  }, 60_000);
+
   it('closes the file and rejects when the worker runs out of its heap', async () => {
     const before = openFiles();
     const many = Array.from({ length: 200 }, (_, k) => chunk(Array.from({ length: 1000 }, (_, i) => k * 1000 + i + 1),

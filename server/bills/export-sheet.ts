@@ -2,10 +2,14 @@
  * The sheet of a list export as its worker thread makes it (export-worker.ts): the bill found again
  * by its mode and key, its list columns as the export shows them (export-columns.ts), and each chunk
  * — the rows' JSON arrays as one text, as findHeadFieldsText reads them, and the chunk's ids in the
- * export's order — decoded, read and formatted here. On PostgreSQL the worker reads that text
- * itself, on a connection of its own, with the query the server thread compiled (findHeadFieldsText's,
- * the chunk's ids its parameter): the server thread only sends ids. PGlite lives on the server
- * thread, so there the server thread reads the text and passes it along unread.
+ * export's order — decoded, read and formatted here.
+ *
+ * On PostgreSQL the worker reads everything itself, on a connection of its own, in one read-only
+ * snapshot: the export's ordered ids through a cursor, a chunk at a time, and each chunk's text with
+ * the query the server thread compiled (findHeadFieldsText's, the chunk's ids its parameter). The
+ * server thread holds none of it — not even the million ids — and the rows are the ids' rows as of
+ * one moment. PGlite lives on the server thread, so there the server thread reads the ids and each
+ * chunk's text and sends them along.
  */
 import type { SheetCell, SheetSource } from '../files/sheet-writer.ts';
 import { exportCellOf, type ExportColumnSpec } from './export-cells.ts';
@@ -28,23 +32,24 @@ export interface ExportSheetInit {
   query?: ChunkQuery;
 }
 
-/** findHeadFieldsText's query compiled, and which of its parameters is the ids array. */
+/** PostgreSQL: the queries the worker runs on its own connection, compiled by the server thread. */
 export interface ChunkQuery {
   databaseUrl: string;
-  sql: string;
-  parameters: unknown[];
-  idsAt: number;
+  /** the export's ids in its order (the list's filter and sorts, at most its row limit), read through a cursor */
+  ids: { sql: string; parameters: unknown[] };
+  /** findHeadFieldsText's query; its parameter `idsAt` is the chunk's ids */
+  rows: { sql: string; parameters: unknown[]; idsAt: number };
+  /** ids fetched from the cursor per chunk */
+  chunk: number;
 }
 
-/** A chunk: its ids in the export's order, and its rows as findHeadFieldsText's text (any order; read by the worker when absent). */
+/** A chunk: its ids in the export's order, and its rows as findHeadFieldsText's text (any order). */
 export interface ExportChunk {
   ids: Float64Array;
-  text?: string;
+  text: string;
 }
 
-type ReadyChunk = Required<ExportChunk>;
-
-export async function exportSheet(init: ExportSheetInit): Promise<SheetSource<ExportChunk, ReadyChunk>> {
+export async function exportSheet(init: ExportSheetInit): Promise<SheetSource<ExportChunk>> {
   const byState = new Map(init.states.map((s) => [s.state, s.stateName]));
   const states: StateNames = { states: init.states, name: (state) => byState.get(state) ?? state };
   const readValues = fieldsReadOf(init.read.body, states);
@@ -52,14 +57,12 @@ export async function exportSheet(init: ExportSheetInit): Promise<SheetSource<Ex
   const names = new Map(Object.entries(init.names).map(([table, entries]) => [table, new Map(entries)]));
   const shown = init.columns.map((spec) => ({ source: spec.source, cell: exportCellOf(spec, (table) => names.get(table)) }));
   const cells: SheetCell[] = shown.map(() => ({ value: null }));
-  const read = init.query ? await chunkReader(init.query) : undefined;
+  const query = init.query;
   return {
     name: init.name,
     columns: init.columns.map((c) => ({ header: c.header, width: c.width })),
-    async prepare(chunk) {
-      return { ids: chunk.ids, text: chunk.text ?? (read ? await read.text(chunk.ids) : '') };
-    },
-    close: async () => { await read?.close(); },
+    prepare: async (chunk) => chunk,
+    ...(query ? { ownChunks: () => cursorChunks(query) } : {}),
     rows({ ids, text }, row) {
       if (!text) return;
       const byId = new Map<number, unknown[]>();
@@ -75,24 +78,40 @@ export async function exportSheet(init: ExportSheetInit): Promise<SheetSource<Ex
   };
 }
 
-/** The worker's own PostgreSQL connection, reading one chunk's text at a time. */
-async function chunkReader(query: ChunkQuery): Promise<{ text: (ids: Float64Array) => Promise<string>; close: () => Promise<void> }> {
+/**
+ * The export's chunks as the worker reads them on PostgreSQL: one repeatable-read, read-only
+ * transaction on a connection of its own; the ordered ids through a cursor (planned for all its rows,
+ * as the list's own query is), each FETCH of `chunk` ids followed by their rows' text. The next chunk
+ * is read while the one before is written. The connection ends with the export, however it ends.
+ */
+async function* cursorChunks(query: ChunkQuery): AsyncGenerator<ExportChunk> {
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: query.databaseUrl });
   client.on('error', () => undefined); // a lost connection fails the query being read, which fails the export
   await client.connect();
-  let closed = false;
-  return {
-    async text(ids) {
-      const values = query.parameters.slice();
-      values[query.idsAt] = Array.from(ids);
-      const result = await client.query<{ text: string | null }>(query.sql, values);
-      return result.rows[0]?.text ?? '';
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.end();
-    },
-  };
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    await client.query('set local cursor_tuple_fraction = 1');
+    await client.query(`declare export_ids no scroll cursor for ${query.ids.sql}`, query.ids.parameters);
+    const read = async (): Promise<ExportChunk | undefined> => {
+      const fetched = await client.query<[string]>({ text: `fetch ${Number(query.chunk)} from export_ids`, rowMode: 'array' });
+      if (fetched.rows.length === 0) return undefined;
+      const ids = Float64Array.from(fetched.rows, (r) => Number(r[0]));
+      const values = query.rows.parameters.slice();
+      values[query.rows.idsAt] = Array.from(ids);
+      const rows = await client.query<{ text: string | null }>(query.rows.sql, values);
+      return { ids, text: rows.rows[0]?.text ?? '' };
+    };
+    let next = read();
+    for (;;) {
+      const ready = await next;
+      if (!ready) break;
+      next = read();
+      next.catch(() => undefined); // awaited in turn; this only keeps a failure meanwhile from going unhandled
+      yield ready;
+    }
+    await client.query('commit');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

@@ -37,39 +37,35 @@ export interface ExportLimits {
 /**
  * The .xlsx of every row the list request matches (its paging ignored), as a download.
  *
- * The matching ids are read first, filtered and ordered once (at most maxRows + 1 of them, so a too
- * large export is refused before anything is written), as one comma-joined text that becomes a
- * Float64Array: a million ids are 8 MB, not a million row objects. The rows are then fetched by id
- * in chunks with only the columns the list shows. OFFSET pages would filter and sort the whole match
- * again for every page. A bill deleted between the two steps is left out; one changed is exported
- * as it is now. The next chunk is fetched while the current one is written, and each chunk waits
- * until the file has taken the one before, so memory stays flat whatever the export's size: the
- * server thread holds the ids and two chunks, the writer's worker a chunk and its own small heap.
- * A failed export (a query, the disk, the worker) leaves no file and rejects with that failure.
+ * A too large export is refused before anything is written (at most maxRows + 1 matches are
+ * counted). The rows are then read by id, in chunks, with only the columns the list shows: the ids
+ * first, filtered and ordered once (OFFSET pages would filter and sort the whole match again for
+ * every page), then each chunk's rows. On PostgreSQL the export's worker does all the reading, on a
+ * connection of its own, in one snapshot: the ids through a cursor, so no list of them is ever
+ * whole in memory (export-sheet.ts). On PGlite, whose database lives on this thread, this thread
+ * reads the ids (as Float64Array parts: a million ids are 8 MB, not a million objects) and each
+ * chunk's text, the next while the worker writes the one before; a bill deleted between the two
+ * steps is left out there, one changed is exported as it is now. Each chunk waits until the file has
+ * taken the one before, so memory stays flat whatever the export's size. A failed export (a query,
+ * the disk, the worker) leaves no file and rejects with that failure.
  */
 export async function exportBills(call: BillCall, request: unknown, limits: ExportLimits): Promise<{ downloadUri: string }> {
   const { model } = call;
   const req = typeof request === 'object' && request !== null ? request : {};
   const compiled = compileBillQuery(call, { ...req, pageIndex: 0, pageSize: 1 });
-  const ids = await orderedIds(call, compiled, limits.maxRows + 1);
-  if (ids.length > limits.maxRows) throw new BizError(billServerText.exportTooLarge(limits.maxRows));
-
   const reader = fieldsReader(model, call.states, model.def.list.columns.map((c) => c.field));
-  const query = limits.databaseUrl ? chunkQuery(call, limits.databaseUrl, reader) : undefined;
-  async function* chunks(): AsyncGenerator<SheetChunkOut<ExportChunk>> {
-    // PGlite: the next chunk is read while the worker writes this one (on PostgreSQL the worker reads them)
-    const read = (start: number) => {
-      const text = findHeadFieldsText(call.db, call.scope, Array.from(ids.subarray(start, start + CHUNK)), reader.columns, reader.dataKeys);
-      text.catch(() => undefined); // awaited below; this only keeps a failure from going unhandled meanwhile
-      return text;
-    };
-    let next = ids.length > 0 && !query ? read(0) : undefined;
-    for (let start = 0; start < ids.length; start += CHUNK) {
-      const text = await next;
-      next = !query && start + CHUNK < ids.length ? read(start + CHUNK) : undefined;
-      const chunkIds = ids.slice(start, start + CHUNK);
-      yield { chunk: { ids: chunkIds, ...(text === undefined ? {} : { text }) }, transfer: [chunkIds.buffer] };
-    }
+  const read = { body: reader.body, columns: reader.columns, dataKeys: reader.dataKeys };
+
+  let query: ChunkQuery | undefined;
+  let chunks: AsyncIterable<SheetChunkOut<ExportChunk>> | Iterable<SheetChunkOut<ExportChunk>>;
+  if (limits.databaseUrl) {
+    if (await matchingCount(call, compiled, limits.maxRows + 1) > limits.maxRows) throw new BizError(billServerText.exportTooLarge(limits.maxRows));
+    query = workerQuery(call, compiled, limits.databaseUrl, limits.maxRows, reader);
+    chunks = [];
+  } else {
+    const ids = await orderedIds(call, compiled, limits.maxRows + 1);
+    if (ids.length > limits.maxRows) throw new BizError(billServerText.exportTooLarge(limits.maxRows));
+    chunks = chunksOf(call, ids, reader);
   }
 
   const file = await newExportFile(limits.dataDir, `${model.def.label}_${chinaCompactDay(call.now)}.xlsx`);
@@ -80,12 +76,9 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
     const found = table ? namesOf(table) : undefined;
     if (table && found) names[table] = [...found];
   }
-  const init: ExportSheetInit = {
-    name: model.def.label, columns, names, states: call.states.states,
-    read: { body: reader.body, columns: reader.columns, dataKeys: reader.dataKeys }, ...(query ? { query } : {}),
-  };
+  const init: ExportSheetInit = { name: model.def.label, columns, names, states: call.states.states, read, ...(query ? { query } : {}) };
   try {
-    await writeSheet(exportWorker, file.path, init, chunks());
+    await writeSheet(exportWorker, file.path, init, chunks);
   } catch (error) {
     await rm(dirname(file.path), { recursive: true, force: true }); // half a file is no download
     throw error;
@@ -93,13 +86,44 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
   return { downloadUri: file.downloadUri };
 }
 
-/** The chunk query the worker runs on PostgreSQL: findHeadFieldsText's, compiled once here. */
-function chunkQuery(call: BillCall, databaseUrl: string, reader: { columns: readonly string[]; dataKeys: readonly string[] }): ChunkQuery {
+type RowReader = { columns: readonly string[]; dataKeys: readonly string[] };
+
+/** PGlite: each chunk's rows read on this thread, the next one while the worker writes this one. */
+async function* chunksOf(call: BillCall, ids: Float64Array, reader: RowReader): AsyncGenerator<SheetChunkOut<ExportChunk>> {
+  const read = (start: number) => {
+    const text = findHeadFieldsText(call.db, call.scope, Array.from(ids.subarray(start, start + CHUNK)), reader.columns, reader.dataKeys);
+    text.catch(() => undefined); // awaited below; this only keeps a failure from going unhandled meanwhile
+    return text;
+  };
+  let next = ids.length > 0 ? read(0) : undefined;
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const text = await next;
+    next = start + CHUNK < ids.length ? read(start + CHUNK) : undefined;
+    const chunkIds = ids.slice(start, start + CHUNK);
+    yield { chunk: { ids: chunkIds, text: text ?? '' }, transfer: [chunkIds.buffer] };
+  }
+}
+
+/** PostgreSQL: what the worker runs on its own connection — the ordered ids (its cursor's) and findHeadFieldsText's query — compiled here. */
+function workerQuery(call: BillCall, compiled: CompiledListQuery, databaseUrl: string, maxRows: number, reader: RowReader): ChunkQuery {
+  const ids = applySorts(applyTerms(selectHeadIds(call.db, call.scope), compiled), compiled).limit(maxRows).compile();
   const marker: number[] = [];
-  const compiled = headFieldsTextQuery(call.db, call.scope, marker, reader.columns, reader.dataKeys).compile();
-  const idsAt = compiled.parameters.indexOf(marker);
+  const rows = headFieldsTextQuery(call.db, call.scope, marker, reader.columns, reader.dataKeys).compile();
+  const idsAt = rows.parameters.indexOf(marker);
   if (idsAt < 0) throw new Error('export chunk query: ids parameter not found');
-  return { databaseUrl, sql: compiled.sql, parameters: [...compiled.parameters], idsAt };
+  return {
+    databaseUrl,
+    ids: { sql: ids.sql, parameters: [...ids.parameters] },
+    rows: { sql: rows.sql, parameters: [...rows.parameters], idsAt },
+    chunk: CHUNK,
+  };
+}
+
+/** How many bills a list request matches, counted up to `limit`. */
+async function matchingCount(call: BillCall, compiled: CompiledListQuery, limit: number): Promise<number> {
+  const matching = applyTerms(selectHeadIds(call.db, call.scope), compiled).limit(limit);
+  const { count } = await call.db.selectFrom(matching.as('m')).select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 /** The ids a list request matches, in its order, at most `limit`. */

@@ -40,6 +40,12 @@ export interface SheetSource<Chunk, Ready = Chunk> {
   prepare(chunk: Chunk): Promise<Ready>;
   /** calls `row` with each row's cells (the array may be reused once `row` returns) */
   rows(ready: Ready, row: (cells: readonly SheetCell[]) => void): void;
+  /**
+   * The chunks the worker reads itself (e.g. through a database cursor of its own), written after
+   * those it was sent, each once the file has taken the one before: the server thread then holds
+   * none of the rows, not even their ids.
+   */
+  ownChunks?(): AsyncIterable<Ready>;
   /** after the last chunk, or when the sheet fails */
   close?(): Promise<void>;
 }
@@ -92,6 +98,12 @@ export function serveSheetWriter<Init, Chunk, Ready>(open: (init: Init) => Promi
         await writtenOut(book!, sheet!);
         return { kind: 'written', seq: request.seq };
       case 'end':
+        if (source!.ownChunks) {
+          for await (const ready of source!.ownChunks()) {
+            source!.rows(ready, writeRow);
+            await writtenOut(book!, sheet!);
+          }
+        }
         sheet!.commit();
         await book!.commit();
         await source!.close?.();

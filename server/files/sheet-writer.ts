@@ -3,9 +3,11 @@
  * async source (the server thread's database queries) and are turned into rows and written by a
  * worker thread (a script calling sheet-writer-side.ts's serveSheetWriter, e.g.
  * server/bills/export-worker.ts) with a small heap ceiling, one chunk at a time, the next sent only
- * when the file has taken the one before. The writer's garbage (exceljs' row and cell objects, the
- * XML text) then lives and dies in a heap of a few megabytes, collected as it fills, instead of
- * growing the server's heap by ~1.5 times its size before V8 collects it (docs/perf.md).
+ * when the file has taken the one before — or the worker reads its chunks itself (SheetSource
+ * ownChunks, e.g. through a database cursor of its own) and the server thread sends none. The
+ * writer's garbage (exceljs' row and cell objects, the XML text) then lives and dies in a heap of a
+ * few megabytes, collected as it fills, instead of growing the server's heap by ~1.5 times its size
+ * before V8 collects it (docs/perf.md).
  *
  * The server thread opens the file and closes it, whatever becomes of the worker: a failed source
  * or a worker that fails, runs out of memory or crashes leaves no open file behind, and the write
@@ -62,7 +64,7 @@ export async function writeSheet<Init, Chunk>(
   spawn: SheetWorkerSpawn,
   path: string,
   init: Init,
-  chunks: AsyncIterable<SheetChunkOut<Chunk>>,
+  chunks: AsyncIterable<SheetChunkOut<Chunk>> | Iterable<SheetChunkOut<Chunk>>,
   options: SheetWriterOptions = SHEET_WRITER,
 ): Promise<void> {
   const release = await turn(options.concurrent);
@@ -78,7 +80,7 @@ export async function writeSheet<Init, Chunk>(
   }
 }
 
-async function writeThrough<Init, Chunk>(spawn: SheetWorkerSpawn, fd: number, init: Init, chunks: AsyncIterable<SheetChunkOut<Chunk>>, options: SheetWriterOptions): Promise<void> {
+async function writeThrough<Init, Chunk>(spawn: SheetWorkerSpawn, fd: number, init: Init, chunks: AsyncIterable<SheetChunkOut<Chunk>> | Iterable<SheetChunkOut<Chunk>>, options: SheetWriterOptions): Promise<void> {
   const worker: Worker = spawn({ maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: options.youngMb });
   const channel = replies(worker);
   try {
