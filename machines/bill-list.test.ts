@@ -410,4 +410,96 @@ describe('bill-list machine', () => {
     const back = await w.idle();
     expect(back.context.rows).toEqual([row(9)]);
   });
+
+  /** a live change whose quiet refresh is held: its list and counts answer only when `release` is called */
+  async function heldRefresh(w: ReturnType<typeof world>, fresh: ListPage) {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => { release = resolve; });
+    w.answer.pageList = async () => { await answered; return fresh; };
+    w.answer.stateCount = async () => { await answered; return [{ state: '120', stateName: '海关入库', count: 9 }]; };
+    w.actor.send({ type: 'live.changed' });
+    await waitFor(w.actor, (s) => s.matches({ browsing: 'refreshing' }));
+    return () => release();
+  }
+
+  it('a batch action clicked during a quiet refresh opens its confirm for the rows selected as shown; the refresh answering late changes nothing', async () => {
+    const w = world();
+    w.actor.start();
+    const loaded = await w.idle();
+    const shown = [loaded.context.rows[0]!];
+    w.actor.send({ type: 'user.select', rows: shown });
+    const release = await heldRefresh(w, { rows: [row(5), row(6)], total: 2 });
+    w.actor.send({ type: 'user.action', action: jobDeclare });
+    const s = w.actor.getSnapshot();
+    expect(s.matches('confirming')).toBe(true);
+    expect(s.context.pending).toEqual({ action: jobDeclare, rows: shown, excluded: [] });
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    const after = w.actor.getSnapshot();
+    expect(after.matches('confirming')).toBe(true);
+    expect(after.context.rows).toEqual(loaded.context.rows);
+    expect(after.context.selected).toEqual(shown);
+    expect(after.context.counts).toEqual(counts);
+    w.actor.send({ type: 'user.confirm' });
+    await waitFor(w.actor, () => w.jobs.started.length > 0);
+    expect(w.jobs.started).toEqual([[1]]);
+  });
+
+  it('a batch action clicked during a quiet refresh with nothing selected warns 请选择操作数据！ and the refresh goes on', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    const release = await heldRefresh(w, { rows: [row(5)], total: 1 });
+    w.actor.send({ type: 'user.action', action: declare });
+    expect(w.effects.warn).toEqual(['请选择操作数据！']);
+    expect(w.actor.getSnapshot().matches({ browsing: 'refreshing' })).toBe(true);
+    release();
+    const s = await w.idle();
+    expect(s.context.rows).toEqual([row(5)]);
+  });
+
+  it('导出 clicked during a quiet refresh exports: the selected rows as shown, or the conditions', async () => {
+    const w = world();
+    w.actor.start();
+    const loaded = await w.idle();
+    w.actor.send({ type: 'user.select', rows: loaded.context.rows });
+    const release = await heldRefresh(w, { rows: [row(2, '120')], total: 1 });
+    w.actor.send({ type: 'user.export' });
+    expect(w.actor.getSnapshot().matches('exportingSelected')).toBe(true);
+    let s = await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'selected' } }));
+    expect(w.calls.export[0]?.terms).toEqual([{ column: 'id', termType: 'in', value: [1, 2] }]);
+    expect(w.effects.downloads).toEqual(['/api/file/download/x.xlsx']);
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    s = w.actor.getSnapshot();
+    expect(s.matches({ browsing: { idle: 'selected' } })).toBe(true);
+    expect(s.context.rows).toEqual(loaded.context.rows);
+    expect(s.context.selected).toEqual(loaded.context.rows);
+
+    w.actor.send({ type: 'user.select', rows: [] });
+    await heldRefresh(w, { rows: [], total: 0 });
+    w.actor.send({ type: 'user.export' });
+    expect(w.actor.getSnapshot().matches('exportingAll')).toBe(true);
+    await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'unselected' } }));
+    expect(w.calls.export[1]).toMatchObject({ pageIndex: 0, terms: [{ column: 'create_time' }] });
+  });
+
+  it('导入 and a page change during a quiet refresh are taken too', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    await heldRefresh(w, { rows: [], total: 0 });
+    w.actor.send({ type: 'user.import', files: [{ name: 'q.xlsx', size: 1 }] });
+    expect(w.actor.getSnapshot().matches('importing')).toBe(true);
+    w.answer.pageList = async () => ({ rows: [row(1)], total: 1 });
+    w.answer.stateCount = async () => counts;
+    await w.idle();
+    expect(w.calls.importQuery).toBe(1);
+    await heldRefresh(w, { rows: [], total: 0 });
+    w.answer.pageList = async () => ({ rows: [row(51)], total: 60 });
+    w.actor.send({ type: 'user.page', pageIndex: 1 });
+    const s = await w.idle();
+    expect(w.calls.pageList.at(-1)?.pageIndex).toBe(1);
+    expect(s.context.rows).toEqual([row(51)]);
+  });
 });

@@ -10,6 +10,9 @@
  *                 counts (paging, sorting and the state filter do not change counts). A list
  *                 failure → .error; a counts failure only toasts (the list stays usable).
  *     .idle       [ready]     .unselected / .selected [hasSelection]
+ *     .refreshing [ready]     the quiet refresh after a live change (parallel .list / .counts, no loading
+ *                 tags): the page stays on screen and takes every click as idle does (below); leaving
+ *                 it stops the refresh, so a late answer changes nothing
  *     .error      [error]     the loading indicator has ended; user.refresh retries
  *   confirming    [confirming]  the action's confirm text, with the rows its lifecycle refuses excluded;
  *                 confirming an action of kind 'job' (批量申报) sends job.start {ids} to the `job` child
@@ -22,8 +25,11 @@
  *   user.filterState {state|null}  user.search {terms}  user.window {window}  user.reset {window}
  *   user.sort {sorts}  user.page {pageIndex}  user.pageSize {pageSize}  user.refresh  user.clearImport
  *       (anywhere in browsing: reload from page 0 — user.page keeps its page, user.refresh everything)
- *   user.select {rows}   user.action {action}   user.confirm {values?}   user.cancel
- *   user.export   user.import {files}   user.dismissResult
+ *   user.select {rows}   user.confirm {values?}   user.cancel   user.dismissResult
+ *   user.action {action}   user.export   user.import {files}
+ *       in idle and in refreshing alike (a click is never lost to a quiet refresh, which it abandons):
+ *       user.action → confirming with the rows selected as shown (none: warn 请选择操作数据！);
+ *       user.export → exportingSelected (rows selected) or exportingAll; user.import → importing
  *   job.finished  (from the `job` child) in browsing: reload list and counts
  *   live.job {jobId, done, total, state}, live.resync  (the live-event stream) anywhere: forwarded
  *       to the `job` child, which reads the job again (./bill-job.ts); live.resync (after an
@@ -32,6 +38,8 @@
  *       in browsing: debounced (liveDebounce), then from idle a quiet refresh — .refreshing [ready]
  *       reloads the page and the counts keeping page, filters and the selected rows still shown
  *       (a failure keeps the old rows, silently: events are hints); from error a normal reload.
+ *       A refresh the user's click abandoned is not replayed (as a change during confirming or
+ *       exporting is not): a batch, filter, sort or page change reloads anyway.
  *
  * Effects (placeholders; the view supplies them with machine.provide()):
  *   actors  pageList, stateCount, batch, export, importQuery; billJob (./bill-job.ts, invoked for the
@@ -54,6 +62,21 @@ import type {
 export type * from './bill-list-types.ts';
 export { batchInput, conditionTerms, countRequest, exportRequest, listRequest, partitionByLifecycle } from './bill-list-requests.ts';
 
+/**
+ * What the user does on a shown page, the same in idle and in a quiet refresh (a click is never
+ * lost to a refresh): a batch action is confirmed for the rows selected now, as shown (none: 请选择
+ * 操作数据！), 导出 exports those rows or, none selected, the conditions; 导入 imports a query.
+ */
+const userActs = {
+  'user.action': [
+    { guard: 'keepsSelection', target: '#billList.confirming', actions: 'holdAction' },
+    // every list batch action acts on selected rows (bills §5: 请选择操作数据！)
+    { actions: { type: 'warn', params: { message: billText.selectRows } } },
+  ],
+  'user.export': [{ guard: 'keepsSelection', target: '#billList.exportingSelected' }, { target: '#billList.exportingAll' }],
+  'user.import': { target: '#billList.importing' },
+} as const;
+
 export const billListMachine = setup({
   types: {} as {
     context: BillListContext;
@@ -74,6 +97,10 @@ export const billListMachine = setup({
     notifyError: (_, _params: { error: unknown; message?: string }) => {},
     notifySuccess: (_, _params: { message: string }) => {},
     openDownload: (_, _params: { uri: string }) => {},
+    /** the clicked action with the selected rows it applies to (the ones its lifecycle refuses apart) */
+    holdAction: assign({
+      pending: ({ context, event }) => (event.type === 'user.action' ? { action: event.action, ...partitionByLifecycle(context.selected, event.action) } : context.pending),
+    }),
   },
   guards: {
     countsCurrent: ({ context }) => context.countsKey === countsKeyOf(context),
@@ -196,7 +223,9 @@ export const billListMachine = setup({
           type: 'parallel',
           tags: ['ready'],
           onDone: [{ guard: 'keepsSelection', target: 'idle.selected' }, { target: 'idle.unselected' }],
-          on: { 'user.select': { actions: assign({ selected: ({ event }) => event.rows }) } },
+          // the page is on screen and usable: the user's acts are taken as in idle (leaving stops the
+          // refresh, whose answers are then dropped); the filter, sort and page changes of browsing too
+          on: { ...userActs, 'user.select': { actions: assign({ selected: ({ event }) => event.rows }) } },
           states: {
             list: { description: '刷新列表',
               initial: 'fetching',
@@ -243,15 +272,10 @@ export const billListMachine = setup({
         idle: { description: '空闲',
           tags: ['ready'],
           initial: 'unselected',
-          on: { 'user.import': { target: '#billList.importing' }, 'live.refresh': { target: 'refreshing' } },
+          on: { ...userActs, 'live.refresh': { target: 'refreshing' } },
           states: {
             unselected: { description: '未选择',
-              on: {
-                'user.select': { guard: 'hasRows', target: 'selected', actions: assign({ selected: ({ event }) => event.rows }) },
-                // every list batch action acts on selected rows (bills §5: 请选择操作数据！)
-                'user.action': { actions: { type: 'warn', params: { message: billText.selectRows } } },
-                'user.export': { target: '#billList.exportingAll' },
-              },
+              on: { 'user.select': { guard: 'hasRows', target: 'selected', actions: assign({ selected: ({ event }) => event.rows }) } },
             },
             selected: { description: '已选择',
               tags: ['hasSelection'],
@@ -260,11 +284,6 @@ export const billListMachine = setup({
                   { guard: 'hasRows', actions: assign({ selected: ({ event }) => event.rows }) },
                   { target: 'unselected', actions: assign({ selected: [] }) },
                 ],
-                'user.action': {
-                  target: '#billList.confirming',
-                  actions: assign({ pending: ({ context, event }) => ({ action: event.action, ...partitionByLifecycle(context.selected, event.action) }) }),
-                },
-                'user.export': { target: '#billList.exportingSelected' },
               },
             },
           },

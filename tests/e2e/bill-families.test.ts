@@ -81,16 +81,11 @@ async function expectAnswer(row: Locator, state: string) {
 
 /** 批量申报 of the selected rows as the job dialog shows it; answers the dialog (left open). */
 async function declareSelected(count: number) {
-  // A click while the list quietly refreshes (a live 'counts' after an upload or a save) is not taken,
-  // as a person sees when nothing opens and clicks again (CI met it once); the selection stays.
-  const confirm = page.getByText('确认批量申报吗？');
-  for (let attempt = 1; ; attempt++) {
-    await page.getByText(`已选择 ${count} 条`).waitFor();
-    await page.getByRole('button', { name: '批量申报', exact: true }).click();
-    const opened = await confirm.waitFor({ timeout: 5_000 }).then(() => true, () => false);
-    if (opened) break;
-    if (attempt === 6) await confirm.waitFor();
-  }
+  // one click, taken even while the list quietly refreshes after a live 'counts' (an upload or a
+  // save just before): the machine's refreshing takes clicks as idle does (CI once lost it there)
+  await page.getByText(`已选择 ${count} 条`).waitFor();
+  await page.getByRole('button', { name: '批量申报', exact: true }).click();
+  await page.getByText('确认批量申报吗？').waitFor({ timeout: 20_000 });
   await page.getByRole('dialog').getByRole('button', { name: '确定', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '批量申报进度' });
   await dialog.getByText('任务已完成').waitFor({ timeout: 20_000 });

@@ -105,8 +105,22 @@ const ev = {
 const eventsOf = (path: ModelPath) => path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init');
 const turnsPage = (events: readonly EventObject[]) => events.some((e) => e.type === 'user.page');
 const pathsOf = (world: Row[]) => modelPaths(billListMachine, Object.values({ ...ev, listDone: listed(world) }) as EventObject[], input);
+/**
+ * refreshing takes the user's clicks on its own node, whatever its regions have answered: they are
+ * walked from its first configuration (both calls held) only, and the job action's warning (the
+ * same transition as the plain batch's) not at all — 9 walks of a second each fewer
+ */
+const REFRESHING_START = '{"browsing":{"refreshing":{"list":"fetching","counts":"fetching"}}}';
+function repeatsRefreshingClick(path: ModelPath): boolean {
+  const [before, last] = path.steps.slice(-2);
+  if (!before || !last || !['user.action', 'user.export', 'user.import'].includes(last.event.type)) return false;
+  const from = serializeState(before.state as { value: unknown });
+  if (!from.startsWith('{"browsing":{"refreshing"')) return false;
+  return from !== REFRESHING_START || (last.event as { action?: { code: string } }).action?.code === declare.code;
+}
+const walked = (p: ModelPath) => !repeatsRefreshingClick(p);
 /** the paging walks on 120 orders, all others on three */
-const paths = [...pathsOf(rows).filter((p) => turnsPage(eventsOf(p))), ...pathsOf(fewRows).filter((p) => !turnsPage(eventsOf(p)))];
+const paths = [...pathsOf(rows).filter((p) => turnsPage(eventsOf(p))), ...pathsOf(fewRows).filter((p) => !turnsPage(eventsOf(p)))].filter(walked);
 const covered = { states: new Set<string>(), transitions: new Set<string>() };
 const allTransitions = declaredTransitions(billListMachine);
 
@@ -440,7 +454,8 @@ async function walk(events: readonly EventObject[], skip: () => void, log?: Walk
     const expectation = expectations[expected];
     if (!expectation) throw new Error(`no expectation for ${expected}`);
     await waitFor(expectation, { timeout: 10_000 });
-    if (event === ev.action && expected === '{"browsing":{"idle":"unselected"}}') await screen.findByText('请选择操作数据！');
+    // a batch action on nothing selected, from idle or a quiet refresh: the warning, no confirm
+    if ((event === ev.action || event === ev.jobAction) && (prev.context as BillListContext).selected.length === 0 && !next.matches('confirming')) await screen.findByText('请选择操作数据！');
     record(prev, event, next);
     prev = next;
   }
@@ -457,13 +472,16 @@ const scenarios: { name: string; events: EventObject[] }[] = [
   { name: 'a refused batch shows its per-bill result, closed while the list reloads', events: [...loaded, ev.select, ev.action, ev.confirm, ev.batchRefused, ev.dismissResult, ...loaded] },
   { name: '批量申报 confirmed goes to the job; the job done reloads list and counts', events: [...loaded, ev.select, ev.jobAction, ev.confirm, ev.jobFinished, ...loaded] },
   { name: 'a live change refreshes the page quietly, keeping the selected row', events: [...loaded, ev.select, ev.liveRefresh, listedFew, ev.countsDone] },
+  // the refresh's calls stay held: the click does not wait for them (CI's lost 批量申报)
+  { name: '批量申报 clicked during a quiet refresh opens its confirm for the selected row; confirmed, the job runs', events: [...loaded, ev.select, ev.liveRefresh, ev.jobAction, ev.confirm, ev.jobFinished, ...loaded] },
+  { name: '导出 clicked during a quiet refresh exports the selected row', events: [...loaded, ev.select, ev.liveRefresh, ev.export, ev.exportDone] },
 ];
 
 describe('bill-list machine, generated paths through the real view', { timeout: 30_000 }, () => {
   it('generates paths, the same from either world', () => {
     expect(paths.length).toBeGreaterThan(50);
     const shape = (p: ModelPath) => `${p.name}: ${eventsOf(p).map((e) => e.type).join(' ')}`;
-    expect(paths.map(shape).sort()).toEqual(pathsOf(rows).map(shape).sort());
+    expect(paths.map(shape).sort()).toEqual(pathsOf(rows).filter(walked).map(shape).sort());
     expect(pathsOf(fewRows).map(shape)).toEqual(pathsOf(rows).map(shape));
   });
 
