@@ -11,7 +11,7 @@ const windowTerm = { column: 'create_time', termType: 'btw', value: window };
 const context = (patch: Partial<BillListContext> = {}): BillListContext => ({
   state: null, terms: [], window, imported: [], sorts: [{ name: 'app_time', order: 'desc' }],
   pageIndex: 2, pageSize: 50, rows: [], total: 0, estimated: false, counts: [], countsKey: null,
-  selected: [], pending: null, result: null, error: null, ...patch,
+  selected: [], pending: null, result: null, error: null, missed: false, ...patch,
 });
 
 describe('bill-list requests', () => {

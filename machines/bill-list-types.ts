@@ -52,6 +52,11 @@ export interface BillListContext {
   result: BatchOutcome | null;
   /** message of the last failed list load */
   error: string | null;
+  /**
+   * a live change was told while the list could not refresh for it (a load, a refresh, a dialog, an
+   * export, a batch, an import, or a refresh the user's click abandoned): idle refreshes quietly once
+   */
+  missed: boolean;
 }
 
 export interface BillListInput { pageSize: number; sorts: readonly Sort[]; window: TimeWindow | null }

@@ -466,21 +466,28 @@ describe('bill-list machine', () => {
     const release = await heldRefresh(w, { rows: [row(2, '120')], total: 1 });
     w.actor.send({ type: 'user.export' });
     expect(w.actor.getSnapshot().matches('exportingSelected')).toBe(true);
-    let s = await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'selected' } }));
+    // the abandoned refresh owes the page its change: it runs again when the export ends
+    const replayed: ListPage = { rows: [row(1, '120')], total: 1 };
+    w.answer.pageList = async () => replayed;
+    w.answer.stateCount = async () => counts;
+    let s = await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'selected' } }) && x.context.rows === replayed.rows);
     expect(w.calls.export[0]?.terms).toEqual([{ column: 'id', termType: 'in', value: [1, 2] }]);
     expect(w.effects.downloads).toEqual(['/api/file/download/x.xlsx']);
+    // the abandoned refresh answering late changes nothing
     release();
     await new Promise((r) => setTimeout(r, 50));
     s = w.actor.getSnapshot();
     expect(s.matches({ browsing: { idle: 'selected' } })).toBe(true);
-    expect(s.context.rows).toEqual(loaded.context.rows);
-    expect(s.context.selected).toEqual(loaded.context.rows);
+    expect(s.context.rows).toEqual(replayed.rows);
+    expect(s.context.selected).toEqual(replayed.rows);
 
     w.actor.send({ type: 'user.select', rows: [] });
     await heldRefresh(w, { rows: [], total: 0 });
     w.actor.send({ type: 'user.export' });
     expect(w.actor.getSnapshot().matches('exportingAll')).toBe(true);
-    await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'unselected' } }));
+    w.answer.pageList = async () => ({ rows: [], total: 0 });
+    w.answer.stateCount = async () => counts;
+    await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'unselected' } }) && x.context.rows.length === 0);
     expect(w.calls.export[1]).toMatchObject({ pageIndex: 0, terms: [{ column: 'create_time' }] });
   });
 
@@ -501,5 +508,187 @@ describe('bill-list machine', () => {
     const s = await w.idle();
     expect(w.calls.pageList.at(-1)?.pageIndex).toBe(1);
     expect(s.context.rows).toEqual([row(51)]);
+  });
+
+  // ---- a live change told while the list could not refresh is shown when it can (missed) ----
+
+  /** a call held until released; `calls` counts how often it was made */
+  function gate() {
+    let release = () => {};
+    const open = new Promise<void>((resolve) => { release = resolve; });
+    return { open, release: () => release() };
+  }
+  /** the debounced live.refresh (20 ms here) has long been raised */
+  const debounced = () => new Promise((r) => setTimeout(r, 80));
+  const fresh: ListPage = { rows: [row(1, '120'), row(2, '120')], total: 2 };
+  const freshCounts: StateCountItem[] = [{ state: '120', stateName: '海关入库', count: 2 }];
+  /** from now on the server answers what changed */
+  function changed(w: ReturnType<typeof world>) {
+    w.answer.pageList = async () => fresh;
+    w.answer.stateCount = async () => freshCounts;
+  }
+
+  it('a change told during the confirm dialog, or its debounced refresh arriving there, is shown quietly after 取消', async () => {
+    const w = world();
+    w.actor.start();
+    const loaded = await w.idle();
+    w.actor.send({ type: 'user.select', rows: [loaded.context.rows[0]!] });
+    w.actor.send({ type: 'user.action', action: declare });
+    changed(w);
+    w.actor.send({ type: 'live.changed' });
+    await debounced();
+    const lists = w.calls.pageList.length;
+    w.actor.send({ type: 'user.cancel' });
+    expect(w.actor.getSnapshot().matches({ browsing: 'refreshing' })).toBe(true);
+    let s = await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'selected' } }));
+    expect(w.calls.pageList).toHaveLength(lists + 1);
+    expect(s.context.rows).toEqual(fresh.rows);
+    expect(s.context.selected).toEqual([row(1, '120')]);
+    expect(s.context.counts).toEqual(freshCounts);
+
+    // the change came just before the click: its debounced refresh arrives in the dialog
+    w.answer.pageList = async () => ({ rows: [row(1, '399')], total: 1 });
+    w.actor.send({ type: 'live.changed' });
+    w.actor.send({ type: 'user.action', action: declare });
+    expect(w.actor.getSnapshot().matches('confirming')).toBe(true);
+    await debounced();
+    w.actor.send({ type: 'user.cancel' });
+    s = await waitFor(w.actor, (x) => x.matches({ browsing: 'idle' }) && x.context.rows[0]?.state === '399');
+    expect(w.calls.pageList).toHaveLength(lists + 2);
+  });
+
+  it('a change told during an export (all, or the selected rows) is shown when the export ends', async () => {
+    const w = world();
+    w.actor.start();
+    const loaded = await w.idle();
+    for (const selected of [[], loaded.context.rows]) {
+      w.actor.send({ type: 'user.select', rows: selected });
+      const exported = gate();
+      w.answer.export = async () => { await exported.open; return { downloadUri: '/api/file/download/x.xlsx' }; };
+      w.actor.send({ type: 'user.export' });
+      expect(w.actor.getSnapshot().hasTag('exporting')).toBe(true);
+      const page: ListPage = { rows: [row(1, String(selected.length))], total: 1 };
+      w.answer.pageList = async () => page;
+      w.actor.send({ type: 'live.changed' });
+      await debounced();
+      const lists = w.calls.pageList.length;
+      exported.release();
+      const s = await waitFor(w.actor, (x) => x.matches({ browsing: 'idle' }) && x.context.rows === page.rows);
+      expect(w.calls.pageList).toHaveLength(lists + 1);
+      expect(w.effects.downloads).toHaveLength(selected.length === 0 ? 1 : 2);
+      // the selected rows still on the page, as they now are
+      expect(s.context.selected).toEqual(selected.length === 0 ? [] : page.rows);
+    }
+  });
+
+  it('a change told during a batch that fails, or an import that fails, is shown when the list is back', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    const batch = gate();
+    w.answer.batch = async () => { await batch.open; throw new Error('服务不可用'); };
+    w.actor.send({ type: 'user.select', rows: [row(1)] });
+    w.actor.send({ type: 'user.action', action: declare });
+    w.actor.send({ type: 'user.confirm' });
+    expect(w.actor.getSnapshot().hasTag('running')).toBe(true);
+    changed(w);
+    w.actor.send({ type: 'live.changed' });
+    await debounced();
+    let lists = w.calls.pageList.length;
+    batch.release();
+    let s = await waitFor(w.actor, (x) => x.matches({ browsing: { idle: 'selected' } }) && x.context.rows === fresh.rows);
+    expect(w.calls.pageList).toHaveLength(lists + 1);
+    expect(s.context.selected).toEqual([row(1, '120')]);
+    expect(w.effects.errors).toHaveLength(1);
+
+    const parsed = gate();
+    w.answer.importQuery = async () => { await parsed.open; throw new Error('文件数据为空或格式不正确！'); };
+    w.actor.send({ type: 'user.import', files: [{ name: 'a.xlsx', size: 10 }] });
+    const page: ListPage = { rows: [row(3)], total: 1 };
+    w.answer.pageList = async () => page;
+    w.actor.send({ type: 'live.resync' });
+    await debounced();
+    lists = w.calls.pageList.length;
+    parsed.release();
+    s = await waitFor(w.actor, (x) => x.matches({ browsing: 'idle' }) && x.context.rows === page.rows);
+    expect(w.calls.pageList).toHaveLength(lists + 1);
+  });
+
+  it('a change told during a quiet refresh is followed by one more refresh, then the list rests', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    const release = await heldRefresh(w, { rows: [row(5)], total: 1 });
+    const lists = w.calls.pageList.length;
+    w.actor.send({ type: 'live.changed' });
+    await debounced();
+    expect(w.actor.getSnapshot().matches({ browsing: 'refreshing' })).toBe(true);
+    const second = gate();
+    const after: ListPage = { rows: [row(5, '120')], total: 1 };
+    w.answer.pageList = async () => { await second.open; return after; };
+    w.answer.stateCount = async () => freshCounts;
+    release();
+    // the first answer is shown, and a second refresh reads the list anew
+    await waitFor(w.actor, () => w.calls.pageList.length === lists + 1);
+    expect(w.actor.getSnapshot().matches({ browsing: 'refreshing' })).toBe(true);
+    second.release();
+    const s = await waitFor(w.actor, (x) => x.matches({ browsing: 'idle' }));
+    expect(s.context.rows).toEqual(after.rows);
+    await debounced();
+    expect(w.calls.pageList).toHaveLength(lists + 1);
+    expect(w.actor.getSnapshot().matches({ browsing: 'idle' })).toBe(true);
+  });
+
+  it('a failed follow-up refresh keeps the rows and is not retried', async () => {
+    const w = world();
+    w.actor.start();
+    const loaded = await w.idle();
+    const release = await heldRefresh(w, { rows: [row(5)], total: 1 });
+    w.actor.send({ type: 'live.changed' });
+    await debounced();
+    const lists = w.calls.pageList.length;
+    const failed = gate();
+    w.answer.pageList = async () => { await failed.open; throw new Error('网络连接失败'); };
+    w.answer.stateCount = async () => { throw new Error('网络连接失败'); };
+    release();
+    await waitFor(w.actor, () => w.calls.pageList.length === lists + 1);
+    failed.release();
+    const s = await waitFor(w.actor, (x) => x.matches({ browsing: 'idle' }));
+    expect(s.context.rows).toEqual([row(5)]);
+    expect(s.context.rows).not.toEqual(loaded.context.rows);
+    await debounced();
+    expect(w.calls.pageList).toHaveLength(lists + 1);
+    expect(w.effects.errors).toEqual([]);
+  });
+
+  it('a change told while the list loads is followed by a quiet refresh once it has loaded', async () => {
+    const w = world();
+    const load = gate();
+    w.answer.pageList = async () => { await load.open; return { rows: [row(1)], total: 1 }; };
+    w.actor.start();
+    w.actor.send({ type: 'live.changed' });
+    await debounced();
+    expect(w.actor.getSnapshot().hasTag('loading')).toBe(true);
+    load.release();
+    changed(w);
+    const s = await waitFor(w.actor, (x) => x.matches({ browsing: 'idle' }) && x.context.rows === fresh.rows);
+    expect(w.calls.pageList).toHaveLength(2);
+    expect(s.context.counts).toEqual(freshCounts);
+  });
+
+  it('a refresh abandoned for the confirm dialog is run again on 取消', async () => {
+    const w = world();
+    w.actor.start();
+    await w.idle();
+    w.actor.send({ type: 'user.select', rows: [row(1)] });
+    await heldRefresh(w, { rows: [row(5)], total: 1 });
+    w.actor.send({ type: 'user.action', action: declare });
+    expect(w.actor.getSnapshot().matches('confirming')).toBe(true);
+    const lists = w.calls.pageList.length;
+    changed(w);
+    w.actor.send({ type: 'user.cancel' });
+    const s = await waitFor(w.actor, (x) => x.matches({ browsing: 'idle' }) && x.context.rows === fresh.rows);
+    expect(w.calls.pageList).toHaveLength(lists + 1);
+    expect(s.context.selected).toEqual([row(1, '120')]);
   });
 });

@@ -9,7 +9,7 @@
  *                 [countsLoading] invokes `stateCount`, only when the terms changed since the last
  *                 counts (paging, sorting and the state filter do not change counts). A list
  *                 failure → .error; a counts failure only toasts (the list stays usable).
- *     .idle       [ready]     .unselected / .selected [hasSelection]
+ *     .idle       [ready]     .unselected / .selected [hasSelection]; a missed live change → .refreshing
  *     .refreshing [ready]     the quiet refresh after a live change (parallel .list / .counts, no loading
  *                 tags): the page stays on screen and takes every click as idle does (below); leaving
  *                 it stops the refresh, so a late answer changes nothing
@@ -38,8 +38,13 @@
  *       in browsing: debounced (liveDebounce), then from idle a quiet refresh — .refreshing [ready]
  *       reloads the page and the counts keeping page, filters and the selected rows still shown
  *       (a failure keeps the old rows, silently: events are hints); from error a normal reload.
- *       A refresh the user's click abandoned is not replayed (as a change during confirming or
- *       exporting is not): a batch, filter, sort or page change reloads anyway.
+ *       Never dropped (context.missed): a live.changed or live.refresh where none of the above takes
+ *       it — .loading, .refreshing, confirming, running, exporting*, importing — is noted by the root,
+ *       and so is a refresh the user's click abandons (userActs from .refreshing). .loading and
+ *       .refreshing clear the note as they start (they read the list anew; a failed refresh is not
+ *       retried); .idle entered with it refreshes quietly at once (eventless, guard missedChange):
+ *       after 取消 of the confirm, an export, a failed batch or import, a load, a refresh. Nothing in
+ *       idle notes a change, so it is one refresh after another at most, never a loop.
  *
  * Effects (placeholders; the view supplies them with machine.provide()):
  *   actors  pageList, stateCount, batch, export, importQuery; billJob (./bill-job.ts, invoked for the
@@ -66,16 +71,21 @@ export { batchInput, conditionTerms, countRequest, exportRequest, listRequest, p
  * What the user does on a shown page, the same in idle and in a quiet refresh (a click is never
  * lost to a refresh): a batch action is confirmed for the rows selected now, as shown (none: 请选择
  * 操作数据！), 导出 exports those rows or, none selected, the conditions; 导入 imports a query.
+ * A refresh the click abandons still owes the page its change: it is noted as missed, so idle
+ * refreshes when the list is back there.
  */
-const userActs = {
-  'user.action': [
-    { guard: 'keepsSelection', target: '#billList.confirming', actions: 'holdAction' },
-    // every list batch action acts on selected rows (bills §5: 请选择操作数据！)
-    { actions: { type: 'warn', params: { message: billText.selectRows } } },
-  ],
-  'user.export': [{ guard: 'keepsSelection', target: '#billList.exportingSelected' }, { target: '#billList.exportingAll' }],
-  'user.import': { target: '#billList.importing' },
-} as const;
+const userActs = (abandonsRefresh: boolean) => {
+  const leave = abandonsRefresh ? (['noteMissed'] as const) : ([] as const);
+  return {
+    'user.action': [
+      { guard: 'keepsSelection', target: '#billList.confirming', actions: ['holdAction', ...leave] },
+      // every list batch action acts on selected rows (bills §5: 请选择操作数据！)
+      { actions: { type: 'warn', params: { message: billText.selectRows } } },
+    ],
+    'user.export': [{ guard: 'keepsSelection', target: '#billList.exportingSelected', actions: leave }, { target: '#billList.exportingAll', actions: leave }],
+    'user.import': { target: '#billList.importing', actions: leave },
+  } as const;
+};
 
 export const billListMachine = setup({
   types: {} as {
@@ -101,6 +111,8 @@ export const billListMachine = setup({
     holdAction: assign({
       pending: ({ context, event }) => (event.type === 'user.action' ? { action: event.action, ...partitionByLifecycle(context.selected, event.action) } : context.pending),
     }),
+    /** a live change the list could not refresh for where it is: idle will (see `missed`) */
+    noteMissed: assign({ missed: true }),
   },
   guards: {
     countsCurrent: ({ context }) => context.countsKey === countsKeyOf(context),
@@ -108,6 +120,7 @@ export const billListMachine = setup({
     hasEligible: ({ context }) => (context.pending?.rows.length ?? 0) > 0,
     startsJob: ({ context }) => context.pending?.action.kind === 'job' && context.pending.rows.length > 0,
     keepsSelection: ({ context }) => context.selected.length > 0,
+    missedChange: ({ context }) => context.missed,
     allSucceeded: ({ context, event }) =>
       (event as unknown as { output: BatchResult }).output.failed.length === 0 && (context.pending?.excluded.length ?? 0) === 0,
   },
@@ -128,14 +141,14 @@ export const billListMachine = setup({
     },
     guards: {
       countsCurrent: '计数仍有效', keepsSelection: '仍有勾选', hasRows: '勾选了单据', startsJob: '后台批量任务',
-      hasEligible: '有可操作的单据', allSucceeded: '全部成功',
+      hasEligible: '有可操作的单据', allSucceeded: '全部成功', missedChange: '有未显示的变化',
     },
     actors: { pageList: '查询列表', stateCount: '查询状态计数', batch: '批量操作', export: '导出', importQuery: '导入查询' },
   }),
   context: ({ input }) => ({
     state: null, terms: [], window: input.window, imported: [], sorts: [...input.sorts],
     pageIndex: 0, pageSize: input.pageSize, rows: [], total: 0, estimated: false,
-    counts: [], countsKey: null, selected: [], pending: null, result: null, error: null,
+    counts: [], countsKey: null, selected: [], pending: null, result: null, error: null, missed: false,
   }),
   initial: 'browsing',
   // the bulk job (批量申报) lives as long as the list: its dialog and indicator outlast any state here
@@ -146,6 +159,10 @@ export const billListMachine = setup({
     'live.job': { actions: sendTo('job', ({ event }) => event) },
     // the stream was interrupted: the job looks again, and the list refreshes as for any live change
     'live.resync': { actions: [sendTo('job', { type: 'live.resync' as const }), raise({ type: 'live.changed' })] },
+    // a live change (or its debounced refresh) where nothing handles it — loading, refreshing, the
+    // confirm, a batch, an export, an import — is not dropped: browsing.idle refreshes for it
+    'live.changed': { actions: 'noteMissed' },
+    'live.refresh': { actions: 'noteMissed' },
   },
   states: {
     browsing: { description: '浏览',
@@ -169,7 +186,8 @@ export const billListMachine = setup({
       states: {
         loading: { description: '加载中',
           type: 'parallel',
-          entry: assign({ selected: [], error: null }),
+          // a load reads the list anew: a change noted before it is in what it reads
+          entry: assign({ selected: [], error: null, missed: false }),
           onDone: { target: 'idle' },
           states: {
             list: { description: '加载列表',
@@ -222,10 +240,12 @@ export const billListMachine = setup({
         refreshing: { description: '刷新中',
           type: 'parallel',
           tags: ['ready'],
+          // cleared as it starts, whatever it answers: a failed refresh is not retried (events are hints)
+          entry: assign({ missed: false }),
           onDone: [{ guard: 'keepsSelection', target: 'idle.selected' }, { target: 'idle.unselected' }],
           // the page is on screen and usable: the user's acts are taken as in idle (leaving stops the
           // refresh, whose answers are then dropped); the filter, sort and page changes of browsing too
-          on: { ...userActs, 'user.select': { actions: assign({ selected: ({ event }) => event.rows }) } },
+          on: { ...userActs(true), 'user.select': { actions: assign({ selected: ({ event }) => event.rows }) } },
           states: {
             list: { description: '刷新列表',
               initial: 'fetching',
@@ -272,7 +292,10 @@ export const billListMachine = setup({
         idle: { description: '空闲',
           tags: ['ready'],
           initial: 'unselected',
-          on: { ...userActs, 'live.refresh': { target: 'refreshing' } },
+          // back from wherever a live change was missed (the confirm, an export, a failed batch or
+          // import, a load, a refresh): one quiet refresh; nothing in idle sets the flag, so no loop
+          always: { guard: 'missedChange', target: 'refreshing' },
+          on: { ...userActs(false), 'live.refresh': { target: 'refreshing' } },
           states: {
             unselected: { description: '未选择',
               on: { 'user.select': { guard: 'hasRows', target: 'selected', actions: assign({ selected: ({ event }) => event.rows }) } },
