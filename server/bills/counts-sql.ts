@@ -16,7 +16,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** The zone of the summary's days (customs' clock); the reads compute their day bounds in it too. */
-export const CHINA_ZONE = 'Asia/Shanghai';
+const CHINA_ZONE = 'Asia/Shanghai';
 /** The China day of a bill's creation: one expression for the triggers and the backfill. */
 const chinaDay = (time: string) => `(${time} at time zone '${CHINA_ZONE}')::date`;
 

@@ -61,7 +61,6 @@ export async function exportSheet(init: ExportSheetInit): Promise<SheetSource<Ex
   return {
     name: init.name,
     columns: init.columns.map((c) => ({ header: c.header, width: c.width })),
-    prepare: async (chunk) => chunk,
     ...(query ? { ownChunks: () => cursorChunks(query) } : {}),
     rows({ ids, text }, row) {
       if (!text) return;

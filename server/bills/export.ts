@@ -10,7 +10,7 @@ import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
 import { applySorts, applyTerms, type CompiledListQuery } from '../query/list-query.ts';
 import { newExportFile } from '../files/store.ts';
-import { writeSheet, type SheetChunkOut } from '../files/sheet-writer.ts';
+import { writeSheet, type SheetChunkOut, type SheetChunks } from '../files/sheet-writer.ts';
 import { workerScript } from '../files/worker-pool.ts';
 import type { BillCall } from './call.ts';
 import { exportColumnSpecs, namesOf } from './export-columns.ts';
@@ -57,7 +57,7 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
   const read = { body: reader.body, columns: reader.columns, dataKeys: reader.dataKeys };
 
   let query: ChunkQuery | undefined;
-  let chunks: AsyncIterable<SheetChunkOut<ExportChunk>> | Iterable<SheetChunkOut<ExportChunk>>;
+  let chunks: SheetChunks<ExportChunk>;
   if (limits.databaseUrl) {
     if (await matchingCount(call, compiled, limits.maxRows + 1) > limits.maxRows) throw new BizError(billServerText.exportTooLarge(limits.maxRows));
     query = workerQuery(call, compiled, limits.databaseUrl, limits.maxRows, reader);

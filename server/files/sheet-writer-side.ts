@@ -30,22 +30,17 @@ export interface SheetCell {
 }
 
 /** A worker script's sheet: its name, its columns, and how a chunk it is sent becomes rows. */
-export interface SheetSource<Chunk, Ready = Chunk> {
+export interface SheetSource<Chunk> {
   name: string;
   columns: SheetColumn[];
-  /**
-   * Started as soon as a chunk arrives, while the one before is still being written (e.g. the
-   * worker's own query for the chunk's rows); its result is what `rows` gets.
-   */
-  prepare(chunk: Chunk): Promise<Ready>;
   /** calls `row` with each row's cells (the array may be reused once `row` returns) */
-  rows(ready: Ready, row: (cells: readonly SheetCell[]) => void): void;
+  rows(chunk: Chunk, row: (cells: readonly SheetCell[]) => void): void;
   /**
    * The chunks the worker reads itself (e.g. through a database cursor of its own), written after
    * those it was sent, each once the file has taken the one before: the server thread then holds
    * none of the rows, not even their ids.
    */
-  ownChunks?(): AsyncIterable<Ready>;
+  ownChunks?(): AsyncIterable<Chunk>;
   /** after the last chunk, or when the sheet fails */
   close?(): Promise<void>;
 }
@@ -65,10 +60,10 @@ type Book = InstanceType<WorkbookWriterClass>;
 type Sheet = ReturnType<Book['addWorksheet']>;
 
 /** Answers the server thread's requests (sheet-writer.ts) with `open` making the sheet's source. */
-export function serveSheetWriter<Init, Chunk, Ready>(open: (init: Init) => Promise<SheetSource<Chunk, Ready>>): void {
+export function serveSheetWriter<Init, Chunk>(open: (init: Init) => Promise<SheetSource<Chunk>>): void {
   let book: Book | undefined;
   let sheet: Sheet | undefined;
-  let source: SheetSource<Chunk, Ready> | undefined;
+  let source: SheetSource<Chunk> | undefined;
   const style = sharedStyles();
   const writeRow = (cells: readonly SheetCell[]) => {
     const row = sheet!.addRow([]);
@@ -81,7 +76,7 @@ export function serveSheetWriter<Init, Chunk, Ready>(open: (init: Init) => Promi
     row.commit();
   };
 
-  const handle = async (request: WriterRequest<Init, Chunk>, prepared?: Promise<Ready>): Promise<WriterReply> => {
+  const handle = async (request: WriterRequest<Init, Chunk>): Promise<WriterReply> => {
     switch (request.kind) {
       case 'open': {
         source = await open(request.init);
@@ -94,13 +89,13 @@ export function serveSheetWriter<Init, Chunk, Ready>(open: (init: Init) => Promi
         return { kind: 'ready' };
       }
       case 'rows':
-        source!.rows(await prepared!, writeRow);
+        source!.rows(request.chunk, writeRow);
         await writtenOut(book!, sheet!);
         return { kind: 'written', seq: request.seq };
       case 'end':
         if (source!.ownChunks) {
-          for await (const ready of source!.ownChunks()) {
-            source!.rows(ready, writeRow);
+          for await (const chunk of source!.ownChunks()) {
+            source!.rows(chunk, writeRow);
             await writtenOut(book!, sheet!);
           }
         }
@@ -114,12 +109,9 @@ export function serveSheetWriter<Init, Chunk, Ready>(open: (init: Init) => Promi
   // One request at a time, in the order sent: a chunk is written out before the next is looked at.
   let queue = Promise.resolve();
   parentPort?.on('message', (request: WriterRequest<Init, Chunk>) => {
-    // a chunk's preparation starts at once (the server thread sends it only after `ready`)
-    const prepared = request.kind === 'rows' && source ? source.prepare(request.chunk) : undefined;
-    prepared?.catch(() => undefined); // awaited in turn below; this only keeps a failure meanwhile from going unhandled
     queue = queue.then(async () => {
       try {
-        parentPort!.postMessage(await handle(request, prepared));
+        parentPort!.postMessage(await handle(request));
       } catch (error) {
         await source?.close?.().catch(() => undefined);
         const e = error as NodeJS.ErrnoException;

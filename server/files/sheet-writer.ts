@@ -54,6 +54,9 @@ export interface SheetChunkOut<Chunk> {
   transfer?: ArrayBuffer[];
 }
 
+/** The chunks the server thread sends, pulled one at a time (none when the worker reads its own). */
+export type SheetChunks<Chunk> = AsyncIterable<SheetChunkOut<Chunk>> | Iterable<SheetChunkOut<Chunk>>;
+
 /**
  * Writes one sheet into a new file at `path` with the worker `spawn` starts, which makes the sheet
  * from `init` and its rows from each of `chunks` (each pulled while the worker writes the one
@@ -64,7 +67,7 @@ export async function writeSheet<Init, Chunk>(
   spawn: SheetWorkerSpawn,
   path: string,
   init: Init,
-  chunks: AsyncIterable<SheetChunkOut<Chunk>> | Iterable<SheetChunkOut<Chunk>>,
+  chunks: SheetChunks<Chunk>,
   options: SheetWriterOptions = SHEET_WRITER,
 ): Promise<void> {
   const release = await turn(options.concurrent);
@@ -80,7 +83,7 @@ export async function writeSheet<Init, Chunk>(
   }
 }
 
-async function writeThrough<Init, Chunk>(spawn: SheetWorkerSpawn, fd: number, init: Init, chunks: AsyncIterable<SheetChunkOut<Chunk>> | Iterable<SheetChunkOut<Chunk>>, options: SheetWriterOptions): Promise<void> {
+async function writeThrough<Init, Chunk>(spawn: SheetWorkerSpawn, fd: number, init: Init, chunks: SheetChunks<Chunk>, options: SheetWriterOptions): Promise<void> {
   const worker: Worker = spawn({ maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: options.youngMb });
   const channel = replies(worker);
   try {
