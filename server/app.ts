@@ -13,6 +13,7 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { installRouteTable } from './http/route.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { lazyValidatorFactory } from './http/lazy-validation.ts';
+import { ServerState } from './ops/server-state.ts';
 import authPlugin from './plugins/auth.ts';
 import customsPlugin from './plugins/customs.ts';
 import dbPlugin from './plugins/db.ts';
@@ -54,6 +55,15 @@ export interface BuildOptions {
   /** The database's LISTEN (DatabaseHandle.listen): how a revocation made by another app server reaches this one. */
   listen?: Listen;
   logger?: FastifyServerOptions['logger'];
+  /** This server's health (draining, database reachable); start() hands in the one its signals and pool share. */
+  state?: ServerState;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This server's health as /readyz reports it (server/ops/server-state.ts). */
+    serverState: ServerState;
+  }
 }
 
 /** The Content-Security-Policy the console itself satisfies (Mantine and Mermaid set inline styles). */
@@ -94,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  app.decorate('serverState', options.state ?? new ServerState());
   installErrorHandling(app);
   await app.register(dbPlugin, { db: options.db, config, ...(options.listen ? { listen: options.listen } : {}) });
   installSecurityHeaders(app, {
