@@ -391,5 +391,4 @@ export const moduleSeeds: ModuleSeed[] = [
   page(907, REVIEW, '/review/company', '企业管理', 'account', 'review_company', 7, [], { roles: PLATFORM_ONLY }),
 ];
 
-/** Where a platform operator's console opens (its first page; it has no 首页). */
-export const OPERATOR_HOME_URI = '/review/filing';
+export { OPERATOR_HOME_URI } from './home-pages.ts';

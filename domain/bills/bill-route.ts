@@ -1,32 +1,18 @@
 /**
- * What a bill address /bill/{mode}/{key} or /details/{mode}/{key} names (bills §2): a registered
- * bill; a key that was renamed (the old address then leads to the new one, so bookmarks keep
- * working); a bill type that only the other mode has (该业务类型不适用于…, not a 404 or an empty
- * list); or nothing.
+ * A bill address with its definition, for the list and detail pages (bill-address.ts says what
+ * the address names; this adds the bill type's definition where it names one).
  */
+import { billAddress, type BillAddress } from './bill-address.ts';
 import { findBill } from './index.ts';
-import type { BillDefinition, BillMode } from './types.ts';
+import type { BillDefinition } from './types.ts';
 
-/** Old keys of a mode → the key the spec gives (bills §2 keys: the import payment slip is `receipt`). */
-export const movedBillKeys: Readonly<Record<BillMode, Readonly<Record<string, string>>>> = {
-  export: {},
-  import: { payment: 'receipt' },
-};
+export { movedBillKeys } from './bill-address.ts';
 
-export type BillRoute =
-  | { kind: 'bill'; definition: BillDefinition }
-  | { kind: 'moved'; key: string }
-  | { kind: 'notApplicable'; mode: BillMode }
-  | { kind: 'unknown' };
-
-const isMode = (mode: string): mode is BillMode => mode === 'export' || mode === 'import';
-const otherMode = (mode: BillMode): BillMode => (mode === 'export' ? 'import' : 'export');
+export type BillRoute = { kind: 'bill'; definition: BillDefinition } | Exclude<BillAddress, { kind: 'bill' }>;
 
 export function billRoute(mode: string, key: string): BillRoute {
+  const address = billAddress(mode, key);
+  if (address.kind !== 'bill') return address;
   const definition = findBill(mode, key);
-  if (definition) return { kind: 'bill', definition };
-  if (!isMode(mode)) return { kind: 'unknown' };
-  const moved = Object.hasOwn(movedBillKeys[mode], key) ? movedBillKeys[mode][key] : undefined;
-  if (moved) return { kind: 'moved', key: moved };
-  return findBill(otherMode(mode), key) ? { kind: 'notApplicable', mode } : { kind: 'unknown' };
+  return definition ? { kind: 'bill', definition } : { kind: 'unknown' };
 }

@@ -7,12 +7,12 @@
  * - a renamed key (/bill/import/payment) leads to its new address, query kept.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { billRoute } from '../../domain/bills/bill-route.ts';
+import { billAddress } from '../../domain/bills/bill-address.ts';
 
 export type BillPage = 'bill' | 'details';
 
 export function billRedirect(page: BillPage, mode: string, key: string, search: string): string | null {
-  const route = billRoute(mode, key);
+  const route = billAddress(mode, key);
   if (route.kind === 'moved') return `/${page}/${mode}/${route.key}${search}`;
   if (page === 'bill' && route.kind === 'bill' && new URLSearchParams(search).get('id')) return `/details/${mode}/${key}${search}`;
   return null;

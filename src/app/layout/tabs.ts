@@ -3,7 +3,7 @@
  * only activates it; closing the active tab activates its left neighbour (or the right one). Home is
  * /home, or a platform operator's first page (homePathOf; issue 20: the operator has no 首页).
  */
-import { OPERATOR_HOME_URI } from '../../../domain/modules.ts';
+import { OPERATOR_HOME_URI } from '../../../domain/home-pages.ts';
 
 export const HOME_PATH = '/home';
 
