@@ -188,6 +188,14 @@ export function chinaToday(clock: Date | string): Day {
   return { year: china.getUTCFullYear(), month: china.getUTCMonth() + 1, day: china.getUTCDate() };
 }
 
+/** A clock reading as China's wall clock shows it (UTC+8, no DST): the home page's greeting, date and weekday. */
+export interface ChinaClock extends Day { hour: number; weekday: number }
+
+export function chinaClock(clock: Date): ChinaClock {
+  const china = new Date(clock.getTime() + CHINA_OFFSET_MS);
+  return { ...chinaToday(clock), hour: china.getUTCHours(), weekday: china.getUTCDay() };
+}
+
 /** chinaToday as 'YYYY-MM-DD'. */
 export const chinaTodayText = (clock: Date | string): string => dayText(chinaToday(clock));
 

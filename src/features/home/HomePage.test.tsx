@@ -45,3 +45,28 @@ describe('the home page weather', { timeout: 30_000 }, () => {
     });
   }
 });
+
+describe('the home page clock', { timeout: 30_000 }, () => {
+  it('greets, dates and marks the calendar in China time whatever the browser’s zone', async () => {
+    // 16:30 UTC on 6 December is 00:30 on 7 December in China: a UTC browser read 下午好 and the 6th
+    const clock = new Date('2026-12-06T16:30:00Z');
+    const real = Date;
+    class ChinaMidnight extends real {
+      constructor(...args: unknown[]) { if (args.length === 0) super(clock.getTime()); else super(...(args as [string])); }
+      static override now() { return clock.getTime(); }
+    }
+    globalThis.Date = ChinaMidnight as DateConstructor;
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York'; // a browser abroad (Node reads TZ afresh)
+    try {
+      mount(null);
+      expect((await screen.findByTestId('greeting')).textContent).toMatch(/^凌晨好/);
+      expect(screen.getByTestId('today').textContent).toBe(homeText.dateTitle(2026, 12, 7));
+      expect(screen.getByText(homeText.weekdays[1])).toBeTruthy();
+      expect(screen.getByRole('grid').querySelector('[aria-current="date"]')!.getAttribute('data-date')).toBe('2026-12-07');
+    } finally {
+      globalThis.Date = real;
+      if (zone === undefined) delete process.env.TZ; else process.env.TZ = zone;
+    }
+  });
+});

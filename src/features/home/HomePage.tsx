@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { waitFor } from 'xstate';
 import { CHANGE_PASSWORD_FUNCTION } from '../../../domain/content/functions.ts';
+import { chinaClock } from '../../../domain/query.ts';
 import { homeText as t } from '../../../domain/texts/home.ts';
 import { layoutText } from '../../../domain/texts/web.ts';
 import { ModuleIcon } from '../../components/ModuleIcon.tsx';
@@ -55,8 +56,9 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
   const navigate = useNavigate();
   const userInfo = useUserInfo();
   const auth = useAuthActor();
-  const [now] = useState(() => new Date());
-  const today: Today = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+  // China time whatever the browser's zone (README: every screen shows customs' clock)
+  const [now] = useState(() => chinaClock(new Date()));
+  const today: Today = { year: now.year, month: now.month, day: now.day };
   const [news, setNews] = useState<HomeNotice[]>([]);
   const [notices, setNotices] = useState<HomeNotice[]>([]);
   const [documents, setDocuments] = useState<HomeDocument[]>([]);
@@ -102,11 +104,11 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
       <Grid.Col span={{ base: 12, lg: 8 }}>
         <Stack gap="md">
           <Card withBorder padding="lg" radius="md" bg="blue.0" aria-label={t.welcome} component="section">
-            <Title order={3} data-testid="greeting">{t.greeting(now.getHours())}，{userInfo?.username ?? ''}</Title>
+            <Title order={3} data-testid="greeting">{t.greeting(now.hour)}，{userInfo?.username ?? ''}</Title>
             <Text mt={4} fw={500}>{t.welcome}{userInfo?.companyName ? ` · ${userInfo.companyName}` : ''}</Text>
             <Group mt="sm" gap="lg">
               <Text size="sm" data-testid="today">{t.dateTitle(today.year, today.month, today.day)}</Text>
-              <Text size="sm">{t.weekdays[now.getDay()]}</Text>
+              <Text size="sm">{t.weekdays[now.weekday]}</Text>
               <Text size="sm" data-testid="lunar-today">{lunarDate(today.year, today.month, today.day)}</Text>
               {weather && <Text size="sm" data-testid="weather">{t.weather(weather.city, weather.text, weather.temperature)}</Text>}
             </Group>
