@@ -30,9 +30,9 @@ export interface BatchAnswer {
 }
 
 /** The distinct ids of a batch request, refused when empty, malformed or over MAX_BATCH. */
-export function batchIds(value: unknown): number[] {
+export function batchIds(value: unknown, max = MAX_BATCH): number[] {
   if (!Array.isArray(value) || value.length === 0) throw new BizError(billText.selectRows);
-  if (value.length > MAX_BATCH) throw new BizError(billServerText.tooManyIds(MAX_BATCH));
+  if (value.length > max) throw new BizError(billServerText.tooManyIds(max));
   return [...new Set(value.map(idOf))];
 }
 

@@ -10,6 +10,7 @@ import { findBill } from '../../domain/bills/index.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError, defineRoute } from '../http/route.ts';
 import { batchIds } from './batch.ts';
+import { MAX_SAVE_BATCH } from './save-batch.ts';
 import { createDeclareJob, findJob, listJobs, type JobRunner } from './jobs.ts';
 import { billModel } from './model.ts';
 import { billRequirement, requireBillAccess } from './permissions.ts';
@@ -30,11 +31,13 @@ const billRef = {
 export function registerJobRoutes(app: FastifyInstance, runner: JobRunner): void {
   defineRoute<Data>(app, {
     path: '/api/enterprise/bills/jobs/start', summary: '批量申报任务：开始', tags: ['批量任务'], access: 'company',
-    data: { ...billRef, required: ['mode', 'key', 'ids'], properties: { ...billRef.properties, ids: { type: 'array', maxItems: 500 } } },
+    // a job takes what saveBatch takes (1,000 bills), so an ERP declares what it just saved in one call;
+    // more is refused in words by batchIds (一次最多操作1000条单据), not by the schema's bare 'ids不正确'
+    data: { ...billRef, required: ['mode', 'key', 'ids'], properties: { ...billRef.properties, ids: { type: 'array', title: `单据ID，最多${MAX_SAVE_BATCH}个` } } },
     permission: (data) => billRequirement(billModel(billOf(data)), 'apply'),
     handler: async ({ user, data }) => {
       const def = billOf(data);
-      const jobId = await createDeclareJob(app.db, { companyId: user.companyId, userId: user.userId, def, ids: batchIds(data.ids) });
+      const jobId = await createDeclareJob(app.db, { companyId: user.companyId, userId: user.userId, def, ids: batchIds(data.ids, MAX_SAVE_BATCH) });
       void runner.run(jobId);
       return { jobId };
     },

@@ -23,6 +23,7 @@ import { commitDeclarations, failuresOf, prepareDeclarations } from './batch.ts'
 import type { BillCall } from './call.ts';
 import { companyReader } from './defaults.ts';
 import { billModel } from './model.ts';
+import { chinaDateTime } from './time.ts';
 import type { StateNamesLoader } from './states.ts';
 
 /** Bills per transaction: small enough for a live progress bar, large enough to stay fast. */
@@ -46,8 +47,9 @@ export interface JobView {
   done: number;
   succeeded: number;
   failed: BillAnswerFailure[];
-  createTime: Date;
-  finishTime: Date | null;
+  /** China time, 'YYYY-MM-DD HH:mm:ss', as every time the API answers */
+  createTime: string | null;
+  finishTime: string | null;
 }
 
 interface JobRow {
@@ -61,7 +63,7 @@ export function jobView(row: JobRow): JobView {
   return {
     id: Number(row.id), mode: row.mode, key: row.bill_key, action: row.action, state: row.state,
     total: row.total, done: row.cursor, succeeded: row.succeeded, failed: parsed<BillAnswerFailure[]>(row.failed),
-    createTime: row.created_at, finishTime: row.finished_at,
+    createTime: chinaDateTime(row.created_at), finishTime: chinaDateTime(row.finished_at),
   };
 }
 

@@ -73,6 +73,19 @@ describe('batch declare jobs', () => {
     expect((await api('/api/enterprise/bills/jobs/start', { mode: 'export', key: 'order', ids: [] })).body).toMatchObject({ code: -1, message: '请选择操作数据！' });
   });
 
+  it('takes the 1,000 ids saveBatch takes, says its limit in words past them, and answers China times', async () => {
+    const [id] = await orders('JOB-D', 1);
+    const many = [id!, ...Array.from({ length: 999 }, (_, i) => 900_000 + i)];
+    const started = await api('/api/enterprise/bills/jobs/start', { mode: 'export', key: 'order', ids: many });
+    expect(started.body).toMatchObject({ code: 0, data: { jobId: expect.any(Number) } });
+    expect((await api('/api/enterprise/bills/jobs/start', { mode: 'export', key: 'order', ids: [...many, 1] })).body)
+      .toMatchObject({ code: -1, message: '一次最多操作1000条单据' });
+    await vi.waitFor(async () => expect((await detail(started.body.data.jobId)).body.data.state).toBe('done'), { timeout: 20_000, interval: 100 });
+    const job = (await detail(started.body.data.jobId)).body.data;
+    expect(job).toMatchObject({ total: 1000, succeeded: 1 });
+    for (const time of [job.createTime, job.finishTime]) expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
   it('resumes a job left running, and two runners of one job declare every bill once', async () => {
     const ids = await orders('JOB-C', 130);
     // a job whose server stopped after its first chunk: rows as the crash left them
