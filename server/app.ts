@@ -14,6 +14,7 @@ import { installRouteTable } from './http/route.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { lazyValidatorFactory } from './http/lazy-validation.ts';
 import { ServerState } from './ops/server-state.ts';
+import { installMetrics, type PoolStats } from './ops/metrics.ts';
 import authPlugin from './plugins/auth.ts';
 import customsPlugin from './plugins/customs.ts';
 import dbPlugin from './plugins/db.ts';
@@ -57,6 +58,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** This server's health (draining, database reachable); start() hands in the one its signals and pool share. */
   state?: ServerState;
+  /** The PostgreSQL pool's numbers for /metrics (DatabaseHandle.poolStats). */
+  poolStats?: () => PoolStats;
 }
 
 declare module 'fastify' {
@@ -107,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('serverState', options.state ?? new ServerState());
   installErrorHandling(app);
   await app.register(dbPlugin, { db: options.db, config, ...(options.listen ? { listen: options.listen } : {}) });
+  installMetrics(app, { token: config.metricsToken, poolStats: options.poolStats });
   installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     crossOriginEmbedderPolicy: false,

@@ -59,6 +59,8 @@ export interface Config {
   weatherUrl: string | undefined;
   /** Shared secret of the filing review API (X-Review-Token); unset = the review API is off. */
   reviewToken: string | undefined;
+  /** METRICS_TOKEN: GET /metrics (Prometheus) answers only `Authorization: Bearer <this>`; unset = metrics off. */
+  metricsToken: string | undefined;
   /** Settlement, verification and reward sandbox: the bank's and customs' side advances a record this long after its last change (ms); 0 = never (refused in production). */
   sandboxAdvanceMs: number;
   /** SIGN_MODE: software = the server's own key under DATA_DIR/customs-key signs in the worker; external = the company's UKey client signs (sign records). */
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customsRetryBaseMs: numberIn(env, 'CUSTOMS_RETRY_BASE_MS', 2000, 0, 3600_000),
     filingAutoApproveMs,
     reviewToken: env.REVIEW_TOKEN || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     weatherUrl: env.WEATHER_URL || undefined,
     sandboxAdvanceMs: sandboxAdvanceMsOf(env, nodeEnv),
     signMode: signModeOf(env.SIGN_MODE),

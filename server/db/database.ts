@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** LISTEN/NOTIFY on this database (server/db/listener.ts): how app servers sharing it hear of each other's changes. */
   listen: Listen;
+  /** PostgreSQL: the pool's connections (total, idle, waiting callers), for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -57,7 +59,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => { console.warn(`PostgreSQL idle connection lost: ${err.message}`); });
     const db = new Kysely<Database>({ dialect: new OperationLogDialect(new PostgresDialect({ pool })), ...(options.log ? { log: options.log } : {}) });
-    return { db, kind: 'pg', listen: pgListen(pg, options.databaseUrl), close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, kind: 'pg', listen: pgListen(pg, options.databaseUrl), poolStats, close: () => db.destroy() };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {

@@ -74,7 +74,7 @@ export async function createTestApp(options: { listen?: boolean; env?: Record<st
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env,
   });
   let offset = 0;
-  const app = await buildApp({ config, db: handle.db, listen: handle.listen, now: () => Date.now() + offset, logger: false });
+  const app = await buildApp({ config, db: handle.db, listen: handle.listen, now: () => Date.now() + offset, logger: false, ...(handle.poolStats ? { poolStats: handle.poolStats } : {}) });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
