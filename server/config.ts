@@ -61,6 +61,8 @@ export interface Config {
   reviewToken: string | undefined;
   /** METRICS_TOKEN: GET /metrics (Prometheus) answers only `Authorization: Bearer <this>`; unset = metrics off. */
   metricsToken: string | undefined;
+  /** Scheduled backups (issue 30): BACKUP_DIR (DATA_DIR/backups), BACKUP_AT ('HH:mm' China time, 'off'; 03:30 on PGlite, off on PostgreSQL), BACKUP_KEEP (7); BACKUP_EVERY_MS (tests, demos) runs them that often instead. */
+  backup: { dir: string; at: string | null; keep: number; everyMs: number };
   /** Settlement, verification and reward sandbox: the bank's and customs' side advances a record this long after its last change (ms); 0 = never (refused in production). */
   sandboxAdvanceMs: number;
   /** SIGN_MODE: software = the server's own key under DATA_DIR/customs-key signs in the worker; external = the company's UKey client signs (sign records). */
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     filingAutoApproveMs,
     reviewToken: env.REVIEW_TOKEN || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    backup: backupOf(env, dataDir),
     weatherUrl: env.WEATHER_URL || undefined,
     sandboxAdvanceMs: sandboxAdvanceMsOf(env, nodeEnv),
     signMode: signModeOf(env.SIGN_MODE),
@@ -168,4 +171,16 @@ function sandboxAdvanceMsOf(env: NodeJS.ProcessEnv, nodeEnv: string): number {
   const ms = numberIn(env, 'SANDBOX_ADVANCE_MS', nodeEnv === 'development' ? 10_000 : 0, 0, 7 * 24 * 3600_000);
   if (ms > 0 && nodeEnv === 'production') throw new Error('SANDBOX_ADVANCE_MS 仅用于演示与测试，生产环境 (NODE_ENV=production) 不允许自动审核结汇、核销与补贴');
   return ms;
+}
+
+/** BACKUP_AT: 'HH:mm' in China time, or 'off'; unset = 03:30 with the embedded database (it backs itself up), off with PostgreSQL. */
+function backupOf(env: NodeJS.ProcessEnv, dataDir: string): Config['backup'] {
+  const raw = env.BACKUP_AT ?? (env.DATABASE_URL ? 'off' : '03:30');
+  if (raw !== 'off' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(raw)) throw new Error(`BACKUP_AT 应为 HH:mm（中国时间）或 off: ${raw}`);
+  return {
+    dir: resolve(env.BACKUP_DIR || join(dataDir, 'backups')),
+    at: raw === 'off' ? null : raw,
+    keep: numberIn(env, 'BACKUP_KEEP', 7, 1, 1000),
+    everyMs: numberIn(env, 'BACKUP_EVERY_MS', 0, 0, 7 * 24 * 3600_000),
+  };
 }

@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '.
 import { seed } from './db/seed/index.ts';
 import { seedDemoBills } from './db/seed/demo-bills.ts';
 import { demoCompanies, demoOperator, demoUsers } from './db/seed/demo.ts';
+import { installBackups } from './ops/backup/index.ts';
 
 export interface Started {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export async function start(config: Config): Promise<Started> {
       await seedDemoBills(handle.db, demo.id);
     }
     const app = await buildApp({ config, db: handle.db, listen: handle.listen, ...(handle.poolStats ? { poolStats: handle.poolStats } : {}) });
+    // before the database's own close: a backup in progress ends before the database does
+    await installBackups(app, handle);
     app.addHook('onClose', async () => { await handle.close(); });
     const url = await app.listen({ port: config.port, host: config.host });
     return { app, handle, url, demoCreated };
