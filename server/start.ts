@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from './db/database.ts';
 import { seed } from './db/seed/index.ts';
+import { ServerState } from './ops/server-state.ts';
 import { seedDemoBills } from './db/seed/demo-bills.ts';
 import { demoCompanies, demoOperator, demoUsers } from './db/seed/demo.ts';
 
@@ -15,7 +16,9 @@ export interface Started {
 
 /** Opens the database, migrates, seeds, builds the app and listens. Used by server.ts and by tests. */
 export async function start(config: Config): Promise<Started> {
-  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
+  // one health for the pool (connections lost and made) and the app (/readyz, the 503 answers)
+  const state = new ServerState();
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, availability: state } : { dataDir: pgliteDir(config.dataDir) });
   try {
     await migrateToLatest(handle.db);
     const { demoCreated } = await seed(handle.db);
@@ -23,7 +26,7 @@ export async function start(config: Config): Promise<Started> {
       const demo = await handle.db.selectFrom('companies').select('id').where('company_code', '=', demoCompanies[0].company_code).executeTakeFirstOrThrow();
       await seedDemoBills(handle.db, demo.id);
     }
-    const app = await buildApp({ config, db: handle.db, listen: handle.listen });
+    const app = await buildApp({ config, db: handle.db, listen: handle.listen, state });
     app.addHook('onClose', async () => { await handle.close(); });
     const url = await app.listen({ port: config.port, host: config.host });
     return { app, handle, url, demoCreated };
