@@ -23,3 +23,14 @@ describe('isDatabaseUnavailable', () => {
     }
   });
 });
+
+describe('isDatabaseError (the process-level guard)', async () => {
+  const { isDatabaseError } = await import('../ops/db-error-guard.ts');
+  it('takes the database\'s own errors and an unreachable database, nothing else', () => {
+    expect(isDatabaseError(Object.assign(new Error('duplicate key'), { code: '23505', severity: 'ERROR' }))).toBe(true);
+    expect(isDatabaseError(coded('57P01'))).toBe(true);
+    expect(isDatabaseError(coded('ERR_INVALID_ARG_TYPE'))).toBe(false);
+    expect(isDatabaseError(coded('ABCDE'))).toBe(false); // a code without the database's severity
+    expect(isDatabaseError(new TypeError('x is undefined'))).toBe(false);
+  });
+});
