@@ -14,9 +14,12 @@ import { freePort, postgresBinaries, startOwnCluster, type OwnCluster } from '..
 import { apiClient, orderOf, startServerProcess, type Answer, type ServerProcess } from '../helpers/server-process.ts';
 
 const binaries = postgresBinaries();
+/** OWN_CLUSTER_TESTS=off: the lane that should not run it (it does not depend on the lane's database). */
+const off = process.env.OWN_CLUSTER_TESTS === 'off';
+const skipped = off ? ' (skipped: OWN_CLUSTER_TESTS=off)' : binaries ? '' : ' (skipped: no PostgreSQL binaries here; set PG_BIN or install postgresql-15)';
 const WRITERS = 4;
 
-describe.skipIf(!binaries)(`a PostgreSQL restart under load${binaries ? '' : ' (skipped: no PostgreSQL binaries here; set PG_BIN or install postgresql-15)'}`, () => {
+describe.skipIf(!binaries || off)(`a PostgreSQL restart under load${skipped}`, () => {
   let cluster: OwnCluster | undefined;
   let server: ServerProcess | undefined;
   let dataDir = '';
@@ -59,6 +62,7 @@ describe.skipIf(!binaries)(`a PostgreSQL restart under load${binaries ? '' : ' (
 
     await new Promise((r) => setTimeout(r, 1000));
     phase = 'stopping';
+    const logAtStop = server!.output().length;
     await cluster!.stop();
     phase = 'down';
     const downAt = performance.now();
@@ -72,6 +76,7 @@ describe.skipIf(!binaries)(`a PostgreSQL restart under load${binaries ? '' : ' (
     expect(notReady.status).toBe(503);
     expect(notReady.body).toMatchObject({ status: 'unavailable', database: false });
 
+    const outageLog = server!.output().slice(logAtStop).split('\n').filter(Boolean);
     phase = 'starting';
     await cluster!.start();
     phase = 'up';
@@ -89,13 +94,20 @@ describe.skipIf(!binaries)(`a PostgreSQL restart under load${binaries ? '' : ' (
     expect(down.length).toBeGreaterThan(WRITERS);
     const wrong = down.filter((a) => a.status !== 503 || a.body?.code !== -1 || a.body?.message !== operationsText.databaseUnavailable);
     expect(wrong.map((a) => `${a.status} ${a.body?.message}`)).toEqual([]);
-    const slowest = Math.max(...down.map((a) => a.ms));
-    console.log(down.map((a) => Math.round(a.ms)).sort((a, b) => b - a).slice(0, 10).join(' '));
-    console.log(`db outage: ${down.length} calls during the outage, all 503 in the envelope, slowest ${Math.round(slowest)} ms; `
+    const times = down.map((a) => a.ms).sort((a, b) => a - b);
+    const slowest = times.at(-1)!;
+    const p90 = times[Math.floor(times.length * 0.9)]!;
+    console.log(`db outage: ${down.length} calls during the outage, all 503 in the envelope, p90 ${Math.round(p90)} ms, slowest ${Math.round(slowest)} ms; `
       + `first 200 ${Math.round(firstOk)} ms after the restart; outage ${Math.round(upAt - downAt)} ms`);
-    expect(slowest).toBeLessThan(1000);
+    // at once, not after a timeout: on a loaded CI machine a single answer may take longer than the
+    // database's refusal, so most calls must be fast and none may wait out the pool's 2 s
+    expect(p90).toBeLessThan(1000);
+    expect(slowest).toBeLessThan(2000);
     expect(firstOk).toBeLessThan(5000);
     expect(server!.alive()).toBe(true);
+    // the loops and the calls failing every poll do not fill the log: a line per kind, not per failure
+    console.log(`db outage: ${outageLog.length} log lines during the outage`);
+    expect(outageLog.length).toBeLessThan(40);
     // no 500 at any moment, stop and start included
     expect(answers.filter((a) => a.status === 500 || a.status === 0).map((a) => `${a.phase} ${a.status} ${a.body?.message}`)).toEqual([]);
   }, 60_000);
