@@ -15,6 +15,9 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { lazyValidatorFactory } from './http/lazy-validation.ts';
 import { ServerState } from './ops/server-state.ts';
 import { installMetrics, type PoolStats } from './ops/metrics.ts';
+import { watchedListen } from './ops/listen-health.ts';
+import healthRoutes from './ops/health.ts';
+import { quietOutageLogs } from './ops/outage-log.ts';
 import authPlugin from './plugins/auth.ts';
 import customsPlugin from './plugins/customs.ts';
 import dbPlugin from './plugins/db.ts';
@@ -97,8 +100,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const state = options.state ?? new ServerState();
+  // every LISTEN the app makes reports whether it hears (/readyz)
+  const listen = options.listen ? watchedListen(options.listen, state) : undefined;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: quietOutageLogs(options.logger ?? loggerOptions(config)),
     logController: new AccessLog(),
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -107,9 +113,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  app.decorate('serverState', options.state ?? new ServerState());
+  app.decorate('serverState', state);
   installErrorHandling(app);
-  await app.register(dbPlugin, { db: options.db, config, ...(options.listen ? { listen: options.listen } : {}) });
+  await app.register(dbPlugin, { db: options.db, config, ...(listen ? { listen } : {}) });
   installMetrics(app, { token: config.metricsToken, poolStats: options.poolStats });
   installSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
@@ -130,10 +136,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
-  await app.register(authPlugin, { ...(options.now ? { now: options.now } : {}), ...(options.listen ? { listen: options.listen } : {}) });
+  await app.register(authPlugin, { ...(options.now ? { now: options.now } : {}), ...(listen ? { listen } : {}) });
   await app.register(customsPlugin);
   installRouteTable(app);
 
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(sharedRoutes);
   await app.register(billRoutes);
@@ -162,7 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(upgradeRoutes);
   await app.register(archiveRoutes);
   await app.register(operationLogRoutes);
-  await app.register(eventsPlugin, options.listen ? { listen: options.listen } : {});
+  await app.register(eventsPlugin, listen ? { listen } : {});
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,10 +1,12 @@
 import { loadConfig } from './config.ts';
 import { demoLoginsText, start } from './start.ts';
+import { surviveDatabaseErrors } from './ops/db-error-guard.ts';
 
 const config = loadConfig();
 const t0 = performance.now();
 const { app, url, demoCreated, handle } = await start(config);
 app.log.info({ database: handle.kind, ms: Math.round(performance.now() - t0) }, 'cbec-console started');
+surviveDatabaseErrors(app.log);
 console.log(`\n跨境电商通关企业端 1.0.0  ${url}  (数据库: ${handle.kind === 'pg' ? 'PostgreSQL' : `PGlite ${config.dataDir}`})`);
 if (demoCreated) console.log(demoLoginsText());
 else console.log('演示账号见 README.md (demo logins in README.md)');

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from './db/database.ts';
 import { seed } from './db/seed/index.ts';
+import { ServerState } from './ops/server-state.ts';
 import { seedDemoBills } from './db/seed/demo-bills.ts';
 import { demoCompanies, demoOperator, demoUsers } from './db/seed/demo.ts';
 import { installBackups } from './ops/backup/index.ts';
@@ -16,7 +17,9 @@ export interface Started {
 
 /** Opens the database, migrates, seeds, builds the app and listens. Used by server.ts and by tests. */
 export async function start(config: Config): Promise<Started> {
-  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
+  // one health for the pool (connections lost and made) and the app (/readyz, the 503 answers)
+  const state = new ServerState();
+  const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, availability: state } : { dataDir: pgliteDir(config.dataDir) });
   try {
     await migrateToLatest(handle.db);
     const { demoCreated } = await seed(handle.db);
@@ -24,7 +27,7 @@ export async function start(config: Config): Promise<Started> {
       const demo = await handle.db.selectFrom('companies').select('id').where('company_code', '=', demoCompanies[0].company_code).executeTakeFirstOrThrow();
       await seedDemoBills(handle.db, demo.id);
     }
-    const app = await buildApp({ config, db: handle.db, listen: handle.listen, ...(handle.poolStats ? { poolStats: handle.poolStats } : {}) });
+    const app = await buildApp({ config, db: handle.db, listen: handle.listen, state, ...(handle.poolStats ? { poolStats: handle.poolStats } : {}) });
     // before the database's own close: a backup in progress ends before the database does
     await installBackups(app, handle);
     app.addHook('onClose', async () => { await handle.close(); });

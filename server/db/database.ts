@@ -40,6 +40,18 @@ async function loadPg() {
   return pg;
 }
 
+/** What hears of the database's reachability as the driver sees it (ServerState satisfies it). */
+export interface DatabaseAvailability {
+  databaseFailed(): void;
+  databaseAnswered(): void;
+}
+
+/**
+ * The pool's wait for a connection: refused connections fail at once anyway; this bounds a database
+ * host that does not answer at all, and a pool whose every connection is taken.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 2000;
+
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory; omitted = in memory. */
@@ -47,6 +59,10 @@ export interface OpenOptions {
   /** PGlite: start from a dumped data dir (fast test clones). */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** PostgreSQL: how long a query waits for a connection before it fails as unavailable (default PG_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** Told when connections are lost and made again (the server's health, server/ops/server-state.ts). */
+  availability?: DatabaseAvailability;
   /** Kysely's query log hook (benchmarks capture the SQL an API call runs to replay it directly). */
   log?: (event: LogEvent) => void;
 }
@@ -54,10 +70,29 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pg = await loadPg();
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection killed by the server (restart, failover, admin) must not crash the process;
-    // the pool drops it and the next query opens a new one.
-    pool.on('error', (err) => { console.warn(`PostgreSQL idle connection lost: ${err.message}`); });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl, max: options.poolSize ?? 10,
+      // a database that cannot be reached answers the call at once (503), never after a TCP timeout
+      connectionTimeoutMillis: options.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+    });
+    // A connection killed by the server (restart, failover, admin) must not end the process: node-postgres
+    // emits 'error' on the client — idle (the pool's 'error') or checked out by a query, a transaction
+    // or a cursor (the client's own, which nobody else listens to: Node throws an unheard 'error').
+    // The pool drops the dead client and the next query opens a new one.
+    let lostSaid = false;
+    const connectionLost = (err: Error) => {
+      options.availability?.databaseFailed();
+      if (lostSaid) return;
+      lostSaid = true;
+      console.warn(`PostgreSQL connection lost: ${err.message}`);
+    };
+    pool.on('error', connectionLost);
+    pool.on('connect', (client) => {
+      client.on('error', connectionLost);
+      if (lostSaid) console.warn('PostgreSQL connected again');
+      lostSaid = false;
+      options.availability?.databaseAnswered();
+    });
     const db = new Kysely<Database>({ dialect: new OperationLogDialect(new PostgresDialect({ pool })), ...(options.log ? { log: options.log } : {}) });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, kind: 'pg', listen: pgListen(pg, options.databaseUrl), poolStats, close: () => db.destroy() };
@@ -87,15 +122,23 @@ export function pgliteDir(dataDir: string): string {
   return join(dataDir, 'pgdata');
 }
 
+/**
+ * Every migration this code knows is applied, not only the newest (one added earlier in the order
+ * than an applied one must still run — and Kysely then refuses it, which is the right outcome).
+ * `strict`: a failed read throws instead of counting as "none applied" (/readyz must not call a
+ * database it cannot reach un-migrated).
+ */
+export async function migrationsCurrent(db: Db, strict = false): Promise<boolean> {
+  const known = Object.keys(migrations);
+  const read = sql<{ name: string }>`select name from kysely_migration`.execute(db).then((r) => new Set(r.rows.map((x) => x.name)));
+  const applied = await (strict ? read : read.catch(() => new Set<string>()));
+  return known.every((name) => applied.has(name));
+}
+
 export async function migrateToLatest(db: Db): Promise<string[]> {
   // A database already at the latest migration needs no migrator run (its lock tables and
   // checks cost ~150 ms of every start on PGlite).
-  // Every known migration must be applied, not only the newest (one added earlier in the order
-  // than an applied one must still run — and Kysely then refuses it, which is the right outcome).
-  const known = Object.keys(migrations);
-  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
-    .then((r) => new Set(r.rows.map((x) => x.name)), () => new Set<string>());
-  if (known.every((name) => applied.has(name))) return [];
+  if (await migrationsCurrent(db)) return [];
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -30,8 +30,13 @@ export function pgliteListen(pglite: PGlite): Listen {
   };
 }
 
+/**
+ * While LISTEN is lost every notification may be missed (and the caches of every server keep
+ * nothing): it is tried again every RETRY_MIN_MS…RETRY_MAX_MS, so it is back within half a second
+ * of the database. A refused connection costs next to nothing; the warning is written once.
+ */
 const RETRY_MIN_MS = 250;
-const RETRY_MAX_MS = 10_000;
+const RETRY_MAX_MS = 500;
 /**
  * A connection cut without a word (a half-open TCP link after a network partition) raises no error:
  * the listening connection is asked `select 1` this often, and given up when it does not answer in

@@ -4,6 +4,8 @@ import { serverText } from '../../domain/texts/server.ts';
 import { BizError, HttpError } from './errors.ts';
 import { toFieldErrors } from './validation.ts';
 import { databaseRefusal } from './db-errors.ts';
+import { isDatabaseUnavailable } from './db-unavailable.ts';
+import { operationsText } from '../../domain/texts/operations.ts';
 
 /** Fastify's own errors on a request's shape, translated for users (never a stack trace). */
 const frameworkErrors: Record<string, { status: number; message: string }> = {
@@ -30,6 +32,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const known = fe.code ? frameworkErrors[fe.code] : undefined;
     if (known) return reply.status(known.status).send({ code: EnvelopeCode.error, message: known.message, data: null });
+    if (isDatabaseUnavailable(error)) {
+      // the database is away (a restart, a failover): not this call's fault nor the code's; the
+      // caller may repeat it, and /readyz says not-ready until the database answers again
+      app.serverState.databaseFailed();
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({ code: EnvelopeCode.error, message: operationsText.databaseUnavailable, data: null });
+    }
     const refusal = databaseRefusal(error);
     if (refusal) {
       // the checks before the handler missed a value the database refused: a clear answer, and a

@@ -14,4 +14,7 @@ export class ServerState {
   databaseFailed(now = Date.now()): void { if (this.databaseDownSince === null) this.databaseDownSince = now; }
 
   databaseAnswered(): void { this.databaseDownSince = null; }
+
+  /** LISTEN channels whose connection is lost (PostgreSQL): notifications may be missed until it is back. */
+  readonly listenLost = new Set<string>();
 }
