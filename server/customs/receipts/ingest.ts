@@ -13,10 +13,11 @@
  *   time) is a no-op. A receipt lacking one of its keys (CEB712's copNo is optional) is keyed by all
  *   the fields it has instead. Customs-issued messages use their catalogue identity (sumNo …).
  * - Attribution before matching: an element belongs to one company before any bill is looked for
- *   — the caller's (the channel), else the DXP envelope's receiver (companies.dxp_id), else the
- *   company its own codes name (attribute.ts) — and only that company's bills can take it. An
- *   element no company claims (codes of nobody, or shared with no code settling it) is kept
- *   without a bill: never "the newest bill with this key" of whichever company.
+ *   — the caller's (the channel that delivered it), else the company its own codes name
+ *   (attribute.ts), which the DXP envelope's receiver (companies.dxp_id), when there is one, must
+ *   be — and only that company's bills can take it (ownersOf). An element whose codes name nobody,
+ *   several companies, or another company than its receiver is kept without a bill, listed for
+ *   the company concerned: never "the newest bill with this key" of whichever company.
  * - The bill: the newest bill of that company, of a definition answered by this receipt type, whose
  *   head fields equal the receipt keys (order: ebpCode + orderNo), a sent one before a draft.
  *   Only a sent bill moves: a draft (暂存, never declared) keeps the receipt on its timeline
@@ -211,7 +212,30 @@ async function companyOfReceivers(db: Kysely<Database>, transInfo: TransInfo | u
  */
 type Counts = Pick<IngestResult, 'stored' | 'duplicates' | 'applied' | 'unmatched'>;
 
-async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number | null | undefined): Promise<Counts> {
+/** Who a file is for: the channel that delivered it (the transport knows), else its envelope's receiver. */
+interface Addressee {
+  channel?: number | null | undefined;
+  receiver?: number | undefined;
+}
+
+/**
+ * The company each keyed element belongs to (`owner`: its bills may take it) and the one that lists
+ * it when no bill does (`listedBy`). The channel decides alone; otherwise the company the element's
+ * own codes name, and an envelope receiver must agree with it: codes naming another company than
+ * the receiver, or naming none (or several), match nothing — the element is listed for the
+ * company concerned (the codes', else the receiver's) and never applied by guess.
+ */
+async function ownersOf(trx: Kysely<Database>, entries: readonly Readonly<Record<string, string>>[], to: Addressee) {
+  if (to.channel != null) return entries.map(() => ({ owner: to.channel!, listedBy: to.channel! }));
+  const named = await companiesOfCodes(trx, entries);
+  return named.map((code) => ({
+    owner: code !== undefined && (to.receiver === undefined || to.receiver === code) ? code : undefined,
+    listedBy: code ?? to.receiver,
+  }));
+}
+
+async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): Promise<Counts> {
+  const companyId = to.channel;
   const { rows } = file;
   return db.transaction().execute(async (trx) => {
     // a file is keyed receipts or CEB900s, never both: one locking statement for its bills either way
@@ -220,14 +244,14 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
     // attribution before matching: each keyed element belongs to one company — the channel's, the
     // envelope receiver's, else the one its own codes name — and is matched among that company's
     // bills only; an element no company claims is kept unmatched, never given to a bill by its keys alone
-    const owners = new Map<number, number | undefined>();
+    const owners = new Map<number, { owner: number | undefined; listedBy: number | undefined }>();
     if (keyed.length > 0) {
-      const found = companyId == null ? await companiesOfCodes(trx, keyed.map((i) => rows[i]!.keys)) : keyed.map(() => companyId);
-      keyed.forEach((i, k) => owners.set(i, found[k]));
+      const found = await ownersOf(trx, keyed.map((i) => rows[i]!.keys), to);
+      keyed.forEach((i, k) => owners.set(i, found[k]!));
     }
     const billOfRow = new Map<number, LockedBill | undefined>();
     if (keyed.length > 0) {
-      const found = await lockBillsByKeys(trx, file.defs, file.keysOf, keyed.map((i) => rows[i]!.byKeys!.values), keyed.map((i) => owners.get(i)));
+      const found = await lockBillsByKeys(trx, file.defs, file.keysOf, keyed.map((i) => rows[i]!.byKeys!.values), keyed.map((i) => owners.get(i)!.owner));
       keyed.forEach((i, k) => billOfRow.set(i, found[k]));
     }
     const refusing = rows.flatMap((r, i) => {
@@ -247,7 +271,7 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
         guid: r.guid.slice(0, 36),
         message_type: r.messageType,
         business_key: r.businessKey,
-        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? companyId ?? owners.get(i) ?? null,
+        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? owners.get(i)?.listedBy ?? companyId ?? to.receiver ?? null,
         bill_id: billOf(i)?.id ?? null,
         return_status: r.returnStatus.slice(0, 12),
         return_time: r.returnTime,
@@ -291,9 +315,9 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
 async function ingestFile(db: Kysely<Database>, file: CustomsFile, options: IngestOptions): Promise<IngestResult> {
   if (file.kind === 'transfer') return { messageType: file.messageType, ...await storeTransferReceipt(db, file, options.companyId, options.retry) };
   if (file.kind === 'dxpOther') return { messageType: file.messageType, ...await storeOtherDxpDocument(db, file, options.companyId) };
-  const companyId = options.companyId ?? await companyOfReceivers(db, file.transInfo);
+  const to: Addressee = options.companyId != null ? { channel: options.companyId } : { receiver: await companyOfReceivers(db, file.transInfo) };
   const rows = file.kind === 'receipt' ? receiptRows(file) : issuedRows(file);
-  const counts = await storeRows(db, rows, companyId);
+  const counts = await storeRows(db, rows, to);
   return { messageType: file.messageType, total: rows.rows.length, ...counts, ...(file.transInfo ? { transInfo: file.transInfo } : {}) };
 }
 
