@@ -11,6 +11,14 @@
  *   · ERROR (negative). A code no state takes (an undocumented one) moves nothing: the receipt is
  *   stored and shown with its raw code (domain/bill-states.ts isDocumentedStatus).
  *
+ * Stages never go backwards (guard earlierStage, receiptStage below): customs' answers to one
+ * declaration climb 1/2/3 < 120 < 300/399 < 5xx/600 < 700/800 < 899. A receipt of an earlier stage
+ * than the newest one applied moves nothing even when its customs time is later (a 120 stamped
+ * after the 800): it is kept and shown as 迟到回执. 100 退单 and the negative codes are refusals:
+ * they move a bill customs has not decided on yet (as 改为退单 may), never one it concluded,
+ * released, returned or closed; after a refusal the bill starts over (stage 0) for its next
+ * declaration, like a bill that was never answered.
+ *
  * Events
  *   user.save        create or change the bill (allowed while nothing is with customs or customs refused it)
  *   user.declare     write the message to the outbox (申报, 保存并申报, 批量申报)
@@ -58,6 +66,42 @@ export type LifecycleEvent =
   | { type: 'customs.receipt'; returnStatus: string; returnTime: string };
 
 type Receipt = Extract<LifecycleEvent, { type: 'customs.receipt' }>;
+
+/** A refusal: 100 退单 or a negative code. */
+const isRefusal = (status: string) => status === '100' || /^-\d+$/.test(status);
+
+/**
+ * The stage of a customs status in the lifecycle: 0 nothing yet (or refused: the bill starts over),
+ * 1 e-port (1/2/3/4), 2 stored (120), 3 review/concluded (300/399), 4 held (5xx, 600),
+ * 5 released/returned (800, 700), 6 closed (899); undefined for a code no stage knows.
+ */
+export function receiptStage(status: string): number | undefined {
+  if (status === '' || isRefusal(status)) return 0;
+  const n = Number(status);
+  if (!/^\d+$/.test(status)) return undefined;
+  if (n >= 1 && n <= 4) return 1;
+  if (n === 120) return 2;
+  if (n === 300 || n === 399) return 3;
+  if ((n >= 500 && n <= 599) || n === 600) return 4;
+  if (n === 700 || n === 800) return 5;
+  if (n === 899) return 6;
+  return undefined;
+}
+
+/** Customs has decided (399 审结 and later): a refusal no longer applies. */
+const decided = (status: string) => ['399', '700', '800', '899'].includes(status);
+
+/**
+ * Whether a receipt of `status` would move a bill whose newest applied receipt is `current`
+ * backwards: an earlier stage, or a refusal after customs decided. Pure, for the machine's guard
+ * and for the timeline (迟到回执).
+ */
+export function isEarlierStage(current: string, status: string): boolean {
+  if (isRefusal(status)) return decided(current);
+  const now = receiptStage(current) ?? 0;
+  const next = receiptStage(status);
+  return next !== undefined && next < now;
+}
 /** 改为退单 from a state where customs has not decided yet. */
 const markReturned = { 'user.markReturned': { target: '#billLifecycle.customs.rejected', actions: 'markReturned' } } as const;
 const codeIn = (codes: string[]) => ({ event }: { event: LifecycleEvent }) =>
@@ -78,6 +122,8 @@ export const billLifecycleMachine = setup({
   guards: {
     /** older than (or as old as) the newest receipt applied: a late or duplicate receipt */
     stale: ({ context, event }) => event.type === 'customs.receipt' && event.returnTime <= context.returnTime,
+    /** later in customs time but of an earlier stage than the newest receipt applied: 迟到回执, moves nothing */
+    earlierStage: ({ context, event }) => event.type === 'customs.receipt' && isEarlierStage(context.returnStatus, String(event.returnStatus)),
     negative: ({ event }) => event.type === 'customs.receipt' && Number(event.returnStatus) < 0,
     atEport: codeIn(['1', '2', '3']),
     sendFailedAtEport: codeIn(['4']),
@@ -103,7 +149,7 @@ export const billLifecycleMachine = setup({
     },
     guards: {
       // the target state already reads 海关入库 (120): the arrow says which receipt code leads there
-      stale: '回执过时', negative: '负数', atEport: '1/2/3 口岸', sendFailedAtEport: '4 失败',
+      stale: '回执过时', earlierStage: '迟到回执（阶段在前）', negative: '负数', atEport: '1/2/3 口岸', sendFailedAtEport: '4 失败',
       rejected: '100 退单', stored: '120 入库', review: '300 审核', concluded: '399 审结',
       inspection: '5xx 查验', suspended: '600 挂起', returned: '700 退运', released: '800 放行', closed: '899 结关',
     },
@@ -113,6 +159,7 @@ export const billLifecycleMachine = setup({
   on: {
     'customs.receipt': [
       { guard: 'stale' },
+      { guard: 'earlierStage' },
       { guard: 'negative', target: '.customs.error', actions: 'record' },
       { guard: 'atEport', target: '.customs.eport', actions: 'record' },
       { guard: 'sendFailedAtEport', target: '.customs.failed', actions: 'record' },

@@ -48,7 +48,10 @@ export function machineDiagram(machine: AnyStateMachine): MachineDiagram {
       const guard = guardLabel(machine, t.guard);
       const label = clean(`${eventLabel(machine, type)}${guard ? `［${guard}］` : ''}`);
       const technical = `${technicalEvent(type)}${guardName(t.guard) ? ` [${guardName(t.guard)}]` : ''}`;
-      for (const target of t.target ?? []) {
+      // a guarded transition of 任意状态 without a target is a rule that keeps whatever state the
+      // machine is in (a late receipt moves nothing): drawn as a loop, so the rule is on the diagram too
+      const targets = t.target ?? (t.guard && node === machine.root ? [node] : []);
+      for (const target of targets) {
         const key = `${from}>${nodeId(target)}`;
         const edge = edges.get(key) ?? { from, to: nodeId(target), labels: [], technical: [] };
         if (!edge.labels.includes(label)) edge.labels.push(label);

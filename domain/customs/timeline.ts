@@ -37,6 +37,11 @@ export interface ReceiptEvent {
   explain: ReceiptExplanation;
   /** a status customs documents for no edition of this receipt: shown with its raw code, applied to nothing */
   unrecognised?: true;
+  /**
+   * why the receipt, kept on the bill, did not move it (receiptText.held): 单据尚未申报 (it came
+   * before anything of the bill was sent), 迟到回执 (of an earlier stage than the one the bill reached)
+   */
+  held?: string;
 }
 
 export type TimelineEvent = MessageEvent | ReceiptEvent;

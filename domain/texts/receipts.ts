@@ -41,6 +41,14 @@ export const receiptText = {
     other: '交换平台自定义错误',
   },
 
+  // ── receipts kept without moving their bill (the timeline's mark; issue 28)
+  held: {
+    /** the bill had sent nothing to customs when it came: a draft is never moved by a receipt */
+    notSent: '单据尚未申报',
+    /** a later-timed receipt of an earlier stage than the bill's (a 120 after the 800): stages never go back */
+    late: '迟到回执',
+  },
+
   // ── POST /api/receipter/unmatched and the 未匹配回执 page ──────────────────────────────────
   unmatchedSummary: '未匹配单据的海关回执',
   unmatchedPage: '未匹配回执',

@@ -15,10 +15,12 @@ import type { Kysely } from 'kysely';
 import { billStateRefs, isDocumentedStatus, statesFor } from '../../domain/bill-states.ts';
 import { explainReceipt } from '../../domain/customs/return-codes.ts';
 import type { BillTimeline, MessageEvent, ReceiptEvent, TimelineEvent } from '../../domain/customs/timeline.ts';
+import { receiptText } from '../../domain/texts/receipts.ts';
 import { messageStatusNames } from '../../domain/texts/timeline.ts';
+import { isEarlierStage, receiptStage } from '../../machines/bill-lifecycle.ts';
 import type { Database } from '../db/schema.ts';
 import { rootOfMessageType } from './message-defs.ts';
-import { customsMessageLabel } from './receipts/catalogue.ts';
+import { customsMessageLabel, findReceiptType } from './receipts/catalogue.ts';
 import { signTypeName } from './sign/message-types.ts';
 import { displayReturnTime, returnTimeOf } from './xml/format.ts';
 
@@ -39,6 +41,30 @@ function stateNameOf(mode: string, billKey: string, state: string): string | und
   return ref ? statesFor(ref.mode, ref.billType)?.find((s) => s.state === state)?.stateName : undefined;
 }
 
+/**
+ * The bill's receipts that were kept without moving it, and why (receiptText.held), from what the
+ * ingest decided on (ingest.ts, the lifecycle's earlierStage guard), recomputed here rather than
+ * stored: one of a draft, or received before any message of the bill was on its way to customs, and
+ * one — in customs time order — of an earlier stage than a receipt before it had reached.
+ */
+function heldReceipts(
+  draft: boolean,
+  messages: readonly { status: string; created_at: Date; sent_at: Date | null }[],
+  receipts: readonly { id: number | string; message_type: string; return_status: string; received_at: Date }[],
+): Map<number, string> {
+  const out = new Map<number, string>();
+  const sent = messages.filter((m) => m.sent_at !== null || m.status === 'sending' || m.status === 'sent').map((m) => m.created_at.getTime());
+  const firstSent = sent.length > 0 ? Math.min(...sent) : undefined;
+  let reached = '';
+  for (const r of receipts) {
+    if (!findReceiptType(r.message_type)) continue; // customs-issued documents move no bill
+    if (draft || (firstSent !== undefined && r.received_at.getTime() < firstSent)) out.set(Number(r.id), receiptText.held.notSent);
+    else if (isEarlierStage(reached, r.return_status)) out.set(Number(r.id), receiptText.held.late);
+    else if (receiptStage(r.return_status) !== undefined) reached = r.return_status;
+  }
+  return out;
+}
+
 /** The timeline of the company's bill; undefined when there is no such bill of that company. */
 export async function billTimeline(db: Kysely<Database>, companyId: number, billId: number, statusNameOf: StatusNamer): Promise<BillTimeline | undefined> {
   const bill = await db.selectFrom('bill_heads').select(['mode', 'bill_key', 'state'])
@@ -52,7 +78,7 @@ export async function billTimeline(db: Kysely<Database>, companyId: number, bill
       .orderBy('created_at').orderBy('id').limit(MAX_ROWS)
       .execute(),
     db.selectFrom('customs_receipts')
-      .select(['id', 'message_type', 'return_status', 'return_time', 'return_info'])
+      .select(['id', 'message_type', 'return_status', 'return_time', 'return_info', 'received_at'])
       .where('bill_id', '=', billId).where('company_id', '=', companyId)
       .orderBy('return_time').orderBy('id').limit(MAX_ROWS)
       .execute(),
@@ -72,6 +98,7 @@ export async function billTimeline(db: Kysely<Database>, companyId: number, bill
       },
     });
   }
+  const held = heldReceipts(bill.state === 'DRAFT', messages, receipts);
   for (const r of receipts) {
     const returnTime = displayReturnTime(r.return_time);
     keyed.push({
@@ -83,6 +110,7 @@ export async function billTimeline(db: Kysely<Database>, companyId: number, bill
         returnTime, returnInfo: r.return_info,
         explain: explainReceipt(r.return_status, r.return_info, r.message_type),
         ...(isDocumentedStatus(r.message_type, r.return_status) ? {} : { unrecognised: true as const }),
+        ...(held.has(r.id) ? { held: held.get(r.id)! } : {}),
       },
     });
   }

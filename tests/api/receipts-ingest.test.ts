@@ -81,7 +81,8 @@ describe('receipts move their bill through the lifecycle', () => {
 
   const invReceipt = (returnStatus: string, returnTime: string, returnInfo: string) => buildReceiptXml(findReceiptType('CEB622')!, newGuid(), [{
     guid: 'A1B2C3D4-0000-4000-8000-000000000622', returnStatus, returnTime, returnInfo,
-    fields: { customsCode: '3101', copNo: 'RCPT-INV-0001', preNo: 'B20260318000000001', invtNo: '31012026I000012345' },
+    // the declaring enterprise's code says whose bill it is (a bare receipt is matched within that company only)
+    fields: { customsCode: '3101', agentCode: '3302961A2B', copNo: 'RCPT-INV-0001', preNo: 'B20260318000000001', invtNo: '31012026I000012345' },
   }]);
 
   it('newest customs time wins: a late older receipt is stored but never moves the bill back; a duplicate is stored once', async () => {

@@ -159,7 +159,8 @@ describe('DxpRep through the folder transport', () => {
 describe('2018 edition statuses', () => {
   it('a CEB506 120 (海关入库, 2018 edition) moves the export waybill to 海关入库', async () => {
     const r = await post(exportWaybill, 'saveAndApply', {
-      logisticsCode: '3301964C7D', logisticsName: '杭州云途国际物流有限公司', logisticsNo: 'YT2603181430120001', freight: 35.5, grossWeight: 0.85, packNo: 1,
+      // the demo company as the carrier: a bare receipt goes to the company its codes name
+      logisticsCode: '3302961A2B', logisticsName: '杭州云途国际物流有限公司', logisticsNo: 'YT2603181430120001', freight: 35.5, grossWeight: 0.85, packNo: 1,
       goodsInfo: '茶叶礼盒', billNo: 'MAWB-2026-0318', consignee: 'Tan Mei Ling', consigneeTelephone: '+60 12 345 6789',
       consigneeAddress: 'Jalan Ampang 1, Kuala Lumpur', orderNo: 'YX-DXPREP-0001',
     });
@@ -168,7 +169,7 @@ describe('2018 edition statuses', () => {
     await t.app.customs.drain();
     const { guid } = await messageOf(id);
     const receipt = (status: string, info: string, at: Date) => buildReceiptXml(findReceiptType('CEB506')!, guid, [{
-      guid, fields: { logisticsCode: '3301964C7D', logisticsNo: 'YT2603181430120001' }, returnStatus: status, returnTime: returnTimeOf(at), returnInfo: info,
+      guid, fields: { logisticsCode: '3302961A2B', logisticsNo: 'YT2603181430120001' }, returnStatus: status, returnTime: returnTimeOf(at), returnInfo: info,
     }]);
     await receive(receipt('2', `新增申报成功[${guid}]`, new Date(Date.now() - 2000)), 'CEB506_1.xml');
     await receive(receipt('120', '海关入库成功', new Date(Date.now() - 1000)), 'CEB506_2.xml');

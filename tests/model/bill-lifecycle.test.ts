@@ -21,6 +21,8 @@ const events: EventObject[] = [
   receipt('-301010', '20261121100000004'), receipt('120', '20261121100000005'), receipt('300', '20261121100000006'),
   receipt('399', '20261121100000007'), receipt('500', '20261121100000008'), receipt('700', '20261121100000009'),
   receipt('800', '20261121100000010'), receipt('899', '20261121100000011'), receipt('600', '20261121100000012'),
+  // newer than everything above but of the e-port stage: from 120 on, only earlierStage may take it (迟到回执)
+  receipt('2', '20261121100000013'),
   // older than everything above: only the stale guard may take it
   receipt('2', '20200101000000000'),
 ];
@@ -84,6 +86,29 @@ describe('bill lifecycle, generated paths', () => {
     actor.send({ type: 'customs.receipt', returnStatus: '120', returnTime: '20261121100000005' });
     expect(actor.getSnapshot().value).toEqual({ customs: 'stored' });
     expect(actor.getSnapshot().context).toEqual({ returnStatus: '120', returnTime: '20261121100000005' });
+  });
+
+  it('never moves a bill back to an earlier stage, whatever the receipt\'s time (迟到回执)', () => {
+    const actor = createActor(billLifecycleMachine, { input: {} }).start();
+    actor.send({ type: 'user.declare' });
+    actor.send({ type: 'transport.sent' });
+    actor.send({ type: 'customs.receipt', returnStatus: '800', returnTime: '20261121100000005' });
+    for (const [status, time] of [['120', '20261121100000006'], ['2', '20261121100000007'], ['300', '20261121100000008'], ['500', '20261121100000009'],
+      ['100', '20261121100000010'], ['-301010', '20261121100000011']]) {
+      actor.send({ type: 'customs.receipt', returnStatus: status!, returnTime: time! });
+      expect(actor.getSnapshot().value, status).toEqual({ customs: 'released' });
+    }
+    expect(actor.getSnapshot().context).toEqual({ returnStatus: '800', returnTime: '20261121100000005' });
+    // a later stage still moves it on, and a stage equal to the current one (300 after 399) too
+    actor.send({ type: 'customs.receipt', returnStatus: '899', returnTime: '20261121100000012' });
+    expect(actor.getSnapshot().value).toEqual({ customs: 'closed' });
+    const review = lifecycleSnapshot('399', { returnStatus: '399', returnTime: '20261121100000005' });
+    expect(transition(billLifecycleMachine, review, receipt('300', '20261121100000006') as never)[0].value).toEqual({ customs: 'review' });
+    // a refusal before customs decided still applies, and the next declaration starts over
+    const stored = lifecycleSnapshot('120', { returnStatus: '120', returnTime: '20261121100000005' });
+    const [rejected] = transition(billLifecycleMachine, stored, receipt('100', '20261121100000006') as never);
+    expect(rejected.value).toEqual({ customs: 'rejected' });
+    expect(transition(billLifecycleMachine, rejected, receipt('2', '20261121100000007') as never)[0].value).toEqual({ customs: 'eport' });
   });
 
   it('refuses to declare a bill customs has stored', () => {

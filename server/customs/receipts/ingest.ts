@@ -12,19 +12,26 @@
  *   bill keys alone would swallow the 120 that follows a 2. A repeated element (same status, same
  *   time) is a no-op. A receipt lacking one of its keys (CEB712's copNo is optional) is keyed by all
  *   the fields it has instead. Customs-issued messages use their catalogue identity (sumNo …).
- * - The bill: the newest bill of a definition answered by this receipt type whose head fields
- *   equal the receipt keys (order: ebpCode + orderNo), within the company when the transport knows
- *   it. CEB792/816/818 attach to bills of the declaration they belong to (summary application by
+ * - Attribution before matching: an element belongs to one company before any bill is looked for
+ *   — the caller's (the channel that delivered it), else the company its own codes name
+ *   (attribute.ts), which the DXP envelope's receiver (companies.dxp_id), when there is one, must
+ *   be — and only that company's bills can take it (ownersOf). An element whose codes name nobody,
+ *   several companies, or another company than its receiver is kept without a bill, listed for
+ *   the company concerned: never "the newest bill with this key" of whichever company.
+ * - The bill: the newest bill of that company, of a definition answered by this receipt type, whose
+ *   head fields equal the receipt keys (order: ebpCode + orderNo), a sent one before a draft.
+ *   Only a sent bill moves: a draft (暂存, never declared) keeps the receipt on its timeline
+ *   (单据尚未申报, timeline.ts) unchanged. Stages never go backwards (the lifecycle's earlierStage
+ *   guard). CEB792/816/818 attach to bills of the declaration they belong to (summary application by
  *   sumNo, import inventory by invtNo) when such definitions exist, and never move them. A CEB900
  *   is the outbox message's (oriCopMsgId = customs_messages.guid): the message becomes 'failed' and
  *   its bill gets the negative-receipt event (申报异常) with the CEB900's returnInfo.
  * - No bill → the row is still stored (bill_id null) and listed by unmatched.ts, never dropped. When
  *   a later element issues a bill the number it is matched by (the 统一编号 of a DEC_DATA read
  *   before its import response), it is attached to that bill and applied then (adopt.ts).
- * - The company: the matched bill's, else the caller's (the channel), else the DXP envelope's
- *   receiver (companies.dxp_id), else — a receipt of no known bill — the company whose codes it
- *   carries (attribute.ts), so it is listed among that company's 未匹配回执 and applied when its
- *   bill is saved or imported (claim.ts).
+ * - The company stored: the matched bill's, else the one attribution gave, so a receipt of no known
+ *   bill is listed among that company's 未匹配回执 and applied when its bill is saved or imported
+ *   (claim.ts).
  * - The exchange's transfer receipt (DxpRep) and other DXP documents: transfer.ts.
  * - Order: a bill's new elements are applied in customs time order (returnTime; the file's order
  *   among equal times), so a file carrying a bill's 120 before its 2 ends at 120 with both applied.
@@ -91,6 +98,9 @@ export interface IngestResult {
  */
 export type IngestOutcome = ({ ok: true } & IngestResult) | { ok: false; retry: boolean; error: string };
 
+/** bill_heads.state of a bill never declared (暂存): no message of it ever reached customs */
+const NOT_SENT = 'DRAFT';
+
 const KEY_LENGTH = 200;
 const hashed = (key: string) => (key.length <= KEY_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`);
 
@@ -129,8 +139,6 @@ interface FileRows {
   rows: Row[];
   defs: readonly BillDefinition[];
   keysOf: (def: BillDefinition) => readonly string[];
-  /** a row no bill and no channel gives a company goes to the company its codes name (attribute.ts) */
-  attribute?: boolean;
 }
 
 function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>): FileRows {
@@ -152,7 +160,7 @@ function receiptRows(file: Extract<CustomsFile, { kind: 'receipt' }>): FileRows 
     // a receipt stamped when read (the 报关单 import response) records its numbers, moving nothing unless it refuses
     ...(r.moves === false ? {} : { event: { type: 'customs.receipt', returnStatus: r.returnStatus, returnTime: r.returnTime } as const }),
   }));
-  return { rows, defs, keysOf: (def) => receiptMatchKeys(def, type.type), attribute: true };
+  return { rows, defs, keysOf: (def) => receiptMatchKeys(def, type.type) };
 }
 
 /** Fields kept as the row's keys: the business data, not the columns or the echoed original message. */
@@ -204,15 +212,46 @@ async function companyOfReceivers(db: Kysely<Database>, transInfo: TransInfo | u
  */
 type Counts = Pick<IngestResult, 'stored' | 'duplicates' | 'applied' | 'unmatched'>;
 
-async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number | null | undefined): Promise<Counts> {
+/** Who a file is for: the channel that delivered it (the transport knows), else its envelope's receiver. */
+interface Addressee {
+  channel?: number | null | undefined;
+  receiver?: number | undefined;
+}
+
+/**
+ * The company each keyed element belongs to (`owner`: its bills may take it) and the one that lists
+ * it when no bill does (`listedBy`). The channel decides alone; otherwise the company the element's
+ * own codes name, and an envelope receiver must agree with it: codes naming another company than
+ * the receiver, or naming none (or several), match nothing — the element is listed for the
+ * company concerned (the codes', else the receiver's) and never applied by guess.
+ */
+async function ownersOf(trx: Kysely<Database>, entries: readonly Readonly<Record<string, string>>[], to: Addressee) {
+  if (to.channel != null) return entries.map(() => ({ owner: to.channel!, listedBy: to.channel! }));
+  const named = await companiesOfCodes(trx, entries);
+  return named.map((code) => ({
+    owner: code !== undefined && (to.receiver === undefined || to.receiver === code) ? code : undefined,
+    listedBy: code ?? to.receiver,
+  }));
+}
+
+async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): Promise<Counts> {
+  const companyId = to.channel;
   const { rows } = file;
   return db.transaction().execute(async (trx) => {
     // a file is keyed receipts or CEB900s, never both: one locking statement for its bills either way
     const messages = await lockMessages(trx, rows.flatMap((r) => (r.byMessage?.guid ? [r.byMessage.guid] : [])));
     const keyed = rows.flatMap((r, i) => (r.byKeys ? [i] : []));
+    // attribution before matching: each keyed element belongs to one company — the channel's, the
+    // envelope receiver's, else the one its own codes name — and is matched among that company's
+    // bills only; an element no company claims is kept unmatched, never given to a bill by its keys alone
+    const owners = new Map<number, { owner: number | undefined; listedBy: number | undefined }>();
+    if (keyed.length > 0) {
+      const found = await ownersOf(trx, keyed.map((i) => rows[i]!.keys), to);
+      keyed.forEach((i, k) => owners.set(i, found[k]!));
+    }
     const billOfRow = new Map<number, LockedBill | undefined>();
     if (keyed.length > 0) {
-      const found = await lockBillsByKeys(trx, file.defs, file.keysOf, keyed.map((i) => rows[i]!.byKeys!.values), companyId);
+      const found = await lockBillsByKeys(trx, file.defs, file.keysOf, keyed.map((i) => rows[i]!.byKeys!.values), keyed.map((i) => owners.get(i)!.owner));
       keyed.forEach((i, k) => billOfRow.set(i, found[k]));
     }
     const refusing = rows.flatMap((r, i) => {
@@ -225,13 +264,6 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
     }
     const billOf = (i: number) => billOfRow.get(i);
     const messageOf = (r: Row) => (r.byMessage?.guid ? messages.get(r.byMessage.guid) : undefined);
-    // a receipt of no known bill, from no known channel: the company whose codes it carries lists it
-    const orphans = file.attribute && companyId == null ? rows.flatMap((r, i) => (!billOf(i) && r.byKeys ? [i] : [])) : [];
-    const owners = new Map<number, number | undefined>();
-    if (orphans.length > 0) {
-      const found = await companiesOfCodes(trx, orphans.map((i) => rows[i]!.keys));
-      orphans.forEach((i, k) => owners.set(i, found[k]));
-    }
     // one insert row per once key: a repeat inside the file is a duplicate like any other
     const firsts = new Map<string, { i: number; insert: ReceiptInsert }>();
     rows.forEach((r, i) => {
@@ -239,7 +271,7 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
         guid: r.guid.slice(0, 36),
         message_type: r.messageType,
         business_key: r.businessKey,
-        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? companyId ?? owners.get(i) ?? null,
+        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? owners.get(i)?.listedBy ?? companyId ?? to.receiver ?? null,
         bill_id: billOf(i)?.id ?? null,
         return_status: r.returnStatus.slice(0, 12),
         return_time: r.returnTime,
@@ -266,6 +298,9 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
         unmatched++;
         continue;
       }
+      // only a bill sent to customs moves: a draft (暂存, never declared) keeps the receipt on its
+      // timeline (单据尚未申报) and stays as it is
+      if (bill.state === NOT_SENT) continue;
       applying.push({ bill, returnStatus: r.returnStatus, returnTime: r.returnTime, returnInfo: r.returnInfo, keys: r.keys, ...(r.event ? { event: r.event } : {}) });
     }
     // receipts that came before the number they are matched by (DEC_DATA before its 统一编号)
@@ -280,9 +315,9 @@ async function storeRows(db: Kysely<Database>, file: FileRows, companyId: number
 async function ingestFile(db: Kysely<Database>, file: CustomsFile, options: IngestOptions): Promise<IngestResult> {
   if (file.kind === 'transfer') return { messageType: file.messageType, ...await storeTransferReceipt(db, file, options.companyId, options.retry) };
   if (file.kind === 'dxpOther') return { messageType: file.messageType, ...await storeOtherDxpDocument(db, file, options.companyId) };
-  const companyId = options.companyId ?? await companyOfReceivers(db, file.transInfo);
+  const to: Addressee = options.companyId != null ? { channel: options.companyId } : { receiver: await companyOfReceivers(db, file.transInfo) };
   const rows = file.kind === 'receipt' ? receiptRows(file) : issuedRows(file);
-  const counts = await storeRows(db, rows, companyId);
+  const counts = await storeRows(db, rows, to);
   return { messageType: file.messageType, total: rows.rows.length, ...counts, ...(file.transInfo ? { transInfo: file.transInfo } : {}) };
 }
 

@@ -35,8 +35,11 @@ const tupleOf = (values: readonly (string | null | undefined)[]) => JSON.stringi
 
 /**
  * For each entry of `values` (an element's fields by element name), the newest bill of the first
- * definition whose head fields equal its keys, within the company when given — locked; undefined
- * when none. Definitions lacking a key field, and entries lacking a key value, skip that definition.
+ * definition whose head fields equal its keys, among the bills of the entry's company
+ * (`companies[i]`, attribution.ts decides it before) — locked; undefined when none, and for an
+ * entry of no company: a receipt is never matched across companies. A bill customs was sent is
+ * preferred to a draft with the same keys (a copy saved later must not take its receipts).
+ * Definitions lacking a key field, and entries lacking a key value, skip that definition.
  *
  * One statement: per definition the newest id of every key tuple, then those bills locked in id
  * order (= any(array(…)) keeps the locking read a primary-key lookup, in id order, whatever the
@@ -46,20 +49,21 @@ const tupleOf = (values: readonly (string | null | undefined)[]) => JSON.stringi
  */
 export async function lockBillsByKeys(
   trx: Kysely<Database>, defs: readonly BillDefinition[], keysOf: (def: BillDefinition) => readonly string[],
-  values: readonly Readonly<Record<string, string>>[], companyId: number | null | undefined,
+  values: readonly Readonly<Record<string, string>>[], companies: readonly (number | undefined)[],
 ): Promise<(LockedBill | undefined)[]> {
   const plans = defs.flatMap((def) => {
     const fields = keyFieldsOf(def, keysOf(def));
     if (!fields) return [];
-    const wanted = values.flatMap((v, i) => fields.every((f) => v[f.element]) ? [i] : []);
+    const wanted = values.flatMap((v, i) => companies[i] !== undefined && fields.every((f) => v[f.element]) ? [i] : []);
     return wanted.length > 0 ? [{ def, fields, wanted, exprs: fields.map((f) => (f.column ? sql.ref(f.column) : sql`data->>${f.name}`)) }] : [];
   });
   if (plans.length === 0) return values.map(() => undefined);
   const newest = plans.map(({ def, fields, wanted, exprs }) => {
     const narrowed = exprs.map((e, k) => sql`${e} in (${sql.join([...new Set(wanted.map((i) => values[i]![fields[k]!.element]!))])})`);
-    const company = companyId != null ? sql`and company_id = ${companyId}` : sql``;
-    return sql`select max(id) from bill_heads where bill_key = ${def.key} and mode = ${def.mode} ${company}
-      and ${sql.join(narrowed, sql` and `)} group by ${sql.join(exprs)}`;
+    const owners = [...new Set(wanted.map((i) => companies[i]!))];
+    return sql`select coalesce(max(id) filter (where state <> 'DRAFT'), max(id)) from bill_heads
+      where company_id in (${sql.join(owners)}) and bill_key = ${def.key} and mode = ${def.mode}
+      and ${sql.join(narrowed, sql` and `)} group by company_id, ${sql.join(exprs)}`;
   });
   const keyColumns = plans.flatMap(({ exprs }, d) => exprs.map((e, k) => sql`${e} as ${sql.ref(`d${d}k${k}`)}`));
   const { rows } = await sql<LockedBill & Record<string, string | null>>`
@@ -73,9 +77,9 @@ export async function lockBillsByKeys(
     for (const r of rows) {
       if (r.bill_key !== def.key || r.mode !== def.mode) continue;
       const { id, company_id, bill_key, mode, state, return_status, return_time } = r;
-      byTuple.set(tupleOf(fields.map((_, k) => r[`d${d}k${k}`])), { id, company_id, bill_key, mode, state, return_status, return_time });
+      byTuple.set(tupleOf([String(company_id), ...fields.map((_, k) => r[`d${d}k${k}`])]), { id, company_id, bill_key, mode, state, return_status, return_time });
     }
-    for (const i of wanted) found[i] ??= byTuple.get(tupleOf(fields.map((f) => values[i]![f.element])));
+    for (const i of wanted) found[i] ??= byTuple.get(tupleOf([String(companies[i]), ...fields.map((f) => values[i]![f.element])]));
   });
   return found;
 }

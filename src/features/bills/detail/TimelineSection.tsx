@@ -46,6 +46,7 @@ function EventBody({ event, onRaw }: { event: TimelineEvent; onRaw: () => void }
         {event.kind === 'receipt' && event.unrecognised && (
           <Badge size="sm" variant="outline" color="orange">{receiptText.unrecognisedStatus} {event.returnStatus}</Badge>
         )}
+        {event.kind === 'receipt' && event.held && <Badge size="sm" variant="outline" color="gray">{event.held}</Badge>}
         <Button size="compact-xs" variant="subtle" onClick={onRaw} aria-label={timelineText.viewRawOf(`${titleOf(event)} ${event.time}`)}>
           {timelineText.viewRaw}
         </Button>
