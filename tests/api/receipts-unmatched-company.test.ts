@@ -77,15 +77,15 @@ describe('a bare receipt that matches no bill', () => {
     expect(orphans).toEqual([]);
   });
 
-  it('is applied when its company saves the bill it names — in customs time order, once', async () => {
+  it('is kept on the bill its company saves, shown as 单据尚未申报, and moves nothing (issue 28: only sent bills move)', async () => {
     const r = await post(exportWaybill, 'save', { ...waybill('UM-WAYBILL-0001'), logisticsCode: otherCode }, other.token);
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0 });
     const id = r.body.data.id as number;
     const saved = await db().selectFrom('bill_heads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(saved).toMatchObject({ state: '120', return_status: '120', return_info: '海关入库成功' });
+    expect(saved).toMatchObject({ state: 'DRAFT' });
     expect((await unmatched(other.token)).some((x) => x.keys.logisticsNo === 'UM-WAYBILL-0001')).toBe(false);
     const timeline = (await call(t.app, '/api/receipter/timeline', { billId: id }, other.token)).body.data;
-    expect(timeline.events.map((e: Row) => [e.messageType, e.returnStatus])).toEqual([['CEB506', '2'], ['CEB506', '120']]);
+    expect(timeline.events.map((e: Row) => [e.messageType, e.returnStatus, e.held])).toEqual([['CEB506', '2', '单据尚未申报'], ['CEB506', '120', '单据尚未申报']]);
 
     // a second claim (another save, an import) finds nothing left to apply
     expect(await db().transaction().execute((trx) => claimUnmatchedReceipts(trx, [id]))).toBe(0);
@@ -112,7 +112,7 @@ const ARRIVAL_HEADER = ['企业内部编号', '申报地海关代码', '监管�
 const uploaded = (rows: (string | null)[][]): Promise<string> => uploadWorkbook(t.app, admin.token, rows, 'arrival.xlsx');
 
 describe('a receipt before the bill an Excel upload makes', () => {
-  it('is applied to the imported bill: a 2018-edition CEB508 120 moves the 运抵单 to 海关入库', async () => {
+  it('is kept on the imported bill without moving it: a 2018-edition CEB508 120 stays on the 运抵单 (暂存)', async () => {
     const guid = crypto.randomUUID().toUpperCase();
     const receipt = buildReceiptXml(findReceiptType('CEB508')!, guid, [{
       guid, fields: { operatorCode: adminCode, logisticsCode: '3302980001', copNo: 'YDU-UM-01', billNo: '999-1001', msgSeqNo: '1' },
@@ -126,8 +126,8 @@ describe('a receipt before the bill an Excel upload makes', () => {
     const r = await post(exportArrivalNote, 'uploadTemplate', { filePath }, admin.token);
     expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0, data: { total: 1 } });
     const id = r.body.data.created[0].id as number;
-    expect(await db().selectFrom('bill_heads').select(['state', 'return_info']).where('id', '=', id).executeTakeFirstOrThrow())
-      .toEqual({ state: '120', return_info: '运抵单海关入库' });
+    expect(await db().selectFrom('bill_heads').select(['state']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ state: 'DRAFT' });
+    expect(await db().selectFrom('customs_receipts').select('bill_id').where(sql<string>`keys->>'copNo'`, '=', 'YDU-UM-01').execute()).toEqual([{ bill_id: id }]);
     expect((await unmatched(admin.token)).some((x) => x.keys.copNo === 'YDU-UM-01')).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * (ingest.ts, attribute.ts) and listed among its 未匹配回执; when a bill it names is saved or
  * imported later — its business keys equal the receipt's (receiptMatchKeys: order ebpCode +
  * orderNo, waybill logisticsCode + logisticsNo …) within the same company — the receipt is
- * attached to the bill and applied exactly as if it had arrived now: the same fold through the
+ * attached to the bill. A draft (暂存, never sent) keeps it on its timeline and does not move
+ * (issue 28: only sent bills move); a bill already past 暂存 applies it exactly as if it had arrived now: the same fold through the
  * lifecycle in customs time order, split parts, issued numbers, one write per bill (decide.ts,
  * parts.ts, store.ts). Inside the saving transaction, after the bill row is written (and so
  * locked): the receipts are locked after their bills, as every ingest locks them, and only rows
@@ -22,6 +23,9 @@ import { formatMoves } from './format.ts';
 import { keyFieldsOf } from './match.ts';
 import { foldSplitParts } from './parts.ts';
 import { updateBills } from './store.ts';
+
+/** bill_heads.state of a bill never declared (暂存) */
+const NOT_SENT = 'DRAFT';
 
 interface WaitingRow {
   id: number;
@@ -139,6 +143,9 @@ export async function claimUnmatchedReceipts(trx: Kysely<Database>, billIds: rea
     const w = wanted.filter((x) => matches(x, row, keys)).sort((a, b) => b.bill.id - a.bill.id)[0];
     if (!w) continue;
     attach.set(w.bill.id, [...(attach.get(w.bill.id) ?? []), Number(row.id)]);
+    // issue 28: only a bill that went to customs moves on a receipt; a draft keeps it on its
+    // timeline (单据尚未申报, server/customs/timeline.ts) and stays 暂存
+    if (w.bill.state === NOT_SENT) continue;
     const moves = formatMoves(w.receipt.format, row.return_status);
     elements.push({
       bill: w.bill, returnStatus: row.return_status, returnTime: row.return_time, returnInfo: row.return_info, keys,
