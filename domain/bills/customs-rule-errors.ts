@@ -2,7 +2,7 @@
  * Customs' rules (domain/customs/rules) applied to a bill before it is declared, pure: the bill's
  * fields are read under the message's element names (FieldDef.xml ?? name), judged by the rows of
  * the definition's message type, and every breach comes back as a field error on the field it
- * names (`lines.0.totalPrice`), in customs' own words with the rule's code. The embedded customs
+ * names (`lines.0.totalPrice`), named by the field's label and ending with the rule's code. The embedded customs
  * judges the sent message by the same rows, so a bill that passes here is one it takes.
  */
 import type { FieldError } from '../envelope.ts';
@@ -30,24 +30,35 @@ function asElements(fields: Map<string, FieldDef>, values: Values): Record<strin
   return out;
 }
 
-interface Prepared { rules: CustomsRule[]; headFields: Map<string, FieldDef>; lineFields: Map<string, FieldDef> }
+interface Prepared {
+  rules: CustomsRule[];
+  headFields: Map<string, FieldDef>;
+  lineFields: Map<string, FieldDef>;
+  label: (element: string, inLine: boolean) => string | undefined;
+}
 /** Per definition, once: its message's rules and its fields by element (a batch judges hundreds of bills). */
 const prepared = new WeakMap<BillDefinition, Prepared>();
 function prepare(def: BillDefinition): Prepared {
   let p = prepared.get(def);
   if (!p) {
-    p = { rules: def.message ? rulesFor(def.message.type) : [], headFields: byElement(def.head), lineFields: byElement(def.lines?.fields ?? []) };
+    const headFields = byElement(def.head), lineFields = byElement(def.lines?.fields ?? []);
+    // a line's element is labelled by the line's field, then the head's (gnum, currency …)
+    const label = (element: string, inLine: boolean) => ((inLine ? lineFields.get(element) : undefined) ?? headFields.get(element) ?? lineFields.get(element))?.label;
+    p = { rules: def.message ? rulesFor(def.message.type) : [], headFields, lineFields, label };
     prepared.set(def, p);
   }
   return p;
 }
 
+/** The labels of a definition's fields by the message's element names, for customs' rules judged outside a bill (the simulator). */
+export const ruleLabelsOf = (def: BillDefinition): ((element: string, inLine: boolean) => string | undefined) => prepare(def).label;
+
 /** The field errors of customs' rules for a bill of `def` (none when its type sends no message). */
 export function customsRuleErrors(def: BillDefinition, head: Values, lines: readonly Values[], now: Date): FieldError[] {
-  const { rules, headFields, lineFields } = prepare(def);
+  const { rules, headFields, lineFields, label } = prepare(def);
   if (rules.length === 0) return [];
   const doc = { head: asElements(headFields, head), lines: lines.map((l) => asElements(lineFields, l)) };
-  return breachesOf(rules, doc, { now }).map((b) => {
+  return breachesOf(rules, doc, { now, label }).map((b) => {
     const message = customsRuleText.withCode(b.message, b.rule.code);
     if (b.element === undefined) return { field: 'lines', message };
     if (b.line !== undefined) return { field: `lines.${b.line}.${lineFields.get(b.element)?.name ?? b.element}`, message };

@@ -7,6 +7,7 @@
  * the first refusal, in the words customs would use, or undefined. The embedded customs simulator
  * refuses the same cases (server/customs/simulator), so a bill this passes is one customs takes.
  */
+import { customsRuleText } from '../texts/customs-rules.ts';
 import { declareCheckText } from '../texts/declare-checks.ts';
 import { sameDecimal, sumUnits, toUnits, unitsText } from './decimal.ts';
 import type { BillDefinition } from './types.ts';
@@ -58,6 +59,8 @@ export interface CheckInput {
   mine: Labels;
   /** labels of each companion's definition, by rule name */
   theirs: Readonly<Record<string, Labels>>;
+  /** the 三单比对 rule of the bill's message (R601 …), which every refusal ends with */
+  ruleCode?: string;
 }
 
 function companionRefusal(rule: CompanionRule, input: CheckInput): string | undefined {
@@ -90,8 +93,13 @@ const rules = {
   },
 } satisfies Record<NonNullable<DeclareChecksDef['rules']>[number], (input: CheckInput) => string | undefined>;
 
-/** The first refusal of the checks, in order: companions, fields across them, the named rules. */
+/** The first refusal of the checks, in order: companions, fields across them, the named rules; ending with the rule's code. */
 export function judgeBeforeDeclare(checks: DeclareChecksDef, input: CheckInput): string | undefined {
+  const refusal = firstRefusal(checks, input);
+  return refusal && input.ruleCode ? customsRuleText.withCode(refusal, input.ruleCode) : refusal;
+}
+
+function firstRefusal(checks: DeclareChecksDef, input: CheckInput): string | undefined {
   for (const rule of checks.companions) {
     const refusal = companionRefusal(rule, input);
     if (refusal) return refusal;

@@ -15,19 +15,38 @@ describe('field rules derived from the definition', () => {
     expect(fieldProblem(text, '跨境电商平')).toBe('电商平台名称长度不能超过4个字符');
   });
 
-  it('uses the spec placeholders as required messages', () => {
+  it('names the field in every required message, dates too (never a bare 请选择日期)', () => {
     expect(fieldProblem(text, '  ')).toBe('请填写电商平台名称');
     expect(fieldProblem({ ...text, kind: 'select' }, null)).toBe('请选择电商平台名称');
-    expect(fieldProblem({ ...text, kind: 'date' }, '')).toBe('请选择日期');
-    expect(fieldProblem({ ...text, kind: 'datetime' }, undefined)).toBe('请选择日期时间');
+    expect(fieldProblem({ ...text, label: '申报日期', kind: 'date' }, '')).toBe('请选择申报日期');
+    expect(fieldProblem({ ...text, label: '离境时间', kind: 'datetime' }, undefined)).toBe('请选择离境时间');
   });
 
   it('coerces numbers and checks digits and decimals', () => {
     expect(fieldProblem(amount, '12.5')).toBeUndefined();
     expect(fieldProblem(amount, 'abc')).toBe('商品金额必须是数字');
-    expect(fieldProblem(amount, '1.123456')).toBe('商品金额最多14位整数、5位小数');
+    expect(fieldProblem(amount, '1.123456')).toBe('商品金额（1.123456）最多5位小数，请改正后再保存');
+    expect(fieldProblem(amount, '123456789012345')).toBe('商品金额最多14位整数');
     expect(fieldProblem(amount, -1)).toBe('商品金额不能小于0');
     expect(fieldProblem({ ...amount, kind: 'integer', digits: 4 }, 12345)).toBe('商品金额最多4位整数');
+  });
+
+  it('refuses a sixth decimal however small (1079.000001 is not 1079), but not the binary noise of a sum', () => {
+    expect(fieldProblem(amount, 1079.000001)).toBe('商品金额（1079.000001）最多5位小数，请改正后再保存');
+    expect(fieldProblem(amount, '1079.000001')).toBe('商品金额（1079.000001）最多5位小数，请改正后再保存');
+    expect(fieldProblem(amount, 0.000001)).toBe('商品金额（0.000001）最多5位小数，请改正后再保存');
+    expect(fieldProblem(amount, 1079.00001)).toBeUndefined();
+    expect(fieldProblem(amount, 0.1 + 0.2)).toBeUndefined();
+    expect(fieldProblem(amount, 3 * 89.9)).toBeUndefined();
+    expect(fieldProblem(amount, 12345678901234.12345)).toBeUndefined();
+  });
+
+  it('ends the length and digit refusals of a bill customs reads with the rule code', () => {
+    const r = validateBill(exportOrder, { orderNo: 'S'.repeat(61), goodsValue: 1079.000001 }, [], 'save');
+    expect(r.errors).toEqual(expect.arrayContaining([
+      { field: 'orderNo', message: '订单编号长度不能超过60个字符（海关规则R409）' },
+      { field: 'goodsValue', message: '商品金额（1079.000001）最多5位小数，请改正后再保存（海关规则R410）' },
+    ]));
   });
 
   it('asks for requiredToDeclare fields only when declaring', () => {

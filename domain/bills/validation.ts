@@ -4,6 +4,8 @@
  * XSDs count), after trimming; "运费" is 2, not 6. Empty text is stored as null.
  */
 import type { FieldError } from '../envelope.ts';
+import { fieldLimitRule } from '../customs/rules/evaluate.ts';
+import { customsRuleText } from '../texts/customs-rules.ts';
 import { fieldText } from '../texts/server.ts';
 import { billText } from '../texts/bills.ts';
 import type { BillDefinition, FieldDef } from './types.ts';
@@ -16,12 +18,28 @@ export const charLength = (s: string): number => [...s].length;
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const choosers = new Set(['select', 'date', 'datetime']);
 
-/** The message a required field gets when empty (bills §5 placeholders). */
+/**
+ * The message a required field gets when empty. It names the field: bills §5's placeholders
+ * (请选择日期) are the empty input's hint, but an answer read away from the form (a batch's, a
+ * toast) must say which field.
+ */
 export function requiredMessage(field: FieldDef): string {
-  if (field.kind === 'date') return billText.chooseDate;
-  if (field.kind === 'datetime') return billText.chooseDateTime;
   return choosers.has(field.kind) ? billText.choose(field.label) : billText.fill(field.label);
 }
+
+/**
+ * Whether a number has more decimals than `scale`. Exact for what a declarant types (1079.000001
+ * has six); the binary noise of a computed amount (0.1 + 0.2 = 0.30000000000000004) lies within
+ * a few units of the last place of its rounded value and is not counted — the message writes it
+ * rounded, which is the value meant.
+ */
+function excessDecimals(v: number, scale: number): boolean {
+  const rounded = Number(v.toFixed(scale));
+  return Math.abs(rounded - v) > 4 * Number.EPSILON * Math.abs(v);
+}
+
+/** The codes of customs' rules on the fields' own limits, for bills whose message customs reads. */
+export interface LimitCodes { length: string; digits: string }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -42,8 +60,12 @@ export function coerceValue(field: FieldDef, value: unknown): string | number | 
   return typeof value === 'string' ? value.trim() : undefined;
 }
 
-/** The problem with one field's value, or undefined. `value` is the raw input. */
-export function fieldProblem(field: FieldDef, value: unknown, purpose: Purpose = 'save'): string | undefined {
+/**
+ * The problem with one field's value, or undefined. `value` is the raw input. With `codes` (a
+ * bill sent to customs), a value its message cannot carry ends with the rule's code.
+ */
+export function fieldProblem(field: FieldDef, value: unknown, purpose: Purpose = 'save', codes?: LimitCodes): string | undefined {
+  const coded = (message: string, limit: keyof LimitCodes) => (codes ? customsRuleText.withCode(message, codes[limit]) : message);
   const v = coerceValue(field, value);
   if (v === null) {
     return field.required || (purpose === 'declare' && field.requiredToDeclare) ? requiredMessage(field) : undefined;
@@ -54,14 +76,11 @@ export function fieldProblem(field: FieldDef, value: unknown, purpose: Purpose =
     if (field.kind === 'integer' && !Number.isInteger(v)) return fieldText.integer(field.label);
     const scale = field.kind === 'integer' ? 0 : field.scale ?? 5;
     const intDigits = (field.digits ?? 19) - scale;
-    const scaled = Math.abs(v) * 10 ** scale;
-    const tooManyDecimals = Math.abs(Math.round(scaled) - scaled) > 1e-6 * Math.max(1, scaled);
-    if (Math.floor(Math.abs(v)).toString().length > intDigits || tooManyDecimals) {
-      return `${field.label}最多${intDigits}位整数${scale ? `、${scale}位小数` : ''}`;
-    }
+    if (Math.floor(Math.abs(v)).toString().length > intDigits) return coded(fieldText.intDigits(field.label, intDigits), 'digits');
+    if (scale > 0 && excessDecimals(v, scale)) return coded(fieldText.decimals(field.label, String(value).trim(), scale), 'digits');
     return undefined;
   }
-  if (field.maxLength !== undefined && charLength(v) > field.maxLength) return fieldText.maxLength(field.label, field.maxLength);
+  if (field.maxLength !== undefined && charLength(v) > field.maxLength) return coded(fieldText.maxLength(field.label, field.maxLength), 'length');
   if (field.options && !field.options.some((o) => o.value === v)) return fieldText.enum(field.label);
   if (field.kind === 'date') {
     const m = DATE.exec(v);
@@ -73,6 +92,14 @@ export function fieldProblem(field: FieldDef, value: unknown, purpose: Purpose =
   }
   if (field.kind === 'flags' && !new RegExp(`^[01]{${field.flagLabels?.length ?? 1}}$`).test(v)) return fieldText.pattern(field.label);
   return undefined;
+}
+
+/** The rule codes of a bill type whose message customs reads; none for a bill that stays here. */
+export function limitCodesOf(def: BillDefinition): LimitCodes | undefined {
+  const type = def.message?.type;
+  if (type === undefined || def.issuedBy) return undefined;
+  const length = fieldLimitRule('length'), digits = fieldLimitRule('digits');
+  return length?.messages.includes(type) && digits?.messages.includes(type) ? { length: length.code, digits: digits.code } : undefined;
 }
 
 export interface ValidatedBill {
@@ -87,10 +114,11 @@ export interface ValidatedBill {
  */
 export function validateBill(def: BillDefinition, head: Record<string, unknown>, lines: readonly Record<string, unknown>[], purpose: Purpose): ValidatedBill {
   const errors: FieldError[] = [];
+  const codes = limitCodesOf(def);
   const outHead: Record<string, string | number | null> = {};
   for (const f of def.head) {
     if (f.readOnly) continue;
-    const problem = fieldProblem(f, head[f.name], purpose);
+    const problem = fieldProblem(f, head[f.name], purpose, codes);
     if (problem) errors.push({ field: f.name, message: problem });
     else outHead[f.name] = coerceValue(f, head[f.name]) ?? null;
   }
@@ -104,7 +132,7 @@ export function validateBill(def: BillDefinition, head: Record<string, unknown>,
       const out: Record<string, string | number | null> = {};
       for (const f of def.lines!.fields) {
         if (f.readOnly) continue;
-        const problem = fieldProblem(f, line[f.name], purpose);
+        const problem = fieldProblem(f, line[f.name], purpose, codes);
         if (problem) errors.push({ field: `lines.${i}.${f.name}`, message: `第${i + 1}行：${problem}` });
         else out[f.name] = coerceValue(f, line[f.name]) ?? null;
       }

@@ -30,6 +30,10 @@ export const customsText = {
   receiptTooLarge: (max: number) => `回执报文过大（超过${max}字节）`,
   receiptDtd: '回执报文不允许包含 DOCTYPE 或 ENTITY 声明',
   receiptMalformed: (detail: string) => `回执报文不是合法的 XML：${detail}`,
+  /** a file whose bytes read cleanly in no encoding customs uses (bytes win over the declaration) */
+  receiptUndecodable: '回执报文的字节既不是有效的 UTF-8，也不是有效的 GBK/GB18030 编码，无法读取',
+  receiptBadBytes: (encoding: string, bom: boolean) => `回执报文${bom ? '以字节顺序标记（BOM）声明为' : '声明为'}${encoding}编码，但其内容不是有效的${encoding}`,
+  encodingNames: { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16', 'utf-16be': 'UTF-16', gb18030: 'GBK/GB18030' },
   receiptUnknownRoot: (root: string) => `无法识别的回执报文类型：${root}`,
   receiptNoReturns: (element: string) => `回执报文中没有 ${element} 数据`,
   receiptTooMany: (n: number, max: number) => `回执报文包含${n}条回执，最多${max}条`,

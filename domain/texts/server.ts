@@ -31,6 +31,9 @@ export const serverText = {
 export const fieldText = {
   required: (label: string) => `${label}不能为空`,
   maxLength: (label: string, n: number) => `${label}长度不能超过${n}个字符`,
+  intDigits: (label: string, n: number) => `${label}最多${n}位整数`,
+  /** `商品金额（1079.000001）最多5位小数，不能四舍五入后申报` */
+  decimals: (label: string, value: string, n: number) => `${label}（${value}）最多${n}位小数，请改正后再保存`,
   minLength: (label: string, n: number) => `${label}长度不能少于${n}个字符`,
   type: (label: string) => `${label}格式不正确`,
   number: (label: string) => `${label}必须是数字`,

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { statesFor } from '../../domain/bill-states.ts';
 import { findBill } from '../../domain/bills/index.ts';
+import { documentsRuleOf } from '../../domain/customs/rules/evaluate.ts';
 import { companionQuery, judgeBeforeDeclare, labelsOf, type FoundCompanion, type Labels } from '../../domain/bills/import-checks.ts';
 import type { CompanionRule } from '../../domain/bills/words.ts';
 import type { BillCall } from './call.ts';
@@ -72,6 +73,7 @@ export async function declareCheckRefusals(q: Executor, call: BillCall, bills: r
   const refusals = new Map<number, string>();
   if (!checks || bills.length === 0) return refusals;
   const mine = labelsOf(call.model.def);
+  const ruleCode = call.model.def.message ? documentsRuleOf(call.model.def.message.type)?.code : undefined;
   const theirs: Record<string, Labels> = {};
   const foundByRule = new Map<string, Map<string, FoundCompanion>>();
   for (const rule of checks.companions) {
@@ -84,7 +86,7 @@ export async function declareCheckRefusals(q: Executor, call: BillCall, bills: r
       const query = companionQuery(rule, b.head);
       found[rule.name] = query ? foundByRule.get(rule.name)!.get(JSON.stringify(Object.keys(rule.by).map((t) => query[t]))) : undefined;
     }
-    const refusal = judgeBeforeDeclare(checks, { head: b.head, lines: b.lines, found, mine, theirs });
+    const refusal = judgeBeforeDeclare(checks, { head: b.head, lines: b.lines, found, mine, theirs, ...(ruleCode ? { ruleCode } : {}) });
     if (refusal) refusals.set(b.id, refusal);
   }
   return refusals;

@@ -133,9 +133,9 @@ describe('validation', () => {
     expect(r.body.code).toBe(-1);
     expect(r.body.data.errors).toEqual(expect.arrayContaining([
       { field: 'orderNo', message: '请填写订单编号' },
-      { field: 'ebpName', message: '电商平台名称长度不能超过100个字符' },
+      { field: 'ebpName', message: '电商平台名称长度不能超过100个字符（海关规则R409）' },
       { field: 'goodsValue', message: '商品金额必须是数字' },
-      { field: 'freight', message: '运杂费最多14位整数、5位小数' },
+      { field: 'freight', message: '运杂费（1.1234567）最多5位小数，请改正后再保存（海关规则R410）' },
       { field: 'lines.0.itemName', message: '第1行：请填写企业商品名称' },
     ]));
     expect(r.body.message).toContain('请填写订单编号');

@@ -159,7 +159,7 @@ describe('批量离境 (declarationLeave)', () => {
   it('needs leaveTime', async () => {
     const id = await heldInventory('LJ0001', '800');
     const r = await post(inv, 'leave', { ids: [id] });
-    expect(r.body).toMatchObject({ code: -1, message: '离境时间：请选择日期时间', data: { errors: [{ field: 'leaveTime' }] } });
+    expect(r.body).toMatchObject({ code: -1, message: '请选择离境时间', data: { errors: [{ field: 'leaveTime' }] } });
     expect((await post(inv, 'leave', { ids: [id], leaveTime: '2026-02-30 10:00:00' })).body.code).toBe(-1);
   });
 

@@ -51,7 +51,7 @@ describe('批量离境', () => {
   it('needs leaveTime, then declares a 离境单 of each accepted 清单总分单\'s parcels', async () => {
     const taken = await heldMaster('ZFL001', '120');
     const draft = await heldMaster('ZFL002', 'DRAFT');
-    expect((await post(bol, 'leave', { ids: [taken], leaveTime: '' })).body).toMatchObject({ code: -1, message: '离境时间：请选择日期时间' });
+    expect((await post(bol, 'leave', { ids: [taken], leaveTime: '' })).body).toMatchObject({ code: -1, message: '请选择离境时间' });
     const r = await post(bol, 'leave', { ids: [taken, draft], leaveTime: '2026-03-20 22:15:00' });
     expect(r.body.data).toMatchObject({ total: 2, succeeded: 1, failed: [{ id: draft, title: 'ZFL002', message: '企业内部编号 ZFL002 当前状态为暂存，不能批量离境' }] });
     const id = r.body.data.created[0].id as number;

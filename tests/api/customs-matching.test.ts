@@ -82,6 +82,6 @@ describe('import: order, payment and waybill before the inventory', () => {
   it('refuses an inventory whose buyer differs from the order\'s', async () => {
     const { appTime: _t, ...head } = importInventoryBill({ copNo: 'YXI-BUYER-01', buyerName: '王五' }).head;
     const r = await post(inventory, 'saveAndApply', { ...head, details: importInventoryBill().lines.map((l, i) => ({ ...l, id: `temp${i + 1}` })) });
-    expect(r.body).toMatchObject({ code: -1, message: '三单比对未通过：订购人姓名 与进口订单不一致（本单：王五，进口订单：陈思远）' });
+    expect(r.body).toMatchObject({ code: -1, message: '三单比对未通过：订购人姓名 与进口订单不一致（本单：王五，进口订单：陈思远）（海关规则R601）' });
   });
 });

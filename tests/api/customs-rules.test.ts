@@ -31,7 +31,7 @@ function wrongLineOrder(orderNo: string) {
   const { head, lines } = importOrderBill({ orderNo, goodsValue: 12045.5, acturalPaid: 12079.03 });
   return { head: withoutAppTime(head), lines: lines.map((l, i) => (i === 0 ? { ...l, qty: 200, price: 10, totalPrice: 12000 } : l)) };
 }
-const R101 = '第1项商品总价[totalPrice=12000]与数量×单价[2000]不一致';
+const R101 = '第1项商品的总价（12000）与数量×单价（2000）不一致';
 
 describe('保存并申报', () => {
   it('refuses 200 × 10 = 12000 on the line\'s total with the rule\'s text, and saves nothing', async () => {
@@ -54,7 +54,7 @@ describe('保存并申报', () => {
   it('refuses a payment time in the future on its field', async () => {
     const { head } = importPaymentBill({ payTransactionId: 'LL-RULE-FUTURE-1', orderNo: 'YXI-RULE-0003', payTime: '2099-01-01 00:00:00' });
     const r = await post(importPayment, 'saveAndApply', withoutAppTime(head));
-    expect(r.body).toMatchObject({ code: -1, data: { errors: [{ field: 'payTime', message: 'payTime[2099-01-01 00:00:00]晚于海关当前时间（海关规则R501）' }] } });
+    expect(r.body).toMatchObject({ code: -1, data: { errors: [{ field: 'payTime', message: '支付时间（2099-01-01 00:00:00）晚于海关当前时间（海关规则R501）' }] } });
   });
 });
 

@@ -139,7 +139,7 @@ describe('POST /api/receipter/timeline', () => {
     const refused = events.at(-1)!;
     expect(refused).toMatchObject({
       kind: 'receipt', returnStatus: '100', returnStatusName: '海关退单',
-      returnInfo: '海关退单：订单商品金额[goodsValue=150]与表体商品总价合计[totalPrice=200]不一致',
+      returnInfo: '海关退单：商品金额（150）与表体各项商品总价之和（200）不一致',
       explain: {
         meaning: '海关退单：海关审核未通过，单证被退回',
         cause: expect.stringContaining('金额不一致'),

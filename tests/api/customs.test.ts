@@ -110,14 +110,14 @@ describe('declare → outbox → simulator → receipts', () => {
   it('ends an order whose goods value is not the sum of its lines in 100 海关退单 with the reason', async () => {
     // the console refuses it before sending, on the field, with customs' rule R102 …
     const r = await post(exportOrder, 'saveAndApply', order('YX-CUS-0002', { goodsValue: 150 }));
-    expect(r.body).toMatchObject({ code: -1, data: { errors: [{ field: 'goodsValue', message: '订单商品金额[goodsValue=150]与表体商品总价合计[totalPrice=200]不一致（海关规则R102）' }] } });
+    expect(r.body).toMatchObject({ code: -1, data: { errors: [{ field: 'goodsValue', message: '商品金额（150）与表体各项商品总价之和（200）不一致（海关规则R102）' }] } });
     // … and customs refuses it with the same words when it reaches customs by another path
     const { head, lines } = exportOrderBill({ orderNo: 'YX-CUS-0002', ebpCode: '3302960E8F', ebcCode: admin.userInfo.companyCode, goodsValue: 150 });
     const id = await insertDeclared(head, lines);
     await t.app.customs.drain();
     const b = await bill(id);
     expect(b).toMatchObject({ state: '100', return_status: '100' });
-    expect(b.return_info).toBe('海关退单：订单商品金额[goodsValue=150]与表体商品总价合计[totalPrice=309.3]不一致');
+    expect(b.return_info).toBe('海关退单：商品金额（150）与表体各项商品总价之和（309.3）不一致');
     const timeline = await findByBill({ messageType: 'CEB304Message', ebpCode: '3302960E8F', orderNo: 'YX-CUS-0002' });
     expect(timeline.body.data.map((x: { returnStatusName: string }) => x.returnStatusName)).toEqual(['海关退单', '电子口岸申报中']);
 

@@ -119,7 +119,7 @@ describe('报关单 declared through the customs pipeline', () => {
     await t.app.customs.drain();
     const refused = await bill(id);
     expect(refused).toMatchObject({ state: '100', return_status: '100' });
-    expect(refused.return_info).toBe('海关退单：第1项商品总价[DeclTotal=800]与成交数量×单价[840]不一致');
+    expect(refused.return_info).toBe('海关退单：第1项商品的总价（800）与成交数量×单价（840）不一致');
     const detail = (await post('detail', { id })).body.data;
     expect(detail.seqNo).toMatch(/^E\d{17}$/);
     expect(detail.entryId ?? null).toBeNull();

@@ -41,13 +41,14 @@ describe('三单比对 before declaring an import inventory', () => {
     const missing = await post(importDetailedList, 'apply', { ids: [id] });
     expect(missing.body.data).toMatchObject({ succeeded: 0, failed: [{ id, title: 'YXI2603180001', message: expect.stringContaining('三单比对未通过：未找到') }] });
     expect(missing.body.data.failed[0].message).toContain('进口订单');
+    expect(missing.body.data.failed[0].message).toMatch(/（海关规则R601）$/);
 
     const orderId = await saved(importOrder, importOrderBill());
     const paymentId = await saved(importPayment, importPaymentBill());
     const waybillId = await saved(importWaybill, importWaybillBill());
     // drafts do not count: customs has not taken them
     const drafts = await post(importDetailedList, 'apply', { ids: [id] });
-    expect(drafts.body.data.failed[0].message).toBe('三单比对未通过：进口订单 YXI20260318093015001 当前状态为暂存，海关尚未入库');
+    expect(drafts.body.data.failed[0].message).toBe('三单比对未通过：进口订单 YXI20260318093015001 当前状态为暂存，海关尚未入库（海关规则R601）');
 
     await taken(orderId); await taken(paymentId); await taken(waybillId);
     const ok = await post(importDetailedList, 'apply', { ids: [id] });
@@ -58,7 +59,7 @@ describe('三单比对 before declaring an import inventory', () => {
   it('refuses a mismatch through 保存并申报 and saves nothing of it', async () => {
     const inventory = importInventoryBill({ copNo: 'YXI2603180002', buyerName: '陈小远' });
     const r = await post(importDetailedList, 'saveAndApply', { ...strip(inventory.head), details: inventory.lines.map((l, i) => ({ ...l, id: `temp${i}` })) });
-    expect(r.body).toMatchObject({ code: -1, message: '三单比对未通过：订购人姓名 与进口订单不一致（本单：陈小远，进口订单：陈思远）' });
+    expect(r.body).toMatchObject({ code: -1, message: '三单比对未通过：订购人姓名 与进口订单不一致（本单：陈小远，进口订单：陈思远）（海关规则R601）' });
     const found = await t.handle.db.selectFrom('bill_heads').select('id').where('cop_no', '=', 'YXI2603180002').execute();
     expect(found).toEqual([]);
   });
@@ -67,7 +68,7 @@ describe('三单比对 before declaring an import inventory', () => {
     const inventory = importInventoryBill({ copNo: 'YXI2603180003' });
     const lines = inventory.lines.map((l, i) => (i === 0 ? { ...l, qty: 40, totalPrice: 5160 } : l));
     const r = await post(importDetailedList, 'saveAndApply', { ...strip(inventory.head), details: lines.map((l, i) => ({ ...l, id: `temp${i}` })) });
-    expect(r.body).toMatchObject({ code: -1, message: '订购人单次交易金额[5205.5]超过单次交易限值5000元（海关规则R104）', data: { errors: [{ field: 'lines', message: '订购人单次交易金额[5205.5]超过单次交易限值5000元（海关规则R104）' }] } });
+    expect(r.body).toMatchObject({ code: -1, message: '订购人单次交易金额（表体商品总价合计5205.5元）超过单次交易限值5000元（海关规则R104）', data: { errors: [{ field: 'lines', message: '订购人单次交易金额（表体商品总价合计5205.5元）超过单次交易限值5000元（海关规则R104）' }] } });
   });
 
   it('never counts another company\'s order, payment or waybill', async () => {

@@ -18,40 +18,40 @@ describe('document checks', () => {
     expect(runChecks(['linePrice'], { head: {}, lines: [line(1)] })).toBeUndefined();
     expect(runChecks(['linePrice'], { head: {}, lines: [line(1, { price: '3.333', qty: '3', totalPrice: '9.999' })] })).toBeUndefined();
     expect(runChecks(['linePrice'], { head: {}, lines: [line(2, { totalPrice: '179.7' })] }))
-      .toEqual({ reason: '第2项商品总价[totalPrice=179.7]与数量×单价[179.8]不一致' });
+      .toEqual({ reason: '第2项商品的总价（179.7）与数量×单价（179.8）不一致' });
   });
 
   it('net weight never above gross weight', () => {
     expect(runChecks(['netGross'], { head: { netWeight: '1.2', grossWeight: '1.5' }, lines: [] })).toBeUndefined();
     expect(runChecks(['netGross'], { head: { netWeight: '1.50001', grossWeight: '1.5' }, lines: [] }))
-      .toEqual({ reason: '净重[netWeight=1.50001]不能大于毛重[grossWeight=1.5]' });
+      .toEqual({ reason: '净重（1.50001）不能大于毛重（1.5）' });
   });
 
   it('second quantity and unit come together, and positive', () => {
     expect(runChecks(['quantityPairs'], { head: {}, lines: [line(1, { qty2: '1', unit2: '007' })] })).toBeUndefined();
     expect(runChecks(['quantityPairs'], { head: {}, lines: [line(3, { qty2: '1' })] }))
-      .toEqual({ reason: '第3项商品qty2与unit2必须同时填写或同时为空' });
+      .toEqual({ reason: '第3项商品的第二数量与第二计量单位必须同时填写或同时为空' });
     expect(runChecks(['quantityPairs'], { head: {}, lines: [line(1, { qty2: '0', unit2: '007' })] }))
-      .toEqual({ reason: '第1项商品qty2必须大于0' });
+      .toEqual({ reason: '第1项商品的第二数量必须大于0' });
   });
 
   it('codes come from the customs code tables', () => {
     expect(runChecks(['codeTables'], { head: { currency: '142', customsCode: '3100' }, lines: [line(1)] })).toBeUndefined();
-    expect(runChecks(['codeTables'], { head: { currency: 'CNY' }, lines: [] })).toEqual({ reason: 'currency[CNY]不在海关参数代码表中' });
-    expect(runChecks(['codeTables'], { head: {}, lines: [line(4, { unit: '999' })] })).toEqual({ reason: '第4项商品：unit[999]不在海关参数代码表中' });
+    expect(runChecks(['codeTables'], { head: { currency: 'CNY' }, lines: [] })).toEqual({ reason: '币制（CNY）不在海关参数代码表中' });
+    expect(runChecks(['codeTables'], { head: {}, lines: [line(4, { unit: '999' })] })).toEqual({ reason: '第4项商品的计量单位（999）不在海关参数代码表中' });
   });
 
   it('import orders: acturalPaid = goodsValue + freight + taxTotal − discount', () => {
     const head = { goodsValue: '200', freight: '10', taxTotal: '18.2', discount: '5', acturalPaid: '223.2' };
     expect(runChecks(['importPaid'], { head, lines: [] })).toBeUndefined();
     expect(runChecks(['importPaid'], { head: { ...head, acturalPaid: '228.2' }, lines: [] }))
-      .toEqual({ reason: '实际支付金额[acturalPaid=228.2]不等于商品价格+运杂费+代扣税款-非现金抵扣金额[223.2]' });
+      .toEqual({ reason: '实际支付金额（228.2）不等于商品价格+运杂费+代扣税款-非现金抵扣金额（223.2）' });
   });
 
   it('the single-transaction limit answers −621005', () => {
     expect(runChecks(['singleLimit'], { head: {}, lines: [line(1, { totalPrice: '5000' })] })).toBeUndefined();
     expect(runChecks(['singleLimit'], { head: {}, lines: [line(1, { totalPrice: '4000' }), line(2, { totalPrice: '1000.01' })] }))
-      .toEqual({ status: '-621005', reason: '订购人单次交易金额[5000.01]超过单次交易限值5000元' });
+      .toEqual({ status: '-621005', reason: '订购人单次交易金额（表体商品总价合计5000.01元）超过单次交易限值5000元' });
   });
 });
 

@@ -29,9 +29,9 @@ describe('judge', () => {
 
   it('refuses an order whose goods value is not the sum of its lines (exact decimals)', () => {
     const v = judge(order, { head: { ...head, goodsValue: '300' }, lines }, ctx);
-    expect(v).toEqual({ kind: 'rejected', reason: '订单商品金额[goodsValue=300]与表体商品总价合计[totalPrice=309.3]不一致' });
+    expect(v).toEqual({ kind: 'rejected', reason: '商品金额（300）与表体各项商品总价之和（309.3）不一致' });
     expect(receiptsOf(order, v, head).map((r) => r.returnStatus)).toEqual(['2', '100']);
-    expect(receiptsOf(order, v, head)[1]!.returnInfo).toMatch(/^海关退单：订单商品金额/);
+    expect(receiptsOf(order, v, head)[1]!.returnInfo).toMatch(/^海关退单：商品金额（300）/);
   });
 
   it('answers a duplicate new declaration with −301010 only', () => {

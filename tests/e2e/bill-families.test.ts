@@ -254,7 +254,7 @@ describe('one bill of each family, declared as a user clicks', () => {
     await select(draft);
     const job = await declareSelected(1);
     await job.getByText('失败 1', { exact: true }).waitFor();
-    await job.getByRole('cell', { name: /^三单比对未通过：进口订单 YXI\d{8}005 当前状态为暂存，海关尚未入库$/ }).waitFor();
+    await job.getByRole('cell', { name: /^三单比对未通过：进口订单 YXI\d{8}005 当前状态为暂存，海关尚未入库（海关规则R601）$/ }).waitFor();
     await screenshot(page, 'families-8-import-inventory-refused');
     await closeJob(job);
     expect(await stateOf(draft)).toBe('暂存');
@@ -280,7 +280,7 @@ describe('one bill of each family, declared as a user clicks', () => {
     await select(draft);
     const job = await declareSelected(1);
     await job.getByText('失败 1', { exact: true }).waitFor();
-    await job.getByRole('cell', { name: /^三单比对未通过：未找到 .*YT\d{8}I0005.* 的进口运单$/ }).waitFor();
+    await job.getByRole('cell', { name: /^三单比对未通过：未找到 .*YT\d{8}I0005.* 的进口运单（海关规则R601）$/ }).waitFor();
     await closeJob(job);
   });
 

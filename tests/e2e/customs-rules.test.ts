@@ -27,6 +27,8 @@ describe('海关规则', () => {
     const r101 = page.locator('tr[data-rule="R101"]');
     expect(await r101.textContent()).toContain('表体商品总价 = 数量 × 单价（精确到分）');
     expect(await r101.textContent()).toContain('CEB311 进口订单');
+    expect(await r101.textContent()).toContain(customsRuleText.publications.spec);
+    expect(await page.locator('tr[data-rule="R601"]').textContent()).toContain('海关总署公告2018年第194号');
     await screenshot(page, 'customs-rules');
   });
 

@@ -20,6 +20,11 @@ export interface RuleDocument {
 export interface RuleContext {
   /** customs' clock; rules about dates are skipped without one */
   now?: Date;
+  /**
+   * The Chinese label of an element, as the declarant knows the field (the bill definition's
+   * FieldDef.label); without one, the specification's name (customsRuleText.labels).
+   */
+  label?: (element: string, inLine: boolean) => string | undefined;
 }
 
 /** One broken rule: its words, and where (a head element, a line's element, or the lines as a whole). */
@@ -31,6 +36,10 @@ export interface Breach {
   /** the line's index when the element is a line's */
   line?: number;
 }
+
+/** The row judging one of the fields' own limits (length, digits) at save time. */
+export const fieldLimitRule = (limit: 'length' | 'digits'): CustomsRule | undefined =>
+  customsRules.find((r) => r.check.kind === 'fieldLimits' && r.check.limit === limit);
 
 /** The rows of the table for one message type, in the table's order. */
 export function rulesFor(messageType: string): CustomsRule[] {
@@ -72,10 +81,13 @@ function chinaDigits(d: Date): string {
 /** Clocks differ: a time up to this far ahead of customs' is taken as now. */
 const CLOCK_SKEW_MS = 10 * 60_000;
 
-type Judge<K extends RuleCheck['kind']> = (check: Extract<RuleCheck, { kind: K }>, doc: RuleDocument, ctx: RuleContext) => Omit<Breach, 'rule'>[];
+type Judge<K extends RuleCheck['kind']> = (check: Extract<RuleCheck, { kind: K }>, doc: RuleDocument, ctx: RuleContext, label: Labeler) => Omit<Breach, 'rule'>[];
+type Labeler = (element: string, inLine?: boolean) => string;
+
+const labeler = (ctx: RuleContext): Labeler => (element, inLine = false) => ctx.label?.(element, inLine) ?? t.labels[element] ?? element;
 
 const judges: { [K in RuleCheck['kind']]: Judge<K> } = {
-  lineProduct(c, { lines }) {
+  lineProduct(c, { lines }, _ctx, label) {
     const out: Omit<Breach, 'rule'>[] = [];
     lines.forEach((l, i) => {
       const q = units(l[c.qty]), p = units(l[c.price]), total = units(l[c.total]);
@@ -83,72 +95,72 @@ const judges: { [K in RuleCheck['kind']]: Judge<K> } = {
       // qty × price carries 10 decimals; customs compares to the cent
       const product = (q * p) / 100000n;
       if ((product > total ? product - total : total - product) < CENT) return;
-      out.push({ element: c.total, line: i, message: t.lineProduct(text(l[c.number]) || '?', c.total, text(l[c.total]), t.labels[c.qtyLabel], unitsText(product)) });
+      out.push({ element: c.total, line: i, message: t.lineProduct(text(l[c.number]) || '?', label(c.total, true), text(l[c.total]), label(c.qty, true), label(c.price, true), unitsText(product)) });
     });
     return out;
   },
-  lineSum(c, { head, lines }) {
+  lineSum(c, { head, lines }, _ctx, label) {
     const value = units(head[c.head]);
     const sum = sumUnits(lines.map((l) => l[c.line]));
     if (value !== undefined && sum !== undefined && value === sum) return [];
-    return [{ element: c.head, message: t.lineSum(c.head, text(head[c.head]), c.line, sum === undefined ? '?' : unitsText(sum)) }];
+    return [{ element: c.head, message: t.lineSum(label(c.head), text(head[c.head]), label(c.line, true), sum === undefined ? '?' : unitsText(sum)) }];
   },
-  formula(c, { head }) {
+  formula(c, { head }, _ctx, label) {
     const plus = sumUnits(c.plus.map((e) => head[e])), minus = sumUnits(c.minus.map((e) => head[e]));
     const result = blank(head[c.result]) ? 0n : toUnits(head[c.result]);
     if (plus === undefined || minus === undefined || result === undefined || result === plus - minus) return [];
-    return [{ element: c.result, message: t.formula(c.result, text(head[c.result]), t.paidFormula, unitsText(plus - minus)) }];
+    return [{ element: c.result, message: t.formula(label(c.result), text(head[c.result]), t.formulaOf(c.plus.map((e) => label(e)), c.minus.map((e) => label(e))), unitsText(plus - minus)) }];
   },
-  notAbove(c, { head }) {
+  notAbove(c, { head }, _ctx, label) {
     const small = units(head[c.smaller]), large = units(head[c.larger]);
     if (small === undefined || large === undefined || small <= large) return [];
-    return [{ element: c.smaller, message: t.notAbove(t.labels[c.smallerLabel], c.smaller, text(head[c.smaller]), t.labels[c.largerLabel], c.larger, text(head[c.larger])) }];
+    return [{ element: c.smaller, message: t.notAbove(label(c.smaller), text(head[c.smaller]), label(c.larger), text(head[c.larger])) }];
   },
-  pairs(c, { lines }) {
+  pairs(c, { lines }, _ctx, label) {
     const out: Omit<Breach, 'rule'>[] = [];
     lines.forEach((l, i) => {
       const gnum = text(l[c.number]) || '?';
       for (const [qty, unit] of c.pairs) {
         const hasQty = !blank(l[qty]), hasUnit = !blank(l[unit]);
-        if (hasQty !== hasUnit) { out.push({ element: hasQty ? unit : qty, line: i, message: t.pairBoth(gnum, qty, unit) }); continue; }
+        if (hasQty !== hasUnit) { out.push({ element: hasQty ? unit : qty, line: i, message: t.pairBoth(gnum, label(qty, true), label(unit, true)) }); continue; }
         const v = hasQty ? toUnits(l[qty]) : undefined;
-        if (hasQty && (v === undefined || v <= 0n)) out.push({ element: qty, line: i, message: t.pairPositive(gnum, qty) });
+        if (hasQty && (v === undefined || v <= 0n)) out.push({ element: qty, line: i, message: t.pairPositive(gnum, label(qty, true)) });
       }
     });
     return out;
   },
-  codes(c, { head, lines }) {
+  codes(c, { head, lines }, _ctx, label) {
     const out: Omit<Breach, 'rule'>[] = [];
     const look = (values: Values, prefix: string, line?: number) => {
       for (const [element, table] of Object.entries(c.elements)) {
         const v = text(values[element]);
         const set = v ? codeSet(table) : undefined;
-        if (set && !set.has(v)) out.push({ element, ...(line === undefined ? {} : { line }), message: t.badCode(prefix, element, v) });
+        if (set && !set.has(v)) out.push({ element, ...(line === undefined ? {} : { line }), message: t.badCode(prefix, label(element, line !== undefined), v) });
       }
     };
     look(head, '');
     lines.forEach((l, i) => look(l, t.linePrefix(text(l[c.number]) || '?'), i));
     return out;
   },
-  format(c, { head, lines }) {
+  format(c, { head, lines }, _ctx, label) {
     const pattern = c.pattern === undefined ? undefined : patternOf(c.pattern);
-    const look = (v: unknown): string | undefined => {
+    const look = (v: unknown, inLine = false): string | undefined => {
       const s = text(v);
       if (!s) return undefined;
-      if ([...s].length > c.max) return t.tooLong(c.element, s, c.max);
-      if (pattern && !pattern.test(s)) return t.badFormat(c.element, s, c.format ? t[c.format] : c.pattern!);
+      if ([...s].length > c.max) return t.tooLong(label(c.element, inLine), s, c.max);
+      if (pattern && !pattern.test(s)) return t.badFormat(label(c.element, inLine), s, c.format ? t[c.format] : c.pattern!);
       return undefined;
     };
     const out: Omit<Breach, 'rule'>[] = [];
     const inHead = look(head[c.element]);
     if (inHead) out.push({ element: c.element, message: inHead });
     lines.forEach((l, i) => {
-      const inLine = look(l[c.element]);
+      const inLine = look(l[c.element], true);
       if (inLine) out.push({ element: c.element, line: i, message: inLine });
     });
     return out;
   },
-  notFuture(c, { head }, { now }) {
+  notFuture(c, { head }, { now }, label) {
     if (!now) return [];
     const limit = chinaDigits(new Date(now.getTime() + CLOCK_SKEW_MS));
     const out: Omit<Breach, 'rule'>[] = [];
@@ -156,7 +168,7 @@ const judges: { [K in RuleCheck['kind']]: Judge<K> } = {
       const digits = text(head[element]).replace(/\D/g, '');
       // yyyyMMdd compares with the day, yyyyMMddHHmmss with the second
       if ((digits.length === 8 || digits.length === 14) && digits > limit.slice(0, digits.length)) {
-        out.push({ element, message: t.future(element, text(head[element])) });
+        out.push({ element, message: t.future(label(element), text(head[element])) });
       }
     }
     return out;
@@ -169,11 +181,14 @@ const judges: { [K in RuleCheck['kind']]: Judge<K> } = {
   documents() {
     return [];
   },
+  fieldLimits() {
+    return [];
+  },
 };
 
 function judgeRule(rule: CustomsRule, doc: RuleDocument, ctx: RuleContext): Breach[] {
   const judgeOne = judges[rule.check.kind] as Judge<RuleCheck['kind']>;
-  return judgeOne(rule.check, doc, ctx).map((b) => ({ rule, ...b }));
+  return judgeOne(rule.check, doc, ctx, labeler(ctx)).map((b) => ({ rule, ...b }));
 }
 
 /** Every breach of the rules, in the rules' order. */

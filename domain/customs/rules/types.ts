@@ -8,13 +8,13 @@
 /** The pure checks a rule may use; the element names are its parameters. */
 export type RuleCheck =
   /** each line's total = qty × price, to the cent */
-  | { kind: 'lineProduct'; qty: string; price: string; total: string; number: string; qtyLabel: 'quantity' | 'dealQuantity' }
+  | { kind: 'lineProduct'; qty: string; price: string; total: string; number: string }
   /** a head amount = Σ of a line amount, exactly */
   | { kind: 'lineSum'; head: string; line: string }
   /** a head amount = Σ plus − Σ minus (an absent element counts 0) */
   | { kind: 'formula'; result: string; plus: readonly string[]; minus: readonly string[] }
   /** one head amount never above another (net ≤ gross) */
-  | { kind: 'notAbove'; smaller: string; larger: string; smallerLabel: 'netWeight'; largerLabel: 'grossWeight' }
+  | { kind: 'notAbove'; smaller: string; larger: string }
   /** each line's quantity and its unit come together, the quantity positive */
   | { kind: 'pairs'; pairs: readonly (readonly [string, string])[]; number: string }
   /** coded elements (head and lines) hold codes of their customs code table */
@@ -30,7 +30,20 @@ export type RuleCheck =
    * documents are found (server/bills/declare-checks.ts for the console, the simulator's memory
    * for customs), by the lookups each has; listed here so every rule has one code and one source.
    */
-  | { kind: 'documents' };
+  | { kind: 'documents' }
+  /**
+   * A limit every field of the message has, written on each field of a bill definition (maxLength,
+   * digits, scale — the XSD's maxLength, totalDigits and fractionDigits) and judged with the
+   * fields when a bill is saved (domain/bills/validation.ts), so no value the message cannot carry
+   * is kept, let alone rounded when sent.
+   */
+  | { kind: 'fieldLimits'; limit: 'length' | 'digits' };
+
+/** A customs publication (customsRuleText.publications) and the part of it a rule rests on. */
+export interface RuleBasis {
+  publication: 'spec' | 'xsd' | 'codes' | 'a194' | 'a165' | 'a179' | 'tax49' | 'dec';
+  part?: string;
+}
 
 export interface CustomsRule {
   /** the code a refusal names (R101 …) */
@@ -43,8 +56,10 @@ export interface CustomsRule {
   messages: readonly string[];
   /** the elements it reads */
   fields: readonly string[];
-  /** where the rule comes from: /work/shared/domain/ceb-messages.md §…, the XSD, a policy */
-  source: string;
+  /** what the rule means, in words a declarant reads (the 海关规则 page) */
+  explanation: string;
+  /** the customs publications the rule comes from, each with the part that says it */
+  basis: readonly RuleBasis[];
   check: RuleCheck;
   /** customs answers with this negative code instead of 100 海关退单 (ceb-messages §5.3) */
   status?: string;

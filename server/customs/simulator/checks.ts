@@ -4,7 +4,9 @@
  * the reason customs writes into a 100 海关退单 receipt — the same words the console shows before
  * sending — or a negative processing code of the rule's own (−621005).
  */
-import { firstBreach, rulesFor } from '../../../domain/customs/rules/evaluate.ts';
+import { ruleLabelsOf } from '../../../domain/bills/customs-rule-errors.ts';
+import { billDefinitions } from '../../../domain/bills/index.ts';
+import { firstBreach, rulesFor, type RuleContext } from '../../../domain/customs/rules/evaluate.ts';
 import { customsRules } from '../../../domain/customs/rules/table.ts';
 import type { CustomsRule } from '../../../domain/customs/rules/types.ts';
 
@@ -31,15 +33,22 @@ export function unitsText(units: bigint): string {
 /** A check's refusal: a 100 海关退单 with the reason, or a negative processing code (−621005). */
 export interface Refusal { reason: string; status?: string }
 
-function refusalOf(rules: readonly CustomsRule[], doc: DocumentBody, now?: Date): Refusal | undefined {
-  const breach = firstBreach(rules, doc, now ? { now } : {});
+/** The fields' labels of the bill type that sends a message type, so customs' reason reads like the console's. */
+function labelsFor(messageType: string | undefined): RuleContext['label'] {
+  const def = messageType === undefined ? undefined : billDefinitions.find((d) => d.message?.type === messageType && !d.issuedBy);
+  return def ? ruleLabelsOf(def) : undefined;
+}
+
+function refusalOf(rules: readonly CustomsRule[], doc: DocumentBody, now?: Date, messageType?: string): Refusal | undefined {
+  const label = labelsFor(messageType);
+  const breach = firstBreach(rules, doc, { ...(now ? { now } : {}), ...(label ? { label } : {}) });
   if (!breach) return undefined;
   return breach.rule.status ? { reason: breach.message, status: breach.rule.status } : { reason: breach.message };
 }
 
 /** The first breach of the rules of a message type, in the table's order. */
 export function checkDocument(messageType: string, doc: DocumentBody, now?: Date): Refusal | undefined {
-  return refusalOf(rulesFor(messageType), doc, now);
+  return refusalOf(rulesFor(messageType), doc, now, messageType);
 }
 
 /** The first breach of the rules of these names (linePrice, netGross …), whatever their messages. */

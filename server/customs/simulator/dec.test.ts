@@ -35,9 +35,9 @@ describe('the simulated 报关单', () => {
     const refusal = (h: Record<string, string>, l = line()) => receiptsOf(decDocType, judge(decDocType, { head: h, lines: [l] }, ctx), h).at(-1);
     expect(refusal({ ...head, TradeMode: '' })).toEqual({ returnStatus: 'E', returnInfo: '海关退单：监管方式[TradeMode]不能为空', issues: [] });
     expect(refusal(head, line({ CodeTS: '' }))?.returnInfo).toBe('海关退单：第1项商品：商品编号[CodeTS]不能为空');
-    expect(refusal(head, line({ DeclTotal: '800' }))?.returnInfo).toBe('海关退单：第1项商品总价[DeclTotal=800]与成交数量×单价[840]不一致');
-    expect(refusal({ ...head, NetWt: '13' })?.returnInfo).toBe('海关退单：净重[NetWt=13]不能大于毛重[GrossWet=12.5]');
-    expect(refusal(head, line({ OriginCountry: '998' }))?.returnInfo).toBe('海关退单：第1项商品：OriginCountry[998]不在海关参数代码表中');
+    expect(refusal(head, line({ DeclTotal: '800' }))?.returnInfo).toBe('海关退单：第1项商品的总价（800）与成交数量×单价（840）不一致');
+    expect(refusal({ ...head, NetWt: '13' })?.returnInfo).toBe('海关退单：净重（千克）（13）不能大于毛重（千克）（12.5）');
+    expect(refusal(head, line({ OriginCountry: '998' }))?.returnInfo).toBe('海关退单：第1项商品的原产国（地区）（998）不在海关参数代码表中');
     // the 单一窗口 took it first: the refusal comes after the import response and 7
     expect(receiptsOf(decDocType, { kind: 'rejected', reason: 'x' }, head).map((r) => r.returnStatus)).toEqual(['import:0', '7', 'E']);
   });

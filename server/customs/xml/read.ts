@@ -1,7 +1,8 @@
 /**
  * Tolerant, safe reading of CEB documents (receipts from customs, and the simulator reading the
  * declarations it is sent), pure. What customs sends is read the way the official samples are
- * written: `ceb:` prefix or default namespace, with or without a BOM, UTF-8 or a GBK declaration.
+ * written: `ceb:` prefix or default namespace, with or without a BOM, in UTF-8 or GBK whatever the
+ * declaration says (decode.ts: the bytes decide).
  * What is never read: DTDs and entity declarations (billion laughs, external entities) — refused
  * before parsing, and the parser never expands entities itself; only the five predefined entities
  * and character references are decoded, in one pass, so nothing can grow. Cost is bounded too:
@@ -12,6 +13,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { customsText } from '../../../domain/texts/customs.ts';
 import { receiptText } from '../../../domain/texts/receipts.ts';
+import { decodeXmlBytes, XmlDecodeError } from './decode.ts';
 import { escapeXmlText } from './escape.ts';
 
 export class XmlReadError extends Error {
@@ -55,13 +57,15 @@ const parser = new XMLParser({
   ignorePiTags: true,
 });
 
-/** Bytes as text: UTF-8 unless the declaration names a Chinese legacy encoding. */
+/** Bytes as text, by what the bytes are rather than what the declaration says (decode.ts). */
 function decode(input: string | Uint8Array): string {
   if (typeof input === 'string') return input;
-  const head = new TextDecoder('latin1').decode(input.subarray(0, 200));
-  const declared = /encoding\s*=\s*["']([\w-]+)["']/i.exec(head)?.[1]?.toLowerCase();
-  const encoding = declared && /^(gbk|gb2312|gb18030)$/.test(declared) ? 'gb18030' : 'utf-8';
-  return new TextDecoder(encoding).decode(input);
+  try {
+    return decodeXmlBytes(input).text;
+  } catch (e) {
+    if (e instanceof XmlDecodeError) throw new XmlReadError(e.message);
+    throw e;
+  }
 }
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };

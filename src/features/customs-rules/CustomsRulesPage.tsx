@@ -1,7 +1,8 @@
 /**
  * /customs-rules 海关规则: customs' rule table (domain/customs/rules) as a declarant reads it — each
- * rule's code, what customs demands, the messages (and bills) it applies to, the fields it reads and
- * where it comes from. A refusal names the rule's code (…（海关规则R101）); ?code=R101 opens the page
+ * rule's code, what customs demands and why in words, the messages (and bills) it applies to, the
+ * fields it reads and the customs publications it comes from (the 202205 message specification,
+ * 海关总署公告 …). A refusal names the rule's code (…（海关规则R101）); ?code=R101 opens the page
  * on that rule. The same rows the console checks before sending and the embedded customs judges by.
  */
 import { Badge, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -9,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { billDefinitions } from '../../../domain/bills/index.ts';
 import { customsRules } from '../../../domain/customs/rules/table.ts';
-import type { CustomsRule } from '../../../domain/customs/rules/types.ts';
+import type { CustomsRule, RuleBasis } from '../../../domain/customs/rules/types.ts';
 import { customsRuleText } from '../../../domain/texts/customs-rules.ts';
 
 const t = customsRuleText.page;
@@ -20,10 +21,17 @@ function messageLabel(type: string): string {
   return bills.length > 0 ? `${type} ${[...new Set(bills)].join('、')}` : type;
 }
 
+/** '海关总署公告2018年第194号（…）：申报前传输…' */
+const basisText = (b: RuleBasis): string => `${customsRuleText.publications[b.publication]}${b.part ? t.where(b.part) : ''}`;
+
+/** 'currency 币制': the element and its label; '*' is every field of the message. */
+const fieldText = (f: string): string => (f === '*' ? t.allFields : customsRuleText.labels[f] ? `${f} ${customsRuleText.labels[f]}` : f);
+
 function matches(rule: CustomsRule, query: string): boolean {
   if (!query) return true;
   const q = query.toLowerCase();
-  return [rule.code, rule.title, rule.source, ...rule.fields, ...rule.messages.map(messageLabel)].some((s) => s.toLowerCase().includes(q));
+  return [rule.code, rule.title, rule.explanation, ...rule.basis.map(basisText), ...rule.fields.map(fieldText), ...rule.messages.map(messageLabel)]
+    .some((s) => s.toLowerCase().includes(q));
 }
 
 export default function CustomsRulesPage() {
@@ -53,11 +61,16 @@ export default function CustomsRulesPage() {
                 <Table.Td><Badge variant="light" radius="sm">{rule.code}</Badge></Table.Td>
                 <Table.Td>
                   <Text size="sm">{rule.title}</Text>
+                  <Text size="xs" data-part="explanation">{rule.explanation}</Text>
                   {rule.check.kind === 'documents' && <Text size="xs" c="dimmed">{t.byDocuments}</Text>}
                 </Table.Td>
                 <Table.Td><Text size="xs">{rule.messages.map(messageLabel).join('；')}</Text></Table.Td>
-                <Table.Td><Group gap={4}>{rule.fields.map((f) => <Badge key={f} size="xs" variant="outline" tt="none">{f}</Badge>)}</Group></Table.Td>
-                <Table.Td><Text size="xs" c="dimmed">{rule.source}</Text></Table.Td>
+                <Table.Td><Group gap={4}>{rule.fields.map((f) => <Badge key={f} size="xs" variant="outline" tt="none">{fieldText(f)}</Badge>)}</Group></Table.Td>
+                <Table.Td>
+                  <Stack gap={2} data-part="basis">
+                    {rule.basis.map((b) => <Text key={basisText(b)} size="xs" c="dimmed">{basisText(b)}</Text>)}
+                  </Stack>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

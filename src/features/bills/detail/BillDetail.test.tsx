@@ -284,7 +284,7 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
     fireEvent.change(within(head()).getByPlaceholderText('请填写商品金额'), { target: { value: '250' } });
     fireEvent.click(within(toolbar()).getByRole('button', { name: '保存并申报' }));
-    expect(await within(head()).findByText('订单商品金额[goodsValue=250]与表体商品总价合计[totalPrice=200]不一致（海关规则R102）')).toBeTruthy();
+    expect(await within(head()).findByText('商品金额（250）与表体各项商品总价之和（200）不一致（海关规则R102）')).toBeTruthy();
     expect(screen.queryByText('是否保存并申报？')).toBeNull();
     expect(seen.some((r) => r.url === api(exportOrder.api.saveAndApply))).toBe(false);
   });
