@@ -5,12 +5,16 @@ import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '.
 import { seed } from './db/seed/index.ts';
 import { seedDemoBills } from './db/seed/demo-bills.ts';
 import { demoCompanies, demoOperator, demoUsers } from './db/seed/demo.ts';
+import { demoAccountsWithPublishedPasswords } from './auth/published-passwords.ts';
+import { firstStartText } from '../domain/texts/first-start.ts';
 
 export interface Started {
   app: FastifyInstance;
   handle: DatabaseHandle;
   url: string;
   demoCreated: boolean;
+  /** What the operator must know about the accounts (production: how to make the first ones, published passwords in use). */
+  accountNotes: string[];
 }
 
 /** Opens the database, migrates, seeds, builds the app and listens. Used by server.ts and by tests. */
@@ -18,7 +22,8 @@ export async function start(config: Config): Promise<Started> {
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
   try {
     await migrateToLatest(handle.db);
-    const { demoCreated } = await seed(handle.db);
+    const production = config.nodeEnv === 'production';
+    const { demoCreated, noOperator, noEnterprise } = await seed(handle.db, { demo: !production });
     if (demoCreated) {
       const demo = await handle.db.selectFrom('companies').select('id').where('company_code', '=', demoCompanies[0].company_code).executeTakeFirstOrThrow();
       await seedDemoBills(handle.db, demo.id);
@@ -26,7 +31,14 @@ export async function start(config: Config): Promise<Started> {
     const app = await buildApp({ config, db: handle.db, listen: handle.listen });
     app.addHook('onClose', async () => { await handle.close(); });
     const url = await app.listen({ port: config.port, host: config.host });
-    return { app, handle, url, demoCreated };
+    const accountNotes: string[] = [];
+    if (production) {
+      if (noOperator) accountNotes.push(firstStartText.noOperator);
+      if (noEnterprise) accountNotes.push(firstStartText.noEnterprise(url));
+      const published = await demoAccountsWithPublishedPasswords(handle.db);
+      if (published.length > 0) accountNotes.push(firstStartText.publishedPasswords(published));
+    }
+    return { app, handle, url, demoCreated, accountNotes };
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;
