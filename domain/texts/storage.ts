@@ -11,3 +11,10 @@ export const storageText = {
     + '嵌入式数据库同一时间只能由一个进程打开，否则所做的修改会丢失。请先停止该进程再运行此命令；'
     + '如需在服务器运行时执行，请改用 PostgreSQL（设置 DATABASE_URL）',
 } as const;
+
+/** The folder transport's send folder refusing a write: the message waits, it is not a delivery attempt. */
+export const outboxStorageText = {
+  waiting: (reason: string) => `本地发送目录暂时无法写入（${reason}），报文未计入发送次数，将在恢复后自动发送`,
+  /** a file-system error without a Chinese reason of its own (the system's text never reaches a screen) */
+  unknownReason: '写入失败',
+} as const;

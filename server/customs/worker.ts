@@ -27,6 +27,7 @@ import { customsText } from '../../domain/texts/customs.ts';
 import type { Database } from '../db/schema.ts';
 import { applyBillEvent, lockBill } from './bill-events.ts';
 import { DEFAULT_RETRY, recordDeliveryFailure, type RetryPolicy } from './delivery-failure.ts';
+import { LocalWriteFailure, waitForLocalDisk } from './transport/local-failure.ts';
 import { TransportRejection, type OutboundMessage, type Transport } from './transport/types.ts';
 
 export interface WorkerLog {
@@ -184,6 +185,12 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   }
 
   async function markFailed(m: OutboundMessage, error: unknown) {
+    // our own disk, not customs: the message waits for it and keeps its attempts (local-failure.ts)
+    if (error instanceof LocalWriteFailure) {
+      log.error({ messageId: m.id, err: error.message }, 'customs outbox: send folder not writable, the message waits');
+      await waitForLocalDisk(db, m, error, Math.min(policy.retryMaxMs, policy.retryBaseMs * 4));
+      return;
+    }
     const reason = errorText(error);
     const refused = error instanceof TransportRejection;
     const outcome = await db.transaction().execute((trx) =>
