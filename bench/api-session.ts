@@ -33,7 +33,7 @@ export async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; set
   const url = process.env.DATABASE_URL;
   const handle = await openDatabase(url ? { databaseUrl: url, log } : { log });
   await migrateToLatest(handle.db);
-  await seed(handle.db);
+  await seed(handle.db, { demo: true });
   return { handle, setCapture: (f) => { sink = f; } };
 }
 

@@ -30,7 +30,7 @@ const whitelist: ColumnWhitelist = {
 const handle = await openDatabase(url ? { databaseUrl: url } : {});
 const db = handle.db;
 await migrateToLatest(db);
-await seed(db);
+await seed(db, { demo: true });
 
 const t0 = performance.now();
 await sql`drop table if exists bench_bills`.execute(db);

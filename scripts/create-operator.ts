@@ -1,13 +1,14 @@
 /**
  * npm run create-operator -- <login name> [<name>]   (issue 20)
  * Creates a platform operator (审核账号) in the database the server's configuration names
- * (DATABASE_URL or DATA_DIR's PGlite; run it while no PGlite server holds the directory). The password
+ * (DATABASE_URL or DATA_DIR's PGlite: refused, naming the server, while a server holds that directory —
+ * server/db/data-dir-lock.ts; on PostgreSQL it runs beside the servers). The password
  * is read from OPERATOR_PASSWORD, else asked on the terminal; it follows the own-password rule.
  */
 import { createInterface } from 'node:readline/promises';
 import { createOperator } from '../server/accounts/operators.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrateToLatest, openDatabase, pgliteDir } from '../server/db/database.ts';
+import { migrateToLatest, openDatabase, pgliteDir, type DatabaseHandle } from '../server/db/database.ts';
 import { reviewCompanyText as t } from '../domain/texts/review-company.ts';
 
 const [loginName, userName] = process.argv.slice(2);
@@ -22,8 +23,10 @@ if (!password) {
   rl.close();
 }
 const config = loadConfig();
-const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
+let handle: DatabaseHandle | undefined;
 try {
+  // refused (a clear message, exit 1) while a server holds DATA_DIR's embedded database
+  handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: pgliteDir(config.dataDir) });
   await migrateToLatest(handle.db);
   await createOperator(handle.db, { loginName, userName: userName ?? loginName, password });
   console.log(t.operatorCreated(loginName));
@@ -31,5 +34,5 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 } finally {
-  await handle.close();
+  await handle?.close();
 }

@@ -4,12 +4,14 @@ import { surviveDatabaseErrors } from './ops/db-error-guard.ts';
 
 const config = loadConfig();
 const t0 = performance.now();
-const { app, url, demoCreated, handle } = await start(config);
+const { app, url, demoCreated, handle, accountNotes } = await start(config);
 app.log.info({ database: handle.kind, ms: Math.round(performance.now() - t0) }, 'cbec-console started');
 surviveDatabaseErrors(app.log);
 console.log(`\n跨境电商通关企业端 1.0.0  ${url}  (数据库: ${handle.kind === 'pg' ? 'PostgreSQL' : `PGlite ${config.dataDir}`})`);
+for (const note of accountNotes) app.log.warn(note);
+if (accountNotes.length > 0) console.log(accountNotes.join('\n'));
 if (demoCreated) console.log(demoLoginsText());
-else console.log('演示账号见 README.md (demo logins in README.md)');
+else if (config.nodeEnv !== 'production') console.log('演示账号见 README.md (demo logins in README.md)');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,12 +7,16 @@ import { ServerState } from './ops/server-state.ts';
 import { seedDemoBills } from './db/seed/demo-bills.ts';
 import { demoCompanies, demoOperator, demoUsers } from './db/seed/demo.ts';
 import { installBackups } from './ops/backup/index.ts';
+import { demoAccountsWithPublishedPasswords } from './auth/published-passwords.ts';
+import { firstStartText } from '../domain/texts/first-start.ts';
 
 export interface Started {
   app: FastifyInstance;
   handle: DatabaseHandle;
   url: string;
   demoCreated: boolean;
+  /** What the operator must know about the accounts (production: how to make the first ones, published passwords in use). */
+  accountNotes: string[];
 }
 
 /** Opens the database, migrates, seeds, builds the app and listens. Used by server.ts and by tests. */
@@ -22,7 +26,8 @@ export async function start(config: Config): Promise<Started> {
   const handle = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl, availability: state } : { dataDir: pgliteDir(config.dataDir) });
   try {
     await migrateToLatest(handle.db);
-    const { demoCreated } = await seed(handle.db);
+    const production = config.nodeEnv === 'production';
+    const { demoCreated, noOperator, noEnterprise } = await seed(handle.db, { demo: !production });
     if (demoCreated) {
       const demo = await handle.db.selectFrom('companies').select('id').where('company_code', '=', demoCompanies[0].company_code).executeTakeFirstOrThrow();
       await seedDemoBills(handle.db, demo.id);
@@ -32,7 +37,14 @@ export async function start(config: Config): Promise<Started> {
     await installBackups(app, handle);
     app.addHook('onClose', async () => { await handle.close(); });
     const url = await app.listen({ port: config.port, host: config.host });
-    return { app, handle, url, demoCreated };
+    const accountNotes: string[] = [];
+    if (production) {
+      if (noOperator) accountNotes.push(firstStartText.noOperator);
+      if (noEnterprise) accountNotes.push(firstStartText.noEnterprise(url));
+      const published = await demoAccountsWithPublishedPasswords(handle.db);
+      if (published.length > 0) accountNotes.push(firstStartText.publishedPasswords(published));
+    }
+    return { app, handle, url, demoCreated, accountNotes };
   } catch (err) {
     await handle.close().catch(() => undefined);
     throw err;

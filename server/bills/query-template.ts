@@ -6,7 +6,7 @@ import { loadExcel } from '../files/excel.ts';
 import { MAX_IN_VALUES, queryText } from '../../domain/query.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import { BizError } from '../http/errors.ts';
-import { newExportFile } from '../files/store.ts';
+import { writeExportFile } from '../files/store.ts';
 import { readSheetOrRefuse, type SheetCell } from '../files/xlsx-read.ts';
 import type { BillCall } from './call.ts';
 import { titleColumn } from './model.ts';
@@ -14,19 +14,19 @@ import { titleColumn } from './model.ts';
 /** The query template: the title field's label over an empty column, and how to fill it. */
 export async function queryTemplate(call: BillCall, dataDir: string): Promise<{ downloadUri: string }> {
   const label = call.model.title.label;
-  const file = await newExportFile(dataDir, `${billServerText.templateFileName(call.model.def.label)}.xlsx`);
-  const excel = await loadExcel();
-  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet(billServerText.templateSheet);
-  sheet.columns = [{ width: 30 }, { width: 70 }];
-  const header = sheet.addRow([label, '']);
-  header.getCell(1).font = { bold: true };
-  header.commit();
-  // The note sits beside the column, never in it, so a filled template parses as it is.
-  sheet.addRow(['', billServerText.templateNote(label, MAX_IN_VALUES)]).commit();
-  sheet.commit();
-  await book.commit();
-  return { downloadUri: file.downloadUri };
+  return writeExportFile(dataDir, `${billServerText.templateFileName(call.model.def.label)}.xlsx`, async (path) => {
+    const excel = await loadExcel();
+    const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: true });
+    const sheet = book.addWorksheet(billServerText.templateSheet);
+    sheet.columns = [{ width: 30 }, { width: 70 }];
+    const header = sheet.addRow([label, '']);
+    header.getCell(1).font = { bold: true };
+    header.commit();
+    // The note sits beside the column, never in it, so a filled template parses as it is.
+    sheet.addRow(['', billServerText.templateNote(label, MAX_IN_VALUES)]).commit();
+    sheet.commit();
+    await book.commit();
+  });
 }
 
 /** A cell's value as the text a person sees (the reader already joined rich text and took links' text and formulas' results). */

@@ -27,6 +27,8 @@ import { customsText } from '../../domain/texts/customs.ts';
 import type { Database } from '../db/schema.ts';
 import { applyBillEvent, lockBill } from './bill-events.ts';
 import { DEFAULT_RETRY, recordDeliveryFailure, type RetryPolicy } from './delivery-failure.ts';
+import { LocalWriteFailure, waitForLocalDisk } from './transport/local-failure.ts';
+import { unrecordedClaims } from './unrecorded-claims.ts';
 import { TransportRejection, type OutboundMessage, type Transport } from './transport/types.ts';
 
 export interface WorkerLog {
@@ -110,6 +112,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   let lastRecovery = 0;
   // who claims: a message 'sending' under a worker that stopped beating (kill -9) is due again
   const workerId = randomUUID();
+  const unrecorded = unrecordedClaims(db, workerId);
   let lastBeat = 0;
   let beating: NodeJS.Timeout | undefined;
 
@@ -184,6 +187,12 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   }
 
   async function markFailed(m: OutboundMessage, error: unknown) {
+    // our own disk, not customs: the message waits for it and keeps its attempts (local-failure.ts)
+    if (error instanceof LocalWriteFailure) {
+      log.error({ messageId: m.id, err: error.message }, 'customs outbox: send folder not writable, the message waits');
+      await waitForLocalDisk(db, m, error, Math.min(policy.retryMaxMs, policy.retryBaseMs * 4));
+      return;
+    }
     const reason = errorText(error);
     const refused = error instanceof TransportRejection;
     const outcome = await db.transaction().execute((trx) =>
@@ -234,13 +243,15 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   async function pass(): Promise<number> {
     woken = false;
     try {
+      await unrecorded.release();
       await recoverExpired();
       const messages = await claim();
       for (const m of messages) {
         try {
           await deliver(m);
         } catch (e) {
-          // the outcome could not be written (database gone): the lease brings the message back
+          // the outcome could not be written (database gone, its disk full): handed back at the next pass
+          unrecorded.add(m.id);
           log.error({ messageId: m.id, err: errorText(e) }, 'customs outbox: recording the outcome failed');
         }
       }

@@ -7,6 +7,7 @@ import { PGliteDialect } from './pglite-dialect.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import { pgListen, pgliteListen, type Listen } from './listener.ts';
 import { OperationLogDialect } from '../oplog/dialect.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export type Db = Kysely<Database>;
 
@@ -98,9 +99,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return { db, kind: 'pg', listen: pgListen(pg, options.databaseUrl), poolStats, close: () => db.destroy() };
   }
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = options.dataDir;
+    unlock = lockDataDir(dataDir);
   }
   // pg_trgm: the order-number search index (migration 013). Imported here, not at the top, so a
   // PostgreSQL process never loads it; its files unpack as the instance starts.
@@ -110,11 +113,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     parsers: { [DATE_OID]: keepDay },
     ...(dataDir ? { dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  }).catch((err: unknown) => { unlock(); throw err; });
   const db = new Kysely<Database>({ dialect: new OperationLogDialect(new PGliteDialect(pglite)), ...(options.log ? { log: options.log } : {}) });
   return {
     db, kind: 'pglite', pglite, listen: pgliteListen(pglite),
-    close: async () => { await db.destroy(); await pglite.close(); },
+    close: async () => { try { await db.destroy(); await pglite.close(); } finally { unlock(); } },
   };
 }
 

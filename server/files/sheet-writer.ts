@@ -13,7 +13,7 @@
  * or a worker that fails, runs out of memory or crashes leaves no open file behind, and the write
  * rejects with the source's own error (or the worker's).
  */
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { WriterReply, WriterRequest } from './sheet-writer-side.ts';
 
@@ -75,9 +75,13 @@ export async function writeSheet<Init, Chunk>(
     const file = await open(path, 'w');
     try {
       await writeThrough(spawn, file.fd, init, chunks, options);
-    } finally {
-      await file.close();
+    } catch (error) {
+      // half a sheet (a full disk, a failed source) is no download: nothing of it stays
+      await file.close().catch(() => undefined);
+      await rm(path, { force: true });
+      throw error;
     }
+    await file.close();
   } finally {
     release();
   }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** How long a generated download stays available. */
 export const EXPORT_TTL_MS = 60 * 60 * 1000;
@@ -28,6 +28,21 @@ export async function newExportFile(dataDir: string, name: string): Promise<Expo
   const dir = join(exportsDir(dataDir), id);
   await mkdir(dir, { recursive: true });
   return { path: join(dir, name), downloadUri: `/api/files/download/${id}/${encodeURIComponent(name)}` };
+}
+
+/**
+ * Makes one generated file with `write(path)`: a write that fails (a full or read-only disk, a
+ * failed query) leaves nothing of it behind, never half a workbook to download.
+ */
+export async function writeExportFile(dataDir: string, name: string, write: (path: string) => Promise<void>): Promise<{ downloadUri: string }> {
+  const file = await newExportFile(dataDir, name);
+  try {
+    await write(file.path);
+  } catch (error) {
+    await rm(dirname(file.path), { recursive: true, force: true });
+    throw error;
+  }
+  return { downloadUri: file.downloadUri };
 }
 
 /** The path of a generated file that still exists and has not expired; undefined otherwise. */

@@ -6,6 +6,7 @@ import { toFieldErrors } from './validation.ts';
 import { databaseRefusal } from './db-errors.ts';
 import { isDatabaseUnavailable } from './db-unavailable.ts';
 import { operationsText } from '../../domain/texts/operations.ts';
+import { storageRefusal } from './storage-errors.ts';
 
 /** Fastify's own errors on a request's shape, translated for users (never a stack trace). */
 const frameworkErrors: Record<string, { status: number; message: string }> = {
@@ -46,6 +47,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error, route: request.routeOptions.url, sqlState: refusal.sqlState }, 'database refused a request value');
       return reply.status(400).send({ code: EnvelopeCode.error, message: refusal.message, data: null });
     }
+    const disk = storageRefusal(error);
+    if (disk) return (request.log.error({ err: error, route: request.routeOptions.url }, 'storage refused a write'), reply.status(disk.status).send({ code: EnvelopeCode.error, message: disk.message, data: null }));
     if (error instanceof SyntaxError) return reply.status(400).send({ code: EnvelopeCode.error, message: serverText.badJson, data: null });
     const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'unhandled error');

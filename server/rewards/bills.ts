@@ -10,7 +10,7 @@ import { checkImportRows, importColumns, MAX_IMPORT_ROWS, type Cell } from '../.
 import { rewardText as t } from '../../domain/texts/rewards.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/database.ts';
-import { newExportFile } from '../files/store.ts';
+import { writeExportFile } from '../files/store.ts';
 import { resolveUpload } from '../files/uploads.ts';
 import { readSheetOrRefuse } from '../files/xlsx-read.ts';
 import { BizError } from '../http/errors.ts';
@@ -19,20 +19,20 @@ import { billVo } from './records.ts';
 import { cellValue, loadExcel } from './excel.ts';
 
 export async function rewardTemplate(dataDir: string): Promise<{ downloadUri: string }> {
-  const file = await newExportFile(dataDir, '补贴提单号导入模板.xlsx');
-  const excel = await loadExcel();
-  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet(t.templateSheet);
-  sheet.columns = importColumns.map((c) => ({ header: c.label, key: c.field, width: 20 }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  sheet.commit();
-  // how to fill it sits on its own sheet, never among the rows that are read
-  const note = book.addWorksheet('说明');
-  note.addRow([t.templateNote]).commit();
-  note.commit();
-  await book.commit();
-  return { downloadUri: file.downloadUri };
+  return writeExportFile(dataDir, '补贴提单号导入模板.xlsx', async (path) => {
+    const excel = await loadExcel();
+    const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: true });
+    const sheet = book.addWorksheet(t.templateSheet);
+    sheet.columns = importColumns.map((c) => ({ header: c.label, key: c.field, width: 20 }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    sheet.commit();
+    // how to fill it sits on its own sheet, never among the rows that are read
+    const note = book.addWorksheet('说明');
+    note.addRow([t.templateNote]).commit();
+    note.commit();
+    await book.commit();
+  });
 }
 
 /** The uploaded file's uri: exactly one, and an Excel file (§5). */

@@ -7,6 +7,8 @@ import { ownPasswordProblem } from '../../domain/password-rules.ts';
 import { findUserById, findUserByLoginName, authUserOf, userInfoOf, type UserRecord } from '../accounts/users.ts';
 import { consumeCaptcha, issueCaptcha } from '../auth/captcha.ts';
 import { clearFailures, lockedMinutes, recordFailure, slowdownMs } from '../auth/login-limits.ts';
+import { isPublishedPassword } from '../auth/published-passwords.ts';
+import { firstStartText } from '../../domain/texts/first-start.ts';
 import { decryptPassword, hashPassword, verifyLoginPassword, verifyPassword } from '../auth/passwords.ts';
 import { bearerOf } from '../plugins/auth.ts';
 import { BizError, HttpError } from '../http/errors.ts';
@@ -71,6 +73,8 @@ export default async function authRoutes(app: FastifyInstance) {
       }
       if (user.state !== 'EFFECTIVE') throw new BizError(authText.frozen);
       if (user.companyFrozen) throw new BizError(authText.companyFrozen);
+      // a password the README publishes is known to anyone: a forced change would hand the account over
+      if (config.nodeEnv === 'production' && isPublishedPassword(password)) throw new BizError(firstStartText.publishedPasswordRefused);
       await clearFailures(db, ip, username);
 
       const expired = Date.now() - user.passwordChangedAt.getTime() > passwordMaxAgeMs;

@@ -11,7 +11,7 @@ import { COMPANY_TYPES, filterProblem, parseBusinessMode, SORTABLE, tradeModeNam
 import { statisticsText as t } from '../../domain/texts/statistics.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/database.ts';
-import { newExportFile } from '../files/store.ts';
+import { writeExportFile } from '../files/store.ts';
 import { BizError } from '../http/errors.ts';
 import { QueryError } from '../query/list-query.ts';
 import { chinaCompactDay } from '../bills/time.ts';
@@ -88,10 +88,10 @@ export async function statisticsRows(db: Db, user: AuthUser, request: unknown): 
 
 export async function exportStatistics(db: Db, dataDir: string, user: AuthUser, request: unknown): Promise<{ downloadUri: string }> {
   const rows = await statisticsRows(db, user, request);
-  const file = await newExportFile(dataDir, `统计_${chinaCompactDay(new Date())}.xlsx`);
-  const c = t.columns;
-  const columns = (['iedate', 'customsCodeName', 'customsCode', 'agentName', 'agentCode', 'tradeModeName', 'total', 'goodsValue', 'grossWeight'] as const)
-    .map((key) => ({ header: c[key], key, width: key === 'agentName' || key === 'tradeModeName' ? 30 : 16 }));
-  await writeSheet(file.path, t.sheet, columns, rows as unknown as Record<string, unknown>[]);
-  return { downloadUri: file.downloadUri };
+  return writeExportFile(dataDir, `统计_${chinaCompactDay(new Date())}.xlsx`, async (path) => {
+    const c = t.columns;
+    const columns = (['iedate', 'customsCodeName', 'customsCode', 'agentName', 'agentCode', 'tradeModeName', 'total', 'goodsValue', 'grossWeight'] as const)
+      .map((key) => ({ header: c[key], key, width: key === 'agentName' || key === 'tradeModeName' ? 30 : 16 }));
+    await writeSheet(path, t.sheet, columns, rows as unknown as Record<string, unknown>[]);
+  });
 }

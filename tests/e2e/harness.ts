@@ -92,6 +92,11 @@ export interface StartOptions {
   timeoutMs?: number;
   /** default: 'postgres' when E2E_DATABASE_URL is set, else 'embedded' */
   database?: 'embedded' | 'postgres';
+  /**
+   * Run with the server's environment before it starts, as a deployment's first steps are (a
+   * production server seeds no account: `npm run create-operator` makes the first operator).
+   */
+  prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
 }
 
 /** The PostgreSQL server of the e2e run (E2E_DATABASE_URL), or none. */
@@ -188,6 +193,7 @@ export async function startServer(options: StartOptions = {}): Promise<StartedSe
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...options.env,
   };
+  await options.prepare?.(env);
 
   const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: repoRoot,

@@ -20,12 +20,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { reviewContentText as c } from '../../domain/texts/review-content.ts';
 import { reviewTicketText as t } from '../../domain/texts/review-ticket.ts';
-import { demoOperator } from '../../server/db/seed/demo.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { answerCaptcha } from './captcha.ts';
 import { folderCustoms } from './folder-customs.ts';
 import { CARRIER, declareParcelDocuments, PLATFORM } from './export-parcel.ts';
 import { addBill, labelled, labelledInput, openBillList, pickOption, textbox, toast } from './forms.ts';
-import { launchBrowser, screenshot, watchPage, type PageProblems, type StartedServer } from './harness.ts';
+import { launchBrowser, repoRoot, screenshot, watchPage, type PageProblems, type StartedServer } from './harness.ts';
 import { declareFiling, fillFilingProfile, logInAs, register, type NewCompany } from './new-company.ts';
 import { explainFailures, useConsole } from './session.ts';
 
@@ -46,6 +47,15 @@ const NOTICE = '关于结汇审核时限的通知';
 /** the settlement the loop carries (its 申报编号, JH…) */
 let declareNo = '';
 
+/**
+ * A production server seeds no account (issue 27): the platform operator is made as a deployment
+ * makes it, with `npm run create-operator` before the first start.
+ */
+const OPERATOR = { login: 'shenhe', password: 'Shenhe#2026loop' };
+const createOperator = (env: NodeJS.ProcessEnv) => promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/create-operator.ts', OPERATOR.login, '平台审核员'], {
+  cwd: repoRoot, env: { ...env, OPERATOR_PASSWORD: OPERATOR.password },
+}).then(() => undefined);
+
 const customs = folderCustoms('cbec-e2e-oploop-');
 afterAll(() => customs.remove());
 
@@ -56,6 +66,7 @@ useConsole({
     NODE_ENV: 'production', CAPTCHA: '', RATE_LIMIT: '', FILING_AUTO_APPROVE_MS: '', SANDBOX_ADVANCE_MS: '', REVIEW_TOKEN: '',
     ...customs.env(),
   },
+  prepare: createOperator,
   // a fresh database migrated and seeded on a machine other test runs share
   timeoutMs: 240_000,
 }, (s) => ({ server, page: company, problems: companyProblems } = s));
@@ -115,7 +126,7 @@ describe('a new company carried from registration to a verified settlement by th
     operatorContext = await launchBrowser();
     operator = await operatorContext.newPage();
     operatorProblems = watchPage(operator);
-    await logInAs(operator, server.url, demoOperator.login_name, demoOperator.password, answerCaptcha, '/review/filing');
+    await logInAs(operator, server.url, OPERATOR.login, OPERATOR.password, answerCaptcha, '/review/filing');
     const queue = operator.getByRole('table', { name: '待审核' });
     const row = queue.getByRole('row').filter({ hasText: COMPANY.name });
     await row.getByText('首次备案', { exact: true }).waitFor();

@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const handle = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB), poolSize: 2 });
     await migrateToLatest(handle.db);
-    await seed(handle.db);
+    await seed(handle.db, { demo: true });
     await handle.close();
     project.provide('templateDatabase', TEMPLATE_DB);
     project.provide('templateDump', '');
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'cbec-template-'));
   const handle = await openDatabase({});
   await migrateToLatest(handle.db);
-  await seed(handle.db);
+  await seed(handle.db, { demo: true });
   const dump = await handle.pglite!.dumpDataDir('none');
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

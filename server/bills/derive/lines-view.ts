@@ -13,7 +13,7 @@ import { STATE_COUNT_PAGE_SIZE, type ListAnswer } from '../../../domain/query.ts
 import { billServerText } from '../../../domain/texts/bills.ts';
 import type { Database } from '../../db/schema.ts';
 import { BizError } from '../../http/errors.ts';
-import { newExportFile } from '../../files/store.ts';
+import { writeExportFile } from '../../files/store.ts';
 import { applySorts, applyTerms, boundBase, compileListQuery, runPagedList, runStateCount, type ColumnWhitelist, type CompiledListQuery } from '../../query/list-query.ts';
 import { idOf, type BillCall } from '../call.ts';
 import { chinaCompactDay, chinaDateTime, customsTime } from '../time.ts';
@@ -146,18 +146,18 @@ export async function exportLineRows(call: BillCall, request: unknown, dataDir: 
   const rows = await applySorts(applyTerms(baseQuery(call, view), compiled), compiled).limit(MAX_EXPORT_ROWS + 1).execute();
   if (rows.length > MAX_EXPORT_ROWS) throw new BizError(billServerText.exportTooLarge(MAX_EXPORT_ROWS));
   const { def } = call.model;
-  const file = await newExportFile(dataDir, `${def.label}_${chinaCompactDay(call.now)}.xlsx`);
-  const excel = await loadExcel();
-  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: false });
-  const sheet = book.addWorksheet(def.label);
-  const columns = def.list.columns;
-  sheet.columns = columns.map((c) => ({ header: c.label ?? call.model.label(c.field), key: c.field, width: Math.max(10, Math.round((c.width ?? 120) / 7)) }));
-  for (const r of rows) {
-    const row = rowOf(call, view, r);
-    sheet.addRow(columns.map((c) => row[c.field] ?? null)).commit();
-  }
-  sheet.commit();
-  await book.commit();
-  return { downloadUri: file.downloadUri };
+  return writeExportFile(dataDir, `${def.label}_${chinaCompactDay(call.now)}.xlsx`, async (path) => {
+    const excel = await loadExcel();
+    const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
+    const sheet = book.addWorksheet(def.label);
+    const columns = def.list.columns;
+    sheet.columns = columns.map((c) => ({ header: c.label ?? call.model.label(c.field), key: c.field, width: Math.max(10, Math.round((c.width ?? 120) / 7)) }));
+    for (const r of rows) {
+      const row = rowOf(call, view, r);
+      sheet.addRow(columns.map((c) => row[c.field] ?? null)).commit();
+    }
+    sheet.commit();
+    await book.commit();
+  });
 }
 

@@ -17,7 +17,7 @@ import { validateBill, type ValidatedBill } from '../../../domain/bills/validati
 import { billActionServerText, billServerText, billText } from '../../../domain/texts/bills.ts';
 import { claimUnmatchedReceipts } from '../../customs/receipts/claim.ts';
 import { BizError } from '../../http/errors.ts';
-import { newExportFile } from '../../files/store.ts';
+import { writeExportFile } from '../../files/store.ts';
 import { readSheetOrRefuse, type SheetCell } from '../../files/xlsx-read.ts';
 import type { BillCall } from '../call.ts';
 import { withDefaults } from '../defaults.ts';
@@ -48,29 +48,29 @@ const mandatory = (f: FieldDef) => f.required === true || f.requiredToDeclare ==
 export async function uploadTemplate(call: BillCall, dataDir: string): Promise<{ downloadUri: string }> {
   const { upload, fields } = columnsOf(call);
   const text = billActionServerText;
-  const file = await newExportFile(dataDir, `${text.templateFileName(call.model.def.label)}.xlsx`);
-  const excel = await loadExcel();
-  const book = new excel.stream.xlsx.WorkbookWriter({ filename: file.path, useSharedStrings: false, useStyles: true });
-  const widths = fields.map((f) => ({ width: Math.max(14, f.label.length * 3) }));
-  const headed = (name: string) => {
-    const sheet = book.addWorksheet(name);
-    sheet.columns = widths;
-    const header = sheet.addRow(fields.map((f) => f.label));
-    header.font = { bold: true };
-    header.commit();
-    return sheet;
-  };
-  headed(text.templateSheet).commit();
-  const notes = book.addWorksheet(text.templateNotesSheet);
-  notes.columns = [{ width: 24 }, { width: 10 }, { width: 14 }, { width: 60 }];
-  notes.addRow([...text.templateNotesHeader, text.templateNote]).commit();
-  for (const f of fields) notes.addRow([f.label, mandatory(f) ? text.templateRequired : text.templateOptional, f.maxLength ?? '', f.codeTable ? text.templateCodeHint(f.codeTable) : '']).commit();
-  notes.commit();
-  const sample = headed(text.templateSampleSheet);
-  for (const row of upload.sample) sample.addRow(fields.map((f) => row[f.name] ?? null)).commit();
-  sample.commit();
-  await book.commit();
-  return { downloadUri: file.downloadUri };
+  return writeExportFile(dataDir, `${text.templateFileName(call.model.def.label)}.xlsx`, async (path) => {
+    const excel = await loadExcel();
+    const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: true });
+    const widths = fields.map((f) => ({ width: Math.max(14, f.label.length * 3) }));
+    const headed = (name: string) => {
+      const sheet = book.addWorksheet(name);
+      sheet.columns = widths;
+      const header = sheet.addRow(fields.map((f) => f.label));
+      header.font = { bold: true };
+      header.commit();
+      return sheet;
+    };
+    headed(text.templateSheet).commit();
+    const notes = book.addWorksheet(text.templateNotesSheet);
+    notes.columns = [{ width: 24 }, { width: 10 }, { width: 14 }, { width: 60 }];
+    notes.addRow([...text.templateNotesHeader, text.templateNote]).commit();
+    for (const f of fields) notes.addRow([f.label, mandatory(f) ? text.templateRequired : text.templateOptional, f.maxLength ?? '', f.codeTable ? text.templateCodeHint(f.codeTable) : '']).commit();
+    notes.commit();
+    const sample = headed(text.templateSampleSheet);
+    for (const row of upload.sample) sample.addRow(fields.map((f) => row[f.name] ?? null)).commit();
+    sample.commit();
+    await book.commit();
+  });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { copyFile, link, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { transportText } from '../../../domain/texts/transport.ts';
+import { outboxWriteError } from './local-failure.ts';
 
 const MAX_NAME_CLASHES = 1000;
 /** link() is not possible here (another file system, no hard links): copy exclusively instead */
@@ -40,7 +41,7 @@ export async function writeAtomically(dir: string, name: string, content: string
     await rename(temp, join(dir, name));
   } catch (e) {
     await rm(temp, { force: true }).catch(() => undefined);
-    throw new Error(transportText.outboxFailed(dir, fsReason(e)));
+    throw outboxWriteError(transportText.outboxFailed(dir, fsReason(e)), codeOf(e));
   }
   // the rename itself survives a power cut only once the folder is synced (not possible everywhere)
   await open(dir, 'r').then(async (d) => { try { await d.sync(); } finally { await d.close(); } }).catch(() => undefined);

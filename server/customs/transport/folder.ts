@@ -28,6 +28,7 @@ import type { WorkerLog } from '../worker.ts';
 import { MAX_XML_BYTES, XmlReadError } from '../xml/read.ts';
 import { dxpFileNameOf } from './file-name.ts';
 import { codeOf, moveUnique, writeAtomically } from './files.ts';
+import { removeStaleTemps } from './local-failure.ts';
 import type { InboxClaims } from './inbox-claims.ts';
 import type { OutboundMessage, ReceiptSink, Transport } from './types.ts';
 
@@ -125,6 +126,11 @@ export function createFolderTransport(options: FolderTransportOptions): FolderTr
   const doneDir = resolve(options.doneDir ?? join(dirname(inboxDir), 'done'));
   const errorDir = resolve(options.errorDir ?? join(dirname(inboxDir), 'error'));
   const now = options.now ?? Date.now;
+  // what a writer killed mid-file (kill -9, power cut) left in the send folder
+  void removeStaleTemps(outboxDir).then(
+    (n) => { if (n > 0) log.warn({ dir: outboxDir, count: n }, 'customs outbox: stale temporary files removed'); },
+    () => undefined,
+  );
 
   const seen = new Map<string, Seen>();
   /** the error code of the inbox problem already logged; cleared when the inbox can be read again */

@@ -16,13 +16,22 @@ import { grantDefaults } from '../../accounts/grants.ts';
 export interface SeedResult {
   /** true when the demo enterprises were created by this call (first start). */
   demoCreated: boolean;
+  /** the database holds no platform operator / no enterprise (a production first start says how to make them) */
+  noOperator: boolean;
+  noEnterprise: boolean;
+}
+
+export interface SeedOptions {
+  /** create the demo enterprises, accounts and operator on an empty database: never in production (issue 27) */
+  demo: boolean;
 }
 
 /**
  * Reference data (modules, buttons, dictionaries, state dictionaries) is rewritten from domain/ on
- * every start so it follows the code; the demo enterprises are created once, on an empty database.
+ * every start so it follows the code; the demo enterprises are created once, on an empty database,
+ * unless options.demo is off (production).
  */
-export async function seed(db: Db): Promise<SeedResult> {
+export async function seed(db: Db, options: SeedOptions): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
     // Several servers may start together on one PostgreSQL: one seeds, the others wait for it.
     await sql`select pg_advisory_xact_lock(20261121)`.execute(trx);
@@ -34,9 +43,12 @@ export async function seed(db: Db): Promise<SeedResult> {
     if (stored?.value !== version) await writeReferenceData(trx, version);
 
     const { count } = await trx.selectFrom('companies').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    if (Number(count) > 0) return { demoCreated: false };
-    await createDemo(trx);
-    return { demoCreated: true };
+    if (Number(count) === 0 && options.demo) {
+      await createDemo(trx);
+      return { demoCreated: true, noOperator: false, noEnterprise: false };
+    }
+    const operator = await trx.selectFrom('users').select('id').where('user_type', '=', 'PLATFORM').limit(1).executeTakeFirst();
+    return { demoCreated: false, noOperator: !operator, noEnterprise: Number(count) === 0 };
   });
 }
 
