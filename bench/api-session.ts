@@ -10,6 +10,8 @@ import { loadConfig } from '../server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../server/db/database.ts';
 import { seed } from '../server/db/seed/index.ts';
 import { encryptPassword } from '../tests/helpers/test-app.ts';
+import { hashPassword } from '../server/auth/passwords.ts';
+import { isPublishedPassword } from '../server/auth/published-passwords.ts';
 import { postJson } from './lib.ts';
 
 export interface BenchSession {
@@ -72,7 +74,19 @@ export async function startBenchSession(opened: Awaited<ReturnType<typeof openBe
 }
 
 /** Logs in on a running bench server as `username` (captcha read from its table) and posts as them. */
-export async function loginAs(address: string, handle: DatabaseHandle, username: string, password: string): Promise<{ token: string; post: (path: string, data: unknown) => Promise<any> }> {
+/**
+ * The benches run the server as deployed (NODE_ENV=production), where the README's published demo
+ * passwords are refused (issue 27): a demo account is given a password of the bench's own first.
+ */
+export async function unpublishedPassword(handle: DatabaseHandle, username: string, password: string): Promise<string> {
+  if (!isPublishedPassword(password)) return password;
+  const own = `${password}-bench`;
+  await handle.db.updateTable('users').set({ password_hash: await hashPassword(own) }).where('login_name', '=', username).execute();
+  return own;
+}
+
+export async function loginAs(address: string, handle: DatabaseHandle, username: string, given: string): Promise<{ token: string; post: (path: string, data: unknown) => Promise<any> }> {
+  const password = await unpublishedPassword(handle, username, given);
   const pem = (await postJson(address, '/api/auth/public_key', '{}')).data as string;
   const captchaId = `bench${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
   await fetch(`${address}/api/enterprise/kaptcha/defaultKaptcha?captchaId=${captchaId}`);

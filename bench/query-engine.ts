@@ -15,6 +15,7 @@ import { seed } from '../server/db/seed/index.ts';
 import { defineRoute } from '../server/http/route.ts';
 import { compileListQuery, runPagedList, type ColumnWhitelist } from '../server/query/list-query.ts';
 import { encryptPassword } from '../tests/helpers/test-app.ts';
+import { unpublishedPassword } from './api-session.ts';
 import { fmt, median, postJson, timeMany, verdict } from './lib.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -76,7 +77,7 @@ const pem = (await (await fetch(`${address}/api/auth/public_key`, { method: 'POS
 const captchaId = `bench${Date.now()}`;
 await fetch(`${address}/api/enterprise/kaptcha/defaultKaptcha?captchaId=${captchaId}`);
 const { answer } = await db.selectFrom('captchas').select('answer').where('captcha_id', '=', captchaId).executeTakeFirstOrThrow();
-const q = new URLSearchParams({ username: 'admin', password: encryptPassword(pem, 'Cbec@2026demo'), tag: 'admin', captcha: answer, captchaId });
+const q = new URLSearchParams({ username: 'admin', password: encryptPassword(pem, await unpublishedPassword(handle, 'admin', 'Cbec@2026demo')), tag: 'admin', captcha: answer, captchaId });
 const login = await (await fetch(`${address}/api/auth/login?${q}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"data":{}}' })).json();
 if (login.code !== 0) throw new Error(`bench login failed: ${login.message}`);
 const token = login.data.token as string;
