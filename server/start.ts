@@ -23,8 +23,7 @@ export async function start(config: Config): Promise<Started> {
       const demo = await handle.db.selectFrom('companies').select('id').where('company_code', '=', demoCompanies[0].company_code).executeTakeFirstOrThrow();
       await seedDemoBills(handle.db, demo.id);
     }
-    const app = await buildApp({ config, db: handle.db, listen: handle.listen });
-    app.addHook('onClose', async () => { await handle.close(); });
+    const app = await buildApp({ config, db: handle.db, listen: handle.listen, closeDatabase: () => handle.close() });
     const url = await app.listen({ port: config.port, host: config.host });
     return { app, handle, url, demoCreated };
   } catch (err) {
