@@ -134,7 +134,7 @@ const line = { gnum: 1, itemNo: 'SKU-1', itemName: '西湖龙井茶礼盒', unit
 const t0 = Date.now();
 const phase = (what: string) => { if (process.env.SHUTDOWN_TEST_TRACE) console.log(`${Date.now() - t0} ms: ${what}`); };
 
-it('SIGTERM drains: 503 envelope, stream ended, export aborted, job handed back, outbox settled, exit 0 within the grace period', async () => {
+it('SIGTERM drains: 503 envelope, stream ended, export finished or aborted, job handed back, outbox settled, exit 0', async () => {
   await prepare();
   phase('prepared');
   const a = await startServer();
@@ -196,8 +196,10 @@ it('SIGTERM drains: 503 envelope, stream ended, export aborted, job handed back,
   const code = await Promise.race([a.exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), GRACE_MS + 6000))]);
   const took = Date.now() - signalled;
   expect(code, a.output().slice(-3000)).toBe(0);
-  // (exit code 0 already says the drain ended before its own forced exit at GRACE_MS + 5 s)
-  expect(took, a.output().slice(-3000)).toBeLessThanOrEqual(GRACE_MS + 5000);
+  // Exit code 0 says the drain ended by itself, not by its forced exit (code 1). The bound is loose: on
+  // a machine at load 20+ the server's timers fire seconds late (13.5 s measured for an 8 s grace);
+  // at ordinary load it exits within the grace period (docs/decisions/graceful-shutdown.md).
+  expect(took, a.output().slice(-3000)).toBeLessThanOrEqual(2 * GRACE_MS);
 
   // the export either ended within the grace period, its file complete, or was aborted with a clear
   // answer and left no file (server/bills/export-abort.test.ts aborts one for certain)
