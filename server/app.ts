@@ -13,6 +13,7 @@ import { installErrorHandling } from './http/error-handler.ts';
 import { installRouteTable } from './http/route.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { lazyValidatorFactory } from './http/lazy-validation.ts';
+import { installDrain } from './ops/drain.ts';
 import { ServerState } from './ops/server-state.ts';
 import { installMetrics, type PoolStats } from './ops/metrics.ts';
 import { watchedListen } from './ops/listen-health.ts';
@@ -63,6 +64,8 @@ export interface BuildOptions {
   state?: ServerState;
   /** The PostgreSQL pool's numbers for /metrics (DatabaseHandle.poolStats). */
   poolStats?: () => PoolStats;
+  /** Closes the database when the app closes, after every other close hook (the outbox worker, LISTEN …). */
+  closeDatabase?: () => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -111,7 +114,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { allErrors: true, coerceTypes: true, removeAdditional: false } },
     schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory() as never } },
     routerOptions: { ignoreTrailingSlash: true },
+    // a request during the close gets the drain's 503 envelope (server/ops/drain.ts), not Fastify's own body
+    return503OnClosing: false,
   });
+  // close hooks run last-registered first: registered before any other, the database closes last
+  const { closeDatabase } = options;
+  if (closeDatabase) app.addHook('onClose', async () => { await closeDatabase(); });
 
   app.decorate('serverState', state);
   installErrorHandling(app);
@@ -122,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
   });
+  installDrain(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'cbec-console API 跨境电商通关企业端', version: '1.0.0', description: '所有接口以 POST {data} 调用，返回 {code, message, data}。' },

@@ -71,6 +71,8 @@ export interface Config {
   signAlgorithm: 'sm2' | 'rsa';
   /** EXPORT_MAX_ROWS: the most rows one bill export writes (one sheet; Excel's own limit is 1,048,575 data rows). */
   exportMaxRows: number;
+  /** SHUTDOWN_GRACE_MS: after SIGTERM/SIGINT, how long requests in progress (exports too) may take before they are aborted and the server exits */
+  shutdownGraceMs: number;
 }
 
 const CUSTOMS_TRANSPORTS = ['simulator', 'folder'] as const;
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customsInboxPollMs: numberIn(env, 'CUSTOMS_INBOX_POLL_MS', 1000, 0, 3600_000),
     customsInboxSettleMs: numberIn(env, 'CUSTOMS_INBOX_SETTLE_MS', 2000, 0, 3600_000),
     exportMaxRows: numberIn(env, 'EXPORT_MAX_ROWS', 1_000_000, 1, 1_048_575),
+    shutdownGraceMs: numberIn(env, 'SHUTDOWN_GRACE_MS', 25_000, 1000, 600_000),
   };
 }
 

@@ -32,10 +32,11 @@ export async function start(config: Config): Promise<Started> {
       const demo = await handle.db.selectFrom('companies').select('id').where('company_code', '=', demoCompanies[0].company_code).executeTakeFirstOrThrow();
       await seedDemoBills(handle.db, demo.id);
     }
-    const app = await buildApp({ config, db: handle.db, listen: handle.listen, state, ...(handle.poolStats ? { poolStats: handle.poolStats } : {}) });
-    // before the database's own close: a backup in progress ends before the database does
+    const app = await buildApp({
+      config, db: handle.db, listen: handle.listen, state, closeDatabase: () => handle.close(), ...(handle.poolStats ? { poolStats: handle.poolStats } : {}),
+    });
+    // close hooks run last-registered first: a backup in progress ends before the database closes
     await installBackups(app, handle);
-    app.addHook('onClose', async () => { await handle.close(); });
     const url = await app.listen({ port: config.port, host: config.host });
     const accountNotes: string[] = [];
     if (production) {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The list export's writer (sheet-writer.ts with the real export worker, export-worker.ts): chunks
 // become the rows and formats export-columns.ts makes, in the ids' order; a failed source or a
-// worker that dies closes the file and rejects with that failure (issue 21).
+// worker that dies closes the file and rejects with that failure (issue 21), as does the shutdown's
+// abort (issue 27).
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,4 +104,24 @@ describe('the export writer worker', () => {
     await expect(written).rejects.toMatchObject({ code: 'ERR_WORKER_OUT_OF_MEMORY' });
     expect(openFiles()).toBe(before);
   }, 120_000);
+
+  it('ends the worker, closes the file and rejects when the shutdown aborts it mid-write', async () => {
+    const before = openFiles();
+    const shutdown = new AbortController();
+    // the next chunk's query returns only after the signal, as a PGlite read in progress does
+    async function* slow() {
+      yield chunk([1], [[1, 'SO1', '120', 1, '142']]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      shutdown.abort();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      yield chunk([2], [[2, 'SO2', '120', 2, '142']]);
+      yield chunk([3], [[3, 'SO3', '120', 3, '142']]);
+    }
+    const written = writeSheet(spawn, join(dir, 'aborted.xlsx'), init, slow(), SHEET_WRITER, shutdown.signal);
+    await expect(written).rejects.toBeInstanceOf(SheetWriterError);
+    expect(openFiles()).toBe(before);
+    // aborted before it began: no worker, no file
+    await expect(writeSheet(spawn, join(dir, 'never.xlsx'), init, [], SHEET_WRITER, shutdown.signal)).rejects.toThrow();
+    expect(readdirSync(dir)).not.toContain('never.xlsx');
+  }, 60_000);
 });

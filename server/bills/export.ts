@@ -7,7 +7,8 @@ import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
 import { billServerText } from '../../domain/texts/bills.ts';
-import { BizError } from '../http/errors.ts';
+import { shutdownText } from '../../domain/texts/shutdown.ts';
+import { BizError, HttpError } from '../http/errors.ts';
 import { applySorts, applyTerms, type CompiledListQuery } from '../query/list-query.ts';
 import { newExportFile } from '../files/store.ts';
 import { writeSheet, type SheetChunkOut, type SheetChunks } from '../files/sheet-writer.ts';
@@ -32,6 +33,8 @@ export interface ExportLimits {
   maxRows: number;
   /** PostgreSQL's (DATABASE_URL): the export's worker reads the rows on a connection of its own */
   databaseUrl?: string | undefined;
+  /** the server's shutdown ran out of time (server/ops/drain.ts): the export stops and leaves no file */
+  signal?: AbortSignal;
 }
 
 /**
@@ -78,9 +81,10 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
   }
   const init: ExportSheetInit = { name: model.def.label, columns, names, states: call.states.states, read, ...(query ? { query } : {}) };
   try {
-    await writeSheet(exportWorker, file.path, init, chunks);
+    await writeSheet(exportWorker, file.path, init, chunks, undefined, limits.signal);
   } catch (error) {
     await rm(dirname(file.path), { recursive: true, force: true }); // half a file is no download
+    if (limits.signal?.aborted) throw new HttpError(503, shutdownText.exportAborted);
     throw error;
   }
   return { downloadUri: file.downloadUri };

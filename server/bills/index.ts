@@ -20,6 +20,8 @@ export default async function billRoutes(app: FastifyInstance) {
   for (const def of billDefinitions) registerBillRoutes(app, def, stateNames, runner);
   registerJobRoutes(app, runner);
   app.addHook('onReady', async () => { await runner.resumeAll(); });
+  // a shutdown stops the jobs first, not after the requests it waits for (server/ops/shutdown.ts)
+  app.drain.onDrain(() => runner.stop());
   const compactor = startCompacting(app.db, (error) => app.log.warn({ err: error }, 'bill counts: compaction failed'));
   app.addHook('onClose', async () => { await runner.stop(); await compactor.stop(); });
 }

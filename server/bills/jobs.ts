@@ -111,6 +111,7 @@ export interface JobRunner {
   sweep(): Promise<number[]>;
   /** Waits for the runs in progress (shutdown, tests). */
   idle(): Promise<void>;
+  /** Stops every run at its next chunk boundary and hands its job back to be taken over at once (shutdown). */
   stop(): Promise<void>;
 }
 
@@ -120,6 +121,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   const retries = new Set<NodeJS.Timeout>();
   let stopped = false;
   let sweeping: NodeJS.Timeout | undefined;
+  /** the pauses between chunks in progress: stop() cuts them short */
+  const pauses = new Set<() => void>();
 
   async function callFor(row: JobRow, def: BillDefinition): Promise<BillCall> {
     const model = billModel(def);
@@ -165,12 +168,20 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     return moved !== undefined || from < ids.length;
   }
 
+  function pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => { clearTimeout(timer); pauses.delete(end); resolve(); };
+      const timer = setTimeout(end, ms);
+      pauses.add(end);
+    });
+  }
+
   async function runToEnd(jobId: number): Promise<JobView | undefined> {
     try {
       while (!stopped && await step(jobId)) {
         // on PGlite a chunk never waits on I/O: without a turn of the event loop between chunks the
         // server's timers and sockets (answers, live-event streams) would wait for the whole job
-        if (deps.pauseMs) await new Promise((r) => setTimeout(r, deps.pauseMs));
+        if (deps.pauseMs) await pause(deps.pauseMs);
         else await new Promise((r) => setImmediate(r));
       }
     } catch (e) {
@@ -229,7 +240,15 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       stopped = true;
       clearInterval(sweeping);
       for (const t of retries) clearTimeout(t);
+      for (const end of pauses) end();
+      const ours = [...runs.keys()];
       await this.idle();
+      // the lease handed back (shutdown): another server's next sweep, or the next start, takes the job at once
+      if (ours.length > 0) {
+        await db.updateTable('bill_jobs').set({ updated_at: sql<Date>`now() - make_interval(secs => ${ORPHAN_AFTER_MS / 1000 + 1})` })
+          .where('id', 'in', ours).where('state', '=', 'running').execute()
+          .catch((e: unknown) => log.error({ err: e instanceof Error ? e.message : String(e) }, 'bill jobs: handing back failed'));
+      }
     },
   };
 }

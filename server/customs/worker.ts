@@ -71,7 +71,7 @@ export interface WorkerOptions {
 
 export interface OutboxWorker {
   start(): void;
-  /** Stops polling and waits for the pass in progress. */
+  /** Stops polling, lets the pass in progress finish the message it is sending and hand back the rest of its batch, and removes the heartbeat row. */
   stop(): Promise<void>;
   /** Runs a pass soon (after the current one), e.g. right after a declaration was committed. */
   wake(): void;
@@ -201,6 +201,14 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     (final ? log.error : log.warn).call(log, { messageId: m.id, guid: m.guid, attempt: m.attempt, final, err: reason }, 'customs outbox: delivery failed');
   }
 
+  /** Stopping (shutdown): the claimed messages not yet tried are due again at once, untried, for any server. */
+  async function handBack(messages: OutboundMessage[]) {
+    await db.updateTable('customs_messages')
+      .set({ status: 'pending', next_attempt_at: sql<Date>`now()`, claimed_by: null, attempts: sql<number>`attempts - 1` })
+      .where('id', 'in', messages.map((m) => m.id)).where('status', '=', 'sending').where('claimed_by', '=', workerId)
+      .execute();
+  }
+
   /** The message as it leaves: signed (and the signature kept) when the worker signs. */
   async function signed(m: OutboundMessage): Promise<OutboundMessage> {
     if (!options.sign) return m;
@@ -246,7 +254,11 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
       await unrecorded.release();
       await recoverExpired();
       const messages = await claim();
-      for (const m of messages) {
+      for (const [i, m] of messages.entries()) {
+        if (stopped) {
+          await handBack(messages.slice(i));
+          break;
+        }
         try {
           await deliver(m);
         } catch (e) {

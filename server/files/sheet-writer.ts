@@ -69,12 +69,15 @@ export async function writeSheet<Init, Chunk>(
   init: Init,
   chunks: SheetChunks<Chunk>,
   options: SheetWriterOptions = SHEET_WRITER,
+  /** aborted (the server's shutdown ran out of time): the worker is ended and the write rejects */
+  signal?: AbortSignal,
 ): Promise<void> {
   const release = await turn(options.concurrent);
   try {
+    signal?.throwIfAborted();
     const file = await open(path, 'w');
     try {
-      await writeThrough(spawn, file.fd, init, chunks, options);
+      await writeThrough(spawn, file.fd, init, chunks, options, signal);
     } catch (error) {
       // half a sheet (a full disk, a failed source) is no download: nothing of it stays
       await file.close().catch(() => undefined);
@@ -87,9 +90,12 @@ export async function writeSheet<Init, Chunk>(
   }
 }
 
-async function writeThrough<Init, Chunk>(spawn: SheetWorkerSpawn, fd: number, init: Init, chunks: SheetChunks<Chunk>, options: SheetWriterOptions): Promise<void> {
+async function writeThrough<Init, Chunk>(spawn: SheetWorkerSpawn, fd: number, init: Init, chunks: SheetChunks<Chunk>, options: SheetWriterOptions, signal?: AbortSignal): Promise<void> {
   const worker: Worker = spawn({ maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: options.youngMb });
   const channel = replies(worker);
+  // the worker's exit fails whatever waits on it, so the write ends at its next step
+  const abort = () => { void worker.terminate(); };
+  signal?.addEventListener('abort', abort, { once: true });
   try {
     await channel.ask({ kind: 'open', fd, init }, 'ready');
     let seq = 0;
@@ -103,6 +109,7 @@ async function writeThrough<Init, Chunk>(spawn: SheetWorkerSpawn, fd: number, in
     if (writing) await writing;
     await channel.ask({ kind: 'end' }, 'done');
   } finally {
+    signal?.removeEventListener('abort', abort);
     channel.stop();
     // ended before the file is closed: nothing of it still writes into the descriptor
     await worker.terminate();
@@ -137,10 +144,9 @@ function replies(worker: Worker): Channel {
   worker.on('exit', onExit);
   return {
     ask(request, expect, transfer) {
-      if (failure) return Promise.reject(failure);
-      const answered = new Promise<unknown>((resolve, reject) => waiting.push({ expect, resolve, reject }));
+      const answered = failure ? Promise.reject(failure) : new Promise<unknown>((resolve, reject) => waiting.push({ expect, resolve, reject }));
       answered.catch(() => undefined); // awaited by the writer; this only keeps a failure meanwhile from going unhandled
-      worker.postMessage(request, transfer);
+      if (!failure) worker.postMessage(request, transfer);
       return answered;
     },
     stop() {

@@ -261,6 +261,39 @@ describe('a worker that died mid-send (kill -9)', () => {
   });
 });
 
+describe('a worker stopped mid-batch (shutdown, issue 27)', () => {
+  it('finishes the message it is sending, hands back the rest of its batch untried and removes its heartbeat row', async () => {
+    const ids: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const { head, lines } = exportOrderBill({ orderNo: `YX-CUS-STOP-${i}`, goodsValue: 309.3 });
+      ids.push(await insertDeclared(head, lines));
+    }
+    const beating = async () => (await db().selectFrom('outbox_workers').select('id').execute()).map((r) => r.id).sort();
+    const before = await beating();
+    let stopping: Promise<void> | undefined;
+    const delivered: string[] = [];
+    const transport: Transport = {
+      name: 'slow',
+      async deliver(m) {
+        // the signal arrives while the batch's first message is on its way
+        stopping ??= worker.stop();
+        await new Promise((r) => setTimeout(r, 50));
+        delivered.push(m.guid);
+      },
+    };
+    const worker = createOutboxWorker({ db: db(), transport, log: quiet, pollMs: 0, batchSize: 10 });
+    await worker.tick();
+    await stopping;
+    const messages = (await Promise.all(ids.map(messagesOf))).flat();
+    expect(delivered).toHaveLength(1);
+    expect(messages.filter((m) => m.status === 'sent')).toHaveLength(1);
+    for (const m of messages.filter((x) => x.status !== 'sent')) expect(m).toMatchObject({ status: 'pending', attempts: 0, claimed_by: null });
+    expect(await beating()).toEqual(before);
+    await t.app.customs.drain();
+    for (const id of ids) expect((await messagesOf(id))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
 describe('messageFindByBill', () => {
   it('refuses an unknown message type and a missing key, in Chinese', async () => {
     const unknown = await findByBill({ messageType: 'CEB999Message', orderNo: 'x' });
