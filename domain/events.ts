@@ -138,6 +138,25 @@ export type Audience = number | typeof PLATFORM_AUDIENCE;
 /** The stream's end: the session is over (logout, freeze, expiry); the page must not reconnect with it. */
 export const LIVE_END_EVENT = 'end';
 
+/**
+ * Why a session ended, told with the stream's `end` (issue 29) so the console leaves for /login
+ * saying so: the user frozen (禁止登陆, by the main account), its company frozen by the platform, the
+ * user deleted, or the login ended elsewhere (退出系统 in another tab, a password change or reset,
+ * a refresh token's reuse).
+ */
+export type SessionEndReason = 'frozen' | 'companyFrozen' | 'deleted' | 'loggedOut';
+export const SESSION_END_REASONS: readonly SessionEndReason[] = ['frozen', 'companyFrozen', 'deleted', 'loggedOut'];
+
+/** The `end` message's data: `{reason}` (a server before issue 29 sent `{}`). */
+export function sessionEndReasonOf(data: string | undefined): SessionEndReason | undefined {
+  try {
+    const reason = (JSON.parse(data ?? '') as { reason?: unknown } | null)?.reason;
+    return SESSION_END_REASONS.find((r) => r === reason);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Paths of the stream and of its one-use ticket (for EventSource, which cannot send headers). */
 export const liveEventPaths = { stream: '/api/events', ticket: '/api/events/ticket' } as const;
 

@@ -97,7 +97,7 @@ describe('authMachine', () => {
     gate.resolve({ token: 'access-2', refreshToken: 'refresh-2' });
     const ends = await Promise.all(waiters);
     expect(effects.refresh).toHaveBeenCalledTimes(1);
-    expect(effects.refresh).toHaveBeenCalledWith({ refreshToken: 'refresh-1' });
+    expect(effects.refresh).toHaveBeenCalledWith({ refreshToken: 'refresh-1', token: 'access-1' });
     for (const s of ends) expect(s.context.token).toBe('access-2');
     await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
     expect(effects.saveSession).toHaveBeenCalledWith({ ...session, token: 'access-2', refreshToken: 'refresh-2' });
@@ -163,7 +163,7 @@ describe('authMachine', () => {
     // the first answer was computed before the approval: no code yet
     answers[0]!.resolve({ token: 'access-2', refreshToken: 'refresh-2', userInfo: { ...session.userInfo, companyCode: null } });
     await waitFor(actor, () => effects.refresh.mock.calls.length === 2);
-    expect(effects.refresh.mock.calls[1]![0]).toEqual({ refreshToken: 'refresh-2' });
+    expect(effects.refresh.mock.calls[1]![0]).toEqual({ refreshToken: 'refresh-2', token: 'access-2' });
     expect(effects.modules).not.toHaveBeenCalled();
     answers[1]!.resolve({ token: 'access-3', refreshToken: 'refresh-3', userInfo: filed });
     const s = await waitFor(actor, (x) => x.matches({ authenticated: 'idle' }));
@@ -200,6 +200,15 @@ describe('authMachine', () => {
     expect(actor.getSnapshot().context.token).toBeNull();
     expect(effects.clearSession).toHaveBeenCalledTimes(1);
     expect(effects.navigate).toHaveBeenCalledWith({ to: 'login', reason: 'unauthorized' });
+  });
+
+  it('live.sessionEnded (the stream said the session ended) leaves at once, keeping the reason for the login page', () => {
+    const { actor, effects } = setupAuth({ session });
+    actor.send({ type: 'live.sessionEnded', message: '账号已被冻结' });
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    expect(actor.getSnapshot().context.error).toBe('账号已被冻结');
+    expect(effects.clearSession).toHaveBeenCalledTimes(1);
+    expect(effects.navigate).toHaveBeenCalledWith({ to: 'login', reason: 'sessionEnded' });
   });
 
   it('api.unauthorized outside a session is ignored', () => {

@@ -35,6 +35,9 @@
  *                          server, e.g. its filing was approved: the refresh answers the fresh
  *                          userInfo with the new tokens, so companyCode arrives without a new login)
  *   api.unauthorized       authenticated → loggedOut (HTTP 401)
+ *   live.sessionEnded {message}  authenticated → loggedOut at once, the message kept for the login
+ *                          page (the live stream said the session ended and why: the account or
+ *                          its company frozen, the account deleted, a logout elsewhere; issue 29)
  *   live.grantsChanged     authenticated.idle → .reloadingModules (the main account changed this
  *                          sub-account's grants: menu and buttons follow without a new login);
  *                          in .reloadingModules the read starts again (it may predate the change)
@@ -82,7 +85,7 @@ export interface Session extends Tokens { userInfo: UserInfo; modules: MenuModul
 export interface Credentials { username: string; password: string; captcha: string; captchaId: string }
 /** What the login/refresh actors reject with; passwordChangeToken marks the '请更改密码' answer. */
 export interface AuthFailure { message: string; passwordChangeToken?: string }
-export type NavigateReason = 'login' | 'logout' | 'unauthorized' | 'refreshFailed' | 'passwordChanged';
+export type NavigateReason = 'login' | 'logout' | 'unauthorized' | 'refreshFailed' | 'passwordChanged' | 'sessionEnded';
 export interface NavigateParams { to: 'home' | 'login'; reason: NavigateReason }
 
 export type AuthEvent =
@@ -96,7 +99,8 @@ export type AuthEvent =
   | { type: 'api.unauthorized' }
   | { type: 'live.grantsChanged' }
   | { type: 'live.filingDecided' }
-  | { type: 'live.resync' };
+  | { type: 'live.resync' }
+  | { type: 'live.sessionEnded'; message: string };
 
 export interface AuthContext {
   token: string | null;
@@ -152,7 +156,8 @@ export const authMachine = setup({
     login: fromPromise<Session, Credentials>(async () => {
       throw new Error('auth: login actor not provided');
     }),
-    refresh: fromPromise<Refreshed, { refreshToken: string }>(async () => {
+    /** `token`: the login's access token, expired or not (the server's proof of the same login, issue 29) */
+    refresh: fromPromise<Refreshed, { refreshToken: string; token?: string | null }>(async () => {
       throw new Error('auth: refresh actor not provided');
     }),
     logout: fromPromise<void, { refreshToken: string | null }>(async () => undefined),
@@ -179,6 +184,7 @@ export const authMachine = setup({
       'user.login': '登录', 'user.confirm': '确认', 'user.passwordChanged': '密码已修改', 'user.cancel': '取消',
       'api.tokenExpired': '令牌过期', 'session.refresh': '刷新会话', 'user.logout': '退出系统', 'api.unauthorized': '未授权（401）',
       'live.grantsChanged': '权限已变更', 'live.filingDecided': '备案已审核', 'live.resync': '实时连接恢复',
+      'live.sessionEnded': '会话已被结束',
     },
     guards: { hasSession: '已有会话', needsPasswordChange: '须修改密码', refreshAgain: '刷新期间公司信息又有变化' },
     actors: { login: '登录', refresh: '刷新令牌', logout: '退出', modules: '读取菜单与按钮' },
@@ -262,7 +268,7 @@ export const authMachine = setup({
           invoke: {
             id: 'refresh',
             src: 'refresh',
-            input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
+            input: ({ context }) => ({ refreshToken: context.refreshToken ?? '', token: context.token }),
             onDone: [
               // the answer may predate the change told meanwhile: once more, with the new token
               { guard: 'refreshAgain', target: 'refreshing', reenter: true, actions: [assign(refreshedContext), { type: 'saveSession', params: refreshedSession }] },
@@ -320,6 +326,13 @@ export const authMachine = setup({
         'user.passwordChanged': {
           target: 'loggedOut',
           actions: { type: 'navigate', params: { to: 'login', reason: 'passwordChanged' } },
+        },
+        'live.sessionEnded': {
+          target: 'loggedOut',
+          actions: [
+            assign({ error: ({ event }) => event.message }),
+            { type: 'navigate', params: { to: 'login', reason: 'sessionEnded' } },
+          ],
         },
       },
     },

@@ -17,3 +17,11 @@ export const authText = {
   ownOnly: '只能修改本人密码',
   changeTokenInvalid: '修改密码凭证无效或已过期，请重新登录',
 } as const;
+
+/** What the login page says when an open console's session was ended (issue 29), by reason. */
+export const sessionEndText = {
+  frozen: '账号已被冻结，请联系主账号',
+  companyFrozen: '企业已被平台冻结，请联系平台管理员',
+  deleted: '账号已被删除',
+  loggedOut: '已在别处退出，请重新登录',
+} as const satisfies Record<import('../events.ts').SessionEndReason, string>;

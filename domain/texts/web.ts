@@ -66,6 +66,8 @@ export const layoutText = {
   closeOthers: '关闭其他',
   closeAll: '关闭全部',
   /** closing pages whose edits are not saved (×, 返回, 关闭其他/全部) */
+  /** issue 29: the main account took away the module of open pages: they close */
+  revokedClosed: (titles: readonly string[]) => `${titles.map((t) => `「${t}」`).join('、')}的权限已被收回，页面已关闭`,
   unsavedClose: (titles: readonly string[]) => `${titles.map((t) => `「${t}」`).join('、')}有未保存的修改，关闭后修改将丢失。确定关闭吗？`,
   /** one page more than MAX_TABS, and every page that could close has unsaved edits */
   tabCap: (max: number, title: string) => `最多保留 ${max} 个页面。「${title}」有未保存的修改，关闭它吗？（取消则保留）`,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Db } from '../db/database.ts';
 import type { Principal } from './auth-user.ts';
@@ -33,6 +33,15 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** A rotated refresh token: its user, its family (the access token's `fam`) and the new token. */
 export interface Rotated { userId: number; familyId: string; refreshToken: string }
 
+/**
+ * How long after its use a refresh token presented again by the same login answers the token that
+ * replaced it instead of revoking the family (docs/decisions/refresh-grace.md): two tabs of one
+ * browser refreshing at once.
+ */
+export const REFRESH_GRACE_MS = 30_000;
+/** How many rotations the grace follows from the presented token to the family's newest one. */
+const GRACE_STEPS = 10;
+
 export interface TokenHooks {
   /** A refresh-token family was revoked and the revocation committed (its access tokens die with it). */
   familyRevoked(familyId: string): void;
@@ -49,6 +58,9 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
   // change (whether its session still stands is asked apart, server/auth/session-guard.ts); the
   // oldest entry makes room once VERIFIED_MAX are kept.
   const verified = new Map<string, Verified>();
+  // A refresh token's successor is derived from it (keyed by the server's secret), so a repeated
+  // presentation within the grace finds the token already issued without storing any token's text.
+  const successorOf = (token: string) => createHmac('sha256', key).update(`refresh-successor\0${token}`).digest('base64url');
   const sign = (claims: Claims, ttlSeconds: number) => {
     const iat = Math.floor(now() / 1000);
     return signer({ ...claims, iat, exp: iat + ttlSeconds });
@@ -107,22 +119,36 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
     },
 
     /**
-     * Rotates a refresh token: the presented one is marked used and a new one of the same family
-     * returned. Presenting a used token means it was stolen or replayed: the whole family is revoked.
+     * Rotates a refresh token: the presented one is marked used and its successor, of the same
+     * family, returned. Presenting a used token means it was stolen or replayed: the whole family is
+     * revoked — unless it was used less than REFRESH_GRACE_MS ago and the caller proves the same
+     * login (`sameLogin`: the family named by an access token signed here, expired or not): then the
+     * newest token of the family is answered again (two tabs of one browser refreshed at once).
      */
-    async rotate(db: Db, token: string): Promise<Rotated | { error: 'unknown' | 'expired' | 'reused' | 'revoked' }> {
+    async rotate(db: Db, token: string, sameLogin?: string): Promise<Rotated | { error: 'unknown' | 'expired' | 'reused' | 'revoked' }> {
       type Outcome = Rotated | { error: 'unknown' | 'expired' | 'revoked' } | { error: 'reused'; familyId: string };
       const result = await db.transaction().execute(async (trx): Promise<Outcome> => {
         const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', sha256(token)).forUpdate().executeTakeFirst();
         if (!row) return { error: 'unknown' as const };
         if (row.revoked_at) return { error: 'revoked' as const };
         if (row.used_at) {
+          if (sameLogin === row.family_id && now() - row.used_at.getTime() <= REFRESH_GRACE_MS) {
+            // the successors were written by the rotations before: follow them to the one not yet used
+            let next = successorOf(token);
+            for (let step = 0; step < GRACE_STEPS; step++) {
+              const successor = await trx.selectFrom('refresh_tokens').select(['used_at', 'revoked_at', 'expires_at', 'family_id'])
+                .where('token_hash', '=', sha256(next)).executeTakeFirst();
+              if (!successor || successor.family_id !== row.family_id || successor.revoked_at || successor.expires_at.getTime() <= now()) break;
+              if (!successor.used_at) return { userId: row.user_id, familyId: row.family_id, refreshToken: next };
+              next = successorOf(next);
+            }
+          }
           await trx.updateTable('refresh_tokens').set({ revoked_at: new Date(now()) }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
           return { error: 'reused' as const, familyId: row.family_id };
         }
         if (row.expires_at.getTime() <= now()) return { error: 'expired' as const };
         await trx.updateTable('refresh_tokens').set({ used_at: new Date(now()) }).where('token_hash', '=', row.token_hash).execute();
-        const next = randomBytes(32).toString('base64url');
+        const next = successorOf(token);
         await trx.insertInto('refresh_tokens').values({
           token_hash: sha256(next), family_id: row.family_id, user_id: row.user_id,
           expires_at: new Date(now() + refreshTtlSeconds * 1000),
@@ -134,6 +160,21 @@ export function createTokenService(key: string, accessTtlSeconds: number, refres
         return { error: 'reused' };
       }
       return result;
+    },
+
+    /**
+     * The refresh-token family an access token signed here names, whether or not it has expired
+     * (logout, and the refresh's proof of the same login); undefined for anything else.
+     */
+    familyOf(token: string): string | undefined {
+      const known = verified.get(token);
+      if (known) return known.typ === 'access' ? known.family : undefined;
+      try {
+        const c = verifier(token) as Claims;
+        return c.typ === 'access' && typeof c.fam === 'string' && c.fam ? c.fam : undefined;
+      } catch {
+        return undefined;
+      }
     },
 
     /** Logout: the family of the presented refresh token is revoked. */

@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findBill } from '../../domain/bills/index.ts';
+import { sessionEndReason } from './end-reason.ts';
 import { concernsReader, liveEventPaths, PLATFORM_AUDIENCE, type Audience } from '../../domain/events.ts';
 import { eventsText } from '../../domain/texts/events.ts';
 import { serverText } from '../../domain/texts/server.ts';
@@ -126,6 +127,7 @@ export default fp(async function eventsPlugin(app: FastifyInstance, opts: Events
       res,
       idOf: (seq) => hub.idOf(seq),
       stands: () => app.sessions.check(familyId, user.userId),
+      why: () => sessionEndReason(app.db, user.userId),
       heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
       ...(opts.coalescer ? { coalescer: opts.coalescer } : {}),
       onClose: () => { unsubscribe(); streams.delete(stream); clearTimeout(lifetime); },

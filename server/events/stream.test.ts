@@ -50,6 +50,26 @@ describe('EventStream', () => {
     c.stream.close();
   });
 
+  it("names the reason with the end when it can read it, and ends without one when it cannot", async () => {
+    const res = new FakeResponse();
+    const stream = new EventStream({
+      res: res as unknown as ServerResponse, idOf: (seq) => `s-${seq}`, stands: () => false, why: () => Promise.resolve('frozen'),
+      heartbeatMs: 60_000, coalescer: { delayMs: 0 }, onClose: () => undefined,
+    });
+    stream.check();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(res.text).toContain('event: end\ndata: {"reason":"frozen"}\n\n');
+    const failed = new FakeResponse();
+    const other = new EventStream({
+      res: failed as unknown as ServerResponse, idOf: (seq) => `s-${seq}`, stands: () => Promise.resolve(false), why: () => Promise.reject(new Error('db down')),
+      heartbeatMs: 60_000, coalescer: { delayMs: 0 }, onClose: () => undefined,
+    });
+    other.check();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(failed.text).toContain('event: end\ndata: {}\n\n');
+    expect(other.isClosed).toBe(true);
+  });
+
   it('is closed when its client stops reading (too much unsent)', () => {
     const { res, stream, closed } = open();
     res.unsent = MAX_UNSENT_BYTES + 1;

@@ -5,7 +5,7 @@
  * When the session no longer stands the stream says `end` and closes.
  */
 import type { ServerResponse } from 'node:http';
-import { LIVE_END_EVENT, liveEventNames, type LiveEvent } from '../../domain/events.ts';
+import { LIVE_END_EVENT, liveEventNames, type LiveEvent, type SessionEndReason } from '../../domain/events.ts';
 import { Coalescer, type CoalescerOptions, type Sequenced } from './coalescer.ts';
 
 export const HEARTBEAT_MS = 15_000;
@@ -23,6 +23,8 @@ export interface StreamOptions {
   idOf(seq: number): string;
   /** Whether the stream's session still stands. */
   stands(): boolean | Promise<boolean>;
+  /** Why it no longer stands, told to the page with `end` (a failed read: the end without a reason). */
+  why?(): Promise<SessionEndReason>;
   heartbeatMs?: number;
   coalescer?: Partial<CoalescerOptions>;
   onClose(): void;
@@ -82,16 +84,23 @@ export class EventStream {
     if (this.closed || this.checking) return;
     const stands = this.o.stands();
     if (stands === true) return;
-    if (stands === false) { this.end(); return; }
+    if (stands === false) { this.over(); return; }
     this.checking = true;
-    stands.then((ok) => { if (!ok) this.end(); }, () => undefined).finally(() => { this.checking = false; });
+    stands.then((ok) => { if (!ok) this.over(); }, () => undefined).finally(() => { this.checking = false; });
   }
 
-  /** The session is over: `end` tells the page not to reconnect with it. */
-  end(): void {
+  /** The session no longer stands: the end, with its reason when that can be read. */
+  private over(): void {
+    const why = this.o.why?.();
+    if (!why) this.end();
+    else why.then((reason) => this.end(reason), () => this.end());
+  }
+
+  /** The session is over: `end` tells the page not to reconnect with it, and why. */
+  end(reason?: SessionEndReason): void {
     if (this.closed) return;
     this.coalescer.flush();
-    this.o.res.write(`event: ${LIVE_END_EVENT}\ndata: {}\n\n`);
+    this.o.res.write(`event: ${LIVE_END_EVENT}\ndata: ${JSON.stringify(reason ? { reason } : {})}\n\n`);
     this.close();
   }
 

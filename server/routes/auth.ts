@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { changePasswordRequiredText } from '../../domain/texts/http.ts';
 import { authText } from '../../domain/texts/auth.ts';
 import { ownPasswordProblem } from '../../domain/password-rules.ts';
@@ -99,25 +99,40 @@ export default async function authRoutes(app: FastifyInstance) {
     };
   }
 
+  /**
+   * Rotates the presented refresh token. It is taken from the body or the X-Refresh-Token header,
+   * never from the URL (query strings end up in proxies' logs). An access token of the same login
+   * (X-Authorization, expired or not) lets a token presented again within the grace answer the pair
+   * already issued (two tabs refreshing at once; docs/decisions/refresh-grace.md).
+   */
+  async function refresh(request: FastifyRequest, fromBody: string | undefined) {
+    const header = request.headers['x-refresh-token'];
+    const presented = fromBody ?? (Array.isArray(header) ? header[0] : header);
+    if (!presented) throw new BizError(authText.sessionEnded);
+    const bearer = bearerOf(request);
+    const rotated = await app.tokens.rotate(db, presented, bearer ? app.tokens.familyOf(bearer) : undefined);
+    if ('error' in rotated) throw new BizError(authText.sessionEnded);
+    const user = await findUserById(db, rotated.userId);
+    if (!user || user.state !== 'EFFECTIVE' || user.companyFrozen) {
+      await app.tokens.revokeFamilyOf(db, rotated.refreshToken);
+      throw new BizError(!user ? authText.sessionEnded : user.companyFrozen ? authText.companyFrozen : authText.frozen);
+    }
+    // userInfo as now stored: a filing approved since the login brings the company's code to the session
+    const authUser = authUserOf(user);
+    return { token: app.tokens.accessToken(authUser, rotated.familyId), refreshToken: rotated.refreshToken, userInfo: userInfoOf(authUser) };
+  }
+
   defineRoute(app, {
-    path: '/api/auth/refresh_token', method: 'GET', summary: '刷新令牌 (X-Refresh-Token 头；旧的刷新令牌作废，重复使用将注销整组)', tags: ['认证'],
+    path: '/api/auth/refresh_token', method: 'GET', summary: '刷新令牌 (X-Refresh-Token 头；旧的刷新令牌作废，重复使用将注销整组；不接受查询串中的令牌)', tags: ['认证'],
     access: 'public',
-    querystring: { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 200 } } },
-    handler: async ({ request, query }) => {
-      const header = request.headers['x-refresh-token'];
-      const presented = (Array.isArray(header) ? header[0] : header) ?? query.refreshToken;
-      if (!presented) throw new BizError(authText.sessionEnded);
-      const rotated = await app.tokens.rotate(db, presented);
-      if ('error' in rotated) throw new BizError(authText.sessionEnded);
-      const user = await findUserById(db, rotated.userId);
-      if (!user || user.state !== 'EFFECTIVE' || user.companyFrozen) {
-        await app.tokens.revokeFamilyOf(db, rotated.refreshToken);
-        throw new BizError(!user ? authText.sessionEnded : user.companyFrozen ? authText.companyFrozen : authText.frozen);
-      }
-      // userInfo as now stored: a filing approved since the login brings the company's code to the session
-      const authUser = authUserOf(user);
-      return { token: app.tokens.accessToken(authUser, rotated.familyId), refreshToken: rotated.refreshToken, userInfo: userInfoOf(authUser) };
-    },
+    handler: ({ request }) => refresh(request, undefined),
+  });
+
+  defineRoute<{ refreshToken?: string }>(app, {
+    path: '/api/auth/refresh_token', summary: '刷新令牌 (data.refreshToken 或 X-Refresh-Token 头；同一登录 30 秒内重复提交答复已签发的令牌)', tags: ['认证'],
+    access: 'public', dataOptional: true,
+    data: { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 200 } } },
+    handler: ({ request, data }) => refresh(request, data?.refreshToken || undefined),
   });
 
   defineRoute<{ refreshToken?: string }>(app, {
@@ -126,10 +141,11 @@ export default async function authRoutes(app: FastifyInstance) {
     data: { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 200 } } },
     handler: async ({ data, request }) => {
       if (data?.refreshToken) await app.tokens.revokeFamilyOf(db, data.refreshToken);
-      // the access token's own login ends too, when it comes along (a signed token names its family)
+      // the access token's own login ends too, when it comes along: a token signed here names its
+      // family even after it expired (a tab whose token expired logs out with it alone)
       const bearer = bearerOf(request);
-      const verified = bearer ? app.tokens.verify(bearer) : undefined;
-      if (verified?.ok && verified.typ === 'access' && verified.family) await app.tokens.revokeFamily(db, verified.family);
+      const family = bearer ? app.tokens.familyOf(bearer) : undefined;
+      if (family) await app.tokens.revokeFamily(db, family);
       return null;
     },
   });

@@ -6,6 +6,7 @@
  */
 import { createActor, type Actor } from 'xstate';
 import { liveEventPaths } from '../../domain/events.ts';
+import { authText, sessionEndText } from '../../domain/texts/auth.ts';
 import { http } from '../lib/http.ts';
 import { liveEvents, liveEventsLogic, liveStatus } from '../lib/live-events.ts';
 import { authEventOf } from './live-auth.ts';
@@ -21,6 +22,8 @@ function follow(authenticated: boolean): void {
         open: (url) => new EventSource(url),
         deliver: (event) => liveEvents.deliver(event),
         status: (status) => liveStatus.set(status),
+        // the session ended on the server: the console leaves for /login at once, saying why (issue 29)
+        ended: (reason) => authActor.send({ type: 'live.sessionEnded', message: reason ? sessionEndText[reason] : authText.sessionEnded }),
       },
     });
     live.start();

@@ -33,8 +33,18 @@ const storedTokens: StoredTokens = {
   write({ token, refreshToken }) {
     localStorage.setItem(storageKeys.token, token);
     localStorage.setItem(storageKeys.refreshToken, refreshToken);
+    localStorage.setItem(storageKeys.refreshedAt, String(Date.now()));
+  },
+  recent(refreshToken) {
+    const at = Number(localStorage.getItem(storageKeys.refreshedAt));
+    const token = localStorage.getItem(storageKeys.token);
+    if (!token || localStorage.getItem(storageKeys.refreshToken) !== refreshToken || !(Date.now() - at < TAKE_REFRESHED_MS)) return null;
+    return { token, refreshToken };
   },
 };
+
+/** How recent another tab's refresh must be for this tab to take its tokens (well inside an access token's life). */
+const TAKE_REFRESHED_MS = 30_000;
 
 /**
  * The refresh token of this tab's login until that login is saved: only a login's answer stores its
@@ -51,7 +61,7 @@ export const authActor = createActor(
         loggedInWith = session.refreshToken;
         return session;
       }),
-      refresh: fromPromise(({ input }) => refreshInTurn(input.refreshToken, storedTokens, (token) => refreshTokens(token))),
+      refresh: fromPromise(({ input }) => refreshInTurn(input.refreshToken, storedTokens, (token) => refreshTokens(token, undefined, input.token))),
       logout: fromPromise(({ input }) => logout(input.refreshToken)),
       // a 'person' route: an enterprise user's menu and a platform operator's alike (issue 20)
       modules: fromPromise((): Promise<MenuModule[]> => userModules()),

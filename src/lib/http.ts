@@ -95,7 +95,8 @@ export function createHttp({ auth, baseURL = '', adapter }: CreateHttpOptions): 
     const token = flags.auth ? auth.getToken() : null;
     flags.sentToken = token;
     if (token) config.headers.set('X-Authorization', `Bearer ${token}`);
-    else config.headers.delete('X-Authorization');
+    // a call outside the session keeps a bearer it names itself (the refresh's proof of its login)
+    else if (flags.auth) config.headers.delete('X-Authorization');
     return config;
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { LiveEvent } from '../../domain/events.ts';
+import type { LiveEvent, SessionEndReason } from '../../domain/events.ts';
 import { createLiveBus, liveEventsLogic, touchesBill, touchesList, type EventSourceLike, type LiveStatus } from './live-events.ts';
 
 class FakeSource implements EventSourceLike {
@@ -25,6 +25,7 @@ function world() {
   const sources: FakeSource[] = [];
   const delivered: LiveEvent[] = [];
   const statuses: LiveStatus[] = [];
+  const ends: (SessionEndReason | undefined)[] = [];
   let tickets = 0;
   const actor = createActor(liveEventsLogic, {
     input: {
@@ -32,10 +33,11 @@ function world() {
       open: (url) => { const s = new FakeSource(url); sources.push(s); return s; },
       deliver: (e) => delivered.push(e),
       status: (s) => statuses.push(s),
+      ended: (reason) => ends.push(reason),
       retryMs: 1000,
     },
   });
-  return { actor, sources, delivered, statuses };
+  return { actor, sources, delivered, statuses, ends };
 }
 
 const bill: LiveEvent = { type: 'bill', mode: 'export', key: 'order', id: 1, state: '120', stateName: '海关入库', change: 'state' };
@@ -72,9 +74,11 @@ describe('liveEventsLogic', () => {
     const w = world();
     w.actor.start();
     await vi.advanceTimersByTimeAsync(0);
-    w.sources[0]!.emit('end', {});
+    w.sources[0]!.emit('end', { reason: 'companyFrozen' });
     expect(w.sources[0]!.closed).toBe(true);
     expect(w.statuses.at(-1)).toBe('ended');
+    // the session is over, and the tab is told why (issue 29)
+    expect(w.ends).toEqual(['companyFrozen']);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(w.sources).toHaveLength(1);
 

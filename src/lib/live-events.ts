@@ -6,12 +6,12 @@
  * source (EventSource would retry with the used ticket) and reconnects after `retryMs` with a new
  * ticket and the last event id, so the server catches it up or answers 'resync'; after a reconnect
  * the pages refetch anyway ('resync' is delivered), since what was missed cannot be known for sure.
- * `end` (the session is over) stops it for good. `status` reports live / interrupted for the header.
+ * `end` (the session is over) stops it for good and is told on (`ended`, with the server's reason). `status` reports live / interrupted for the header.
  *
  * `liveEvents` is the page side: machines' hosts subscribe and turn events into machine events.
  */
 import { fromCallback } from 'xstate';
-import { LIVE_END_EVENT, liveEventNames, liveEventPaths, type LiveEvent, type ReviewQueue, type SettlementKind } from '../../domain/events.ts';
+import { LIVE_END_EVENT, liveEventNames, liveEventPaths, sessionEndReasonOf, type LiveEvent, type ReviewQueue, type SessionEndReason, type SettlementKind } from '../../domain/events.ts';
 
 /** What the actor needs of EventSource (the browser's, or a fake in tests). */
 export interface EventSourceLike {
@@ -28,6 +28,8 @@ export interface LiveInput {
   open(url: string): EventSourceLike;
   deliver(event: LiveEvent): void;
   status?(status: LiveStatus): void;
+  /** The server ended the session (and says why, when it does): the tab must leave it at once. */
+  ended?(reason: SessionEndReason | undefined): void;
   retryMs?: number;
 }
 
@@ -70,10 +72,11 @@ export const liveEventsLogic = fromCallback<{ type: 'noop' }, LiveInput>(({ inpu
           try { input.deliver(JSON.parse(e.data ?? '') as LiveEvent); } catch { /* not ours */ }
         });
       }
-      s.addEventListener(LIVE_END_EVENT, () => {
+      s.addEventListener(LIVE_END_EVENT, (e) => {
         stopped = true;
         s.close();
         status('ended');
+        input.ended?.(sessionEndReasonOf(e.data));
       });
     }, retry);
   }

@@ -50,6 +50,26 @@ describe('refreshInTurn', () => {
     expect((await refreshInTurn('r1', store, s.refresh, shared)).refreshToken).toBe('r3');
   });
 
+  it("a tab whose turn comes after another tab's refresh takes that tab's tokens: one refresh for both", async () => {
+    const s = server();
+    let pair = { token: 'a0', refreshToken: 'r0' };
+    const store: StoredTokens = {
+      read: () => pair.refreshToken,
+      write: (t) => { pair = t; },
+      recent: (refreshToken) => (refreshToken === pair.refreshToken ? pair : null),
+    };
+    const shared = locks();
+    let calls = 0;
+    const counted = (token: string) => { calls += 1; return s.refresh(token); };
+    const [a, b] = await Promise.all([refreshInTurn('r0', store, counted, shared), refreshInTurn('r0', store, counted, shared)]);
+    expect(calls).toBe(1);
+    expect(a).toEqual({ token: 'a1', refreshToken: 'r1' });
+    expect(b).toEqual({ token: 'a1', refreshToken: 'r1' });
+    // the tab holding the newest token refreshes as usual
+    expect((await refreshInTurn('r1', store, counted, shared)).refreshToken).toBe('r2');
+    expect(s.revoked).toBe(false);
+  });
+
   it('without locks it still prefers the stored token, and uses its own when the stored login is another account', async () => {
     const s = server();
     const other: StoredTokens = { read: () => null, write: () => undefined };

@@ -16,6 +16,11 @@ export interface StoredTokens {
   /** The stored refresh token, if the stored login is this account's (else null). */
   read(): string | null;
   write(tokens: { token: string; refreshToken: string }): void;
+  /**
+   * The pair stored with this refresh token, if another tab stored it moments ago (its access token
+   * is fresh): a tab whose turn comes after that refresh takes it instead of refreshing again.
+   */
+  recent?(refreshToken: string): Refreshed | null;
 }
 
 type Locks = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
@@ -32,6 +37,9 @@ export async function refreshInTurn(
   const turn = async () => {
     const known = stored.read() ?? held;
     const token = chain ? await newestOf(known, chain) : known;
+    // another tab refreshed the login since this tab got its token: one refresh serves every tab
+    const taken = token !== held ? stored.recent?.(token) : null;
+    if (taken) return taken;
     const answer = await refresh(token);
     // recorded before the turn ends, so the next tab finds it; a failed record only loses the help
     if (chain) await chain.link(token, answer.refreshToken).catch(() => undefined);

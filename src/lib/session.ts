@@ -18,6 +18,8 @@ export const storageKeys = {
   refreshToken: `${STORAGE_PREFIX}refreshToken`,
   userInfo: `${STORAGE_PREFIX}userInfo`,
   modules: `${STORAGE_PREFIX}modules`,
+  /** when a tab last stored refreshed tokens (Date.now()): other tabs take them while recent */
+  refreshedAt: `${STORAGE_PREFIX}refreshedAt`,
 } as const;
 
 function parse<T>(text: string | null): T | null {

@@ -2,10 +2,12 @@
  * Issue 17 in the browser: rights follow without a new login. The sub-account `user@admin` is logged
  * in and stays on its page; in another browser the main account ticks 参数设置 with its 保存 for it
  * in 账号管理 → 权限. With no click, reload or login on the sub-account's page, its side menu offers
- * 参数设置, which opens with its 保存 button; unticked again, the entry leaves the menu.
+ * 参数设置, which opens with its 保存 button; unticked again, the entry leaves the menu and the open
+ * 参数设置 page closes with a message (issue 29).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { layoutText } from '../../domain/texts/web.ts';
 import { launchBrowser, logIn, screenshot, watchPage, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -58,6 +60,10 @@ describe('rights follow without a new login', () => {
 
       await setParameterGrant(admin, false);
       await expect.poll(() => storedUris(page), { timeout: 20_000, interval: 250 }).not.toContain('/parametersSetting');
+      // the open page of the module taken away closes, with its data, and says why (issue 29)
+      await page.getByText(layoutText.revokedClosed(['参数设置'])).first().waitFor({ timeout: 10_000 });
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 5_000 }).not.toBe('/parametersSetting');
+      expect(await page.getByRole('table', { name: '参数设置' }).count()).toBe(0);
       await expect.poll(() => menu(page).getByText('参数设置', { exact: true }).count(), { timeout: 5_000 }).toBe(0);
       adminProblems.assertNone();
     } finally {

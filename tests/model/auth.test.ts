@@ -15,6 +15,7 @@ import { createAuthBridge } from '../../src/lib/auth-bridge.ts';
 import { login, logout, refreshTokens, userModules } from '../../src/features/auth/api/login.ts';
 import { encryptPassword } from '../../src/lib/rsa.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
+import { sessionEndText } from '../../domain/texts/auth.ts';
 import { createTestApp, demo, type TestApp } from '../helpers/test-app.ts';
 import { activeStateIds, declaredStates, declaredTransitions, firedTransitions, modelPaths, transitionKey, type ModelPath } from './harness.ts';
 
@@ -33,6 +34,7 @@ const events: EventObject[] = [
   { type: 'xstate.error.actor.refresh', error: { message: '登录状态已失效，请重新登录' } } as EventObject,
   { type: 'xstate.done.actor.logout' } as EventObject,
   { type: 'live.grantsChanged' }, { type: 'live.filingDecided' }, { type: 'live.resync' },
+  { type: 'live.sessionEnded', message: sessionEndText.frozen } as EventObject,
   { type: 'xstate.done.actor.modules', output: [] } as EventObject,
   { type: 'xstate.error.actor.modules', error: { message: 'network' } } as EventObject,
   { type: 'xstate.error.actor.logout', error: { message: 'network' } } as EventObject,
@@ -218,6 +220,18 @@ async function walk(path: ModelPath) {
         } finally {
           await t.handle.db.updateTable('companies').set(before).where('id', '=', companyId).execute();
         }
+        break;
+      }
+      case 'live.sessionEnded': {
+        // The real cause: the main account froze this user; the server refuses its token at once and
+        // the stream (not walked here: tests/api/session-end.test.ts) tells the page why
+        const login = actor.getSnapshot().context.userInfo!.account!;
+        await t.handle.db.updateTable('users').set({ state: 'INVALID' }).where('login_name', '=', login).execute();
+        t.app.sessions.forgetAll();
+        actor.send(event as never);
+        await waitFor(actor, (s) => s.matches('loggedOut'), { timeout: 10_000 });
+        expect(actor.getSnapshot().context.error).toBe(sessionEndText.frozen);
+        await expect(client.post('/api/jwt_core/validate', {})).rejects.toBeDefined();
         break;
       }
       case 'api.unauthorized': {

@@ -13,6 +13,7 @@ import type { BillChangedEvent } from '../../../domain/events.ts';
 import { commonText, layoutText } from '../../../domain/texts/web.ts';
 import { OwnPasswordDialog } from '../../features/auth/components/OwnPasswordDialog.tsx';
 import { useModules } from '../../lib/auth-context.tsx';
+import { notifyWarning } from '../../lib/notify.ts';
 import { liveEvents } from '../../lib/live-events.ts';
 import type { CustomsAnswer } from './customs-answers.ts';
 import { CustomsAnswerToasts } from './CustomsAnswerToasts.tsx';
@@ -20,6 +21,7 @@ import { HeaderBar } from './HeaderBar.tsx';
 import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { TabControlProvider, type TabControl } from './own-tab.tsx';
 import { pageTitle } from './page-title.ts';
+import { revokedTabs } from './revoked-tabs.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { markChanged, tabShowsBill, visited } from './tab-marks.ts';
 import { TabStrip } from './TabStrip.tsx';
@@ -91,6 +93,24 @@ export default function Layout() {
     const tab = own ? { key, title: own, named: true } : { key, title: pageTitle(modules, pathname, search) };
     dispatch(from ? { type: 'rename', from, tab } : { type: 'open', tab });
   }, [key, pathname, search, from, modules]);
+
+  // the menu lost modules (grants taken away): their open pages close at once, unsaved work or not —
+  // the server refuses them anyway — and the user is told which (issue 29)
+  const shownModules = useRef(modules);
+  useEffect(() => {
+    const gone = revokedTabs(latest.current.tabs, shownModules.current, modules);
+    shownModules.current = modules;
+    if (gone.length === 0) return;
+    const keys = gone.map((t) => t.key);
+    const next = closeTabs(latest.current, keys);
+    for (const k of keys) {
+      unsaved.current.delete(k);
+      named.current.delete(k);
+    }
+    if (next.activeKey !== latest.current.activeKey) void navigate(next.activeKey);
+    dispatch({ type: 'close', keys });
+    notifyWarning(layoutText.revokedClosed(gone.map((t) => t.title)));
+  }, [modules, navigate]);
 
   /** Closes `keys` (asking about unsaved work), then shows `to`, or the active tab's successor. */
   const closeMany = (keys: readonly string[], to?: string) => {

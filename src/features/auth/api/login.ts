@@ -54,9 +54,16 @@ function userInfoOf(info: Partial<UserInfo> & { account?: string }, loginName: s
   };
 }
 
-/** Rotated tokens; the user as now stored too (a filing approved since the login brings its companyCode). */
-export async function refreshTokens(refreshToken: string, client: Http = http): Promise<Refreshed> {
-  const answer = await client.get<Tokens & { userInfo?: Partial<UserInfo> & { account?: string } }>('/api/auth/refresh_token', { auth: false, headers: { 'X-Refresh-Token': refreshToken } });
+/**
+ * Rotated tokens; the user as now stored too (a filing approved since the login brings its companyCode).
+ * The refresh token goes in the body (never the URL); the login's access token, expired or not, goes
+ * along as the bearer: it lets the server answer a tab that refreshed together with another the pair
+ * already issued (docs/decisions/refresh-grace.md).
+ */
+export async function refreshTokens(refreshToken: string, client: Http = http, accessToken?: string | null): Promise<Refreshed> {
+  const answer = await client.post<Tokens & { userInfo?: Partial<UserInfo> & { account?: string } }>('/api/auth/refresh_token', { refreshToken }, {
+    auth: false, ...(accessToken ? { headers: { 'X-Authorization': `Bearer ${accessToken}` } } : {}),
+  });
   const { token, refreshToken: next, userInfo } = answer;
   return userInfo ? { token, refreshToken: next, userInfo: userInfoOf(userInfo, userInfo.account ?? '') } : { token, refreshToken: next };
 }
