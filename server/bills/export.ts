@@ -20,6 +20,7 @@ import { compileBillQuery } from './list.ts';
 import { findHeadFieldsText, headFieldsTextQuery, selectHeadIds } from './repository.ts';
 import { chinaCompactDay } from './time.ts';
 import { fieldsReader } from './values.ts';
+import { productCounters } from '../ops/counters.ts';
 
 /** Rows fetched per query while exporting (by id, from the ordered id list). */
 const CHUNK = 1000;
@@ -80,12 +81,15 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
     if (table && found) names[table] = [...found];
   }
   const init: ExportSheetInit = { name: model.def.label, columns, names, states: call.states.states, read, ...(query ? { query } : {}) };
+  productCounters.exports.inc();
   try {
     await writeSheet(exportWorker, file.path, init, chunks, undefined, limits.signal);
   } catch (error) {
     await rm(dirname(file.path), { recursive: true, force: true }); // half a file is no download
     if (limits.signal?.aborted) throw new HttpError(503, shutdownText.exportAborted);
     throw error;
+  } finally {
+    productCounters.exports.dec();
   }
   return { downloadUri: file.downloadUri };
 }

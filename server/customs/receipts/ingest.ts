@@ -68,6 +68,7 @@ import { foldSplitParts } from './parts.ts';
 import type { ReceiptRecord } from './read.ts';
 import { failMessages, insertReceipts, onceKeyOf, updateBills, type ReceiptInsert } from './store.ts';
 import { storeOtherDxpDocument, storeTransferReceipt } from './transfer.ts';
+import { productCounters } from '../../ops/counters.ts';
 
 export interface IngestOptions {
   /** the company whose channel delivered the file (DXP receiver), when the transport knows it */
@@ -312,7 +313,18 @@ async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): P
   });
 }
 
+/** Every file read is counted for /metrics (cbec_receipts_ingested_total): moved a bill, kept unmatched, kept on its bill without moving it. */
 async function ingestFile(db: Kysely<Database>, file: CustomsFile, options: IngestOptions): Promise<IngestResult> {
+  const result = await ingestRead(db, file, options);
+  const { receipts } = productCounters;
+  if (result.applied) receipts.inc({ outcome: 'applied' }, result.applied);
+  if (result.unmatched) receipts.inc({ outcome: 'unmatched' }, result.unmatched);
+  const held = result.stored - result.applied - result.unmatched;
+  if (held > 0) receipts.inc({ outcome: 'held' }, held);
+  return result;
+}
+
+async function ingestRead(db: Kysely<Database>, file: CustomsFile, options: IngestOptions): Promise<IngestResult> {
   if (file.kind === 'transfer') return { messageType: file.messageType, ...await storeTransferReceipt(db, file, options.companyId, options.retry) };
   if (file.kind === 'dxpOther') return { messageType: file.messageType, ...await storeOtherDxpDocument(db, file, options.companyId) };
   const to: Addressee = options.companyId != null ? { channel: options.companyId } : { receiver: await companyOfReceivers(db, file.transInfo) };
@@ -336,6 +348,7 @@ export async function ingestCustomsFile(db: Kysely<Database>, xml: string | Uint
     file = readCustomsXml(xml);
   } catch (e) {
     const error = e instanceof XmlReadError ? e.message : receiptText.unreadable(e instanceof Error ? e.message : String(e));
+    productCounters.receipts.inc({ outcome: 'refused' });
     return { ok: false, retry: false, error };
   }
   try {
