@@ -41,7 +41,13 @@ export interface WorkerOptions {
   log: WorkerLog;
   /** background poll interval; 0 = no background polling (wake/tick/drain only) */
   pollMs?: number;
+  /** messages claimed at once (default: four per concurrent delivery, at least 10) */
   batchSize?: number;
+  /**
+   * Deliveries in flight at once, each its own claim → sign → write → record of one message; the
+   * messages of one bill in a batch still go one after the other, in claim order (default 8).
+   */
+  concurrency?: number;
   maxAttempts?: number;
   /** first retry delay; doubles per attempt up to retryMaxMs */
   retryBaseMs?: number;
@@ -77,7 +83,16 @@ export interface OutboxWorker {
   tick(): Promise<number>;
   /** Passes until nothing is due and the transport has settled (tests). */
   drain(): Promise<void>;
+  /** What the deliveries since the last call cost, step by step (the bench's "what limits it"). */
+  takeStats(): OutboxStats;
 }
+
+export interface OutboxStats {
+  messages: number;
+  /** milliseconds summed over the messages (the claim's share per message) */
+  ms: Record<OutboxStep, number>;
+}
+type OutboxStep = 'claim' | 'sign' | 'store' | 'write' | 'record';
 
 const RECOVER_EVERY_MS = 10 * 1000;
 /** how often a worker says it is alive, and after how long without a word it counts as dead */
@@ -91,14 +106,15 @@ const msInterval = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms 
 export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const { db, transport, log } = options;
   const pollMs = options.pollMs ?? 500;
-  const batchSize = options.batchSize ?? 10;
+  const concurrency = Math.max(1, options.concurrency ?? 8);
+  const batchSize = options.batchSize ?? Math.max(10, concurrency * 4);
   const policy: RetryPolicy = {
     maxAttempts: options.maxAttempts ?? DEFAULT_RETRY.maxAttempts,
     retryBaseMs: options.retryBaseMs ?? DEFAULT_RETRY.retryBaseMs,
     retryMaxMs: options.retryMaxMs ?? DEFAULT_RETRY.retryMaxMs,
   };
   const deliverTimeoutMs = options.deliverTimeoutMs ?? 60 * 1000;
-  // A batch is delivered one message after the other: the lease must outlast the whole batch.
+  // A batch may be one bill's messages, delivered one after the other: the lease must outlast that.
   const leaseMs = options.leaseMs ?? Math.max(5 * 60 * 1000, batchSize * deliverTimeoutMs + 60 * 1000);
 
   let running = false;
@@ -112,6 +128,16 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const workerId = randomUUID();
   let lastBeat = 0;
   let beating: NodeJS.Timeout | undefined;
+  let stats = emptyStats();
+
+  async function timed<T>(step: OutboxStep, work: () => Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    try {
+      return await work();
+    } finally {
+      stats.ms[step] += performance.now() - t0;
+    }
+  }
 
   async function beat() {
     lastBeat = Date.now();
@@ -195,9 +221,10 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   /** The message as it leaves: signed (and the signature kept) when the worker signs. */
   async function signed(m: OutboundMessage): Promise<OutboundMessage> {
     if (!options.sign) return m;
-    const xml = await options.sign(m);
+    const sign = options.sign;
+    const xml = await timed('sign', () => sign(m));
     if (xml === m.xml) return m;
-    await db.updateTable('customs_messages').set({ xml }).where('id', '=', m.id).where('status', '=', 'sending').execute();
+    await timed('store', () => db.updateTable('customs_messages').set({ xml }).where('id', '=', m.id).where('status', '=', 'sending').execute());
     return { ...m, xml };
   }
 
@@ -218,32 +245,37 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     try {
       if (await heldForSignature(claimed)) return;
       m = await signed(claimed);
-      await Promise.race([
+      await timed('write', () => Promise.race([
         transport.deliver(m),
         new Promise<never>((_, reject) => { timeout = setTimeout(() => reject(new Error(customsText.deliveryTimeout(deliverTimeoutMs))), deliverTimeoutMs); }),
-      ]);
+      ]));
     } catch (e) {
       await markFailed(m, e);
       return;
     } finally {
       clearTimeout(timeout);
     }
-    await markSent(m);
+    await timed('record', () => markSent(m));
+  }
+
+  /** Delivers one message; an outcome that cannot be written is logged, and the lease brings it back. */
+  async function deliverLogged(m: OutboundMessage) {
+    stats.messages++;
+    try {
+      await deliver(m);
+    } catch (e) {
+      log.error({ messageId: m.id, err: errorText(e) }, 'customs outbox: recording the outcome failed');
+    }
   }
 
   async function pass(): Promise<number> {
     woken = false;
     try {
       await recoverExpired();
-      const messages = await claim();
-      for (const m of messages) {
-        try {
-          await deliver(m);
-        } catch (e) {
-          // the outcome could not be written (database gone): the lease brings the message back
-          log.error({ messageId: m.id, err: errorText(e) }, 'customs outbox: recording the outcome failed');
-        }
-      }
+      const messages = await timed('claim', claim);
+      await inParallel(byBill(messages), concurrency, async (ofOneBill) => {
+        for (const m of ofOneBill) await deliverLogged(m);
+      });
       return messages.length;
     } catch (e) {
       log.error({ err: errorText(e) }, 'customs outbox: pass failed');
@@ -300,5 +332,36 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
         if (n === 0) return;
       }
     },
+    takeStats() {
+      const taken = stats;
+      stats = emptyStats();
+      return taken;
+    },
   };
+}
+
+const emptyStats = (): OutboxStats => ({ messages: 0, ms: { claim: 0, sign: 0, store: 0, write: 0, record: 0 } });
+
+/**
+ * The claimed messages as runs to deliver one after the other: those of one bill together, in
+ * claim order (a split bill's parts, a declaration and its later change), every other its own run.
+ */
+function byBill(messages: OutboundMessage[]): OutboundMessage[][] {
+  const runs = new Map<number | string, OutboundMessage[]>();
+  for (const m of messages) {
+    const key = m.billId ?? `m${m.id}`;
+    const run = runs.get(key);
+    if (run) run.push(m);
+    else runs.set(key, [m]);
+  }
+  return [...runs.values()];
+}
+
+/** Runs `work` on every item, at most `limit` at once; resolves when all are done (none rejects). */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
