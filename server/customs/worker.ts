@@ -14,6 +14,10 @@
  *   maxAttempts (or at once for a TransportRejection) 'failed' and the bill gets transport.failed
  *   → SEND_FAILED with return_info saying why (delivery-failure.ts, which the exchange's transfer
  *   receipt DxpRep reporting a failure goes through as well).
+ * - In parallel: `concurrency` messages of a claimed batch are delivered at once (the messages of
+ *   one bill one after the other, in claim order); what they write at about the same time — the
+ *   signed XML, the 'sent' outcomes — goes to the database together (group-commit.ts), so the
+ *   round trips, not the messages, set the pace (issue 28; docs/decisions/outbox-parallel-deliveries.md).
  * - A server that dies while sending leaves rows 'sending'; when their lease runs out they are put
  *   back to 'pending' (checked at start and every few minutes) and sent again — at-least-once
  *   delivery, with the guid as the id the other side dedupes on.
@@ -27,6 +31,7 @@ import { customsText } from '../../domain/texts/customs.ts';
 import type { Database } from '../db/schema.ts';
 import { applyBillEvent, lockBill } from './bill-events.ts';
 import { DEFAULT_RETRY, recordDeliveryFailure, type RetryPolicy } from './delivery-failure.ts';
+import { groupCommit } from './group-commit.ts';
 import { TransportRejection, type OutboundMessage, type Transport } from './transport/types.ts';
 
 export interface WorkerLog {
@@ -209,6 +214,45 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     });
   }
 
+  /**
+   * Several messages delivered at about the same time recorded in one transaction: their bills
+   * locked first, in id order (as the receipt ingest locks them, so the two never deadlock), then
+   * the messages still this worker's marked sent. Should the group fail, each is recorded alone.
+   */
+  async function markSentTogether(ms: OutboundMessage[]): Promise<(unknown | undefined)[]> {
+    if (ms.length === 1) return [await markSent(ms[0]!).then(() => undefined, (e: unknown) => e)];
+    try {
+      await db.transaction().execute(async (trx) => {
+        const billIds = [...new Set(ms.flatMap((m) => (m.billId === null ? [] : [m.billId])))];
+        const companies = [...new Set(ms.map((m) => m.companyId))];
+        const bills = billIds.length === 0 ? [] : await trx.selectFrom('bill_heads')
+          .select(['id', 'company_id', 'bill_key', 'mode', 'state', 'return_status', 'return_time'])
+          .where('company_id', 'in', companies).where('id', 'in', billIds)
+          .orderBy('id').forUpdate().execute();
+        const sent = await trx.updateTable('customs_messages')
+          .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
+          .where('company_id', 'in', companies).where('id', 'in', ms.map((m) => m.id)).where('status', '=', 'sending')
+          .returning('bill_id').execute();
+        const sentBills = new Set(sent.map((r) => r.bill_id));
+        // receipts may already have moved a bill on (a fast transport): then this changes nothing
+        for (const bill of bills) if (sentBills.has(bill.id)) await applyBillEvent(trx, bill, { type: 'transport.sent' }, customsText.sent);
+      });
+      return ms.map(() => undefined);
+    } catch (e) {
+      log.warn({ count: ms.length, err: errorText(e) }, 'customs outbox: recording sends together failed, recording each alone');
+      return Promise.all(ms.map((m) => markSent(m).then(() => undefined, (err: unknown) => err)));
+    }
+  }
+  const recordSent = groupCommit(markSentTogether);
+
+  /** The signed XML of messages signed at about the same time, stored in one statement. */
+  const storeSigned = groupCommit<{ id: number; xml: string }>(async (signed) => {
+    await sql`update customs_messages c set xml = v.xml
+      from unnest(${signed.map((x) => x.id)}::bigint[], ${signed.map((x) => x.xml)}::text[]) as v(id, xml)
+      where c.id = v.id and c.status = 'sending'`.execute(db);
+    return signed.map(() => undefined);
+  });
+
   async function markFailed(m: OutboundMessage, error: unknown) {
     const reason = errorText(error);
     const refused = error instanceof TransportRejection;
@@ -224,7 +268,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     const sign = options.sign;
     const xml = await timed('sign', () => sign(m));
     if (xml === m.xml) return m;
-    await timed('store', () => db.updateTable('customs_messages').set({ xml }).where('id', '=', m.id).where('status', '=', 'sending').execute());
+    await timed('store', () => storeSigned({ id: m.id, xml }));
     return { ...m, xml };
   }
 
@@ -255,7 +299,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     } finally {
       clearTimeout(timeout);
     }
-    await timed('record', () => markSent(m));
+    await timed('record', () => recordSent(m));
   }
 
   /** Delivers one message; an outcome that cannot be written is logged, and the lease brings it back. */
