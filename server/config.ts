@@ -49,6 +49,8 @@ export interface Config {
   billJobPauseMs: number;
   /** Outbox worker: background poll interval (ms); 0 = no background polling (wake/drain only). */
   customsPollMs: number;
+  /** Outbox worker: messages signed and handed to the transport at once (8). */
+  customsOutboxConcurrency: number;
   /** Outbox worker: deliveries tried before a message fails (the bill goes to SEND_FAILED). */
   customsMaxAttempts: number;
   /** Outbox worker: first retry delay (ms), doubled per attempt. */
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billJobPauseMs: numberIn(env, 'BILL_JOB_PAUSE_MS', 0, 0, 60_000),
     operationLogDays: numberIn(env, 'OPERATION_LOG_DAYS', OPERATION_LOG_DEFAULT_DAYS, 1, 36_500),
     customsPollMs: numberIn(env, 'CUSTOMS_POLL_MS', 500, 0, 3600_000),
+    customsOutboxConcurrency: numberIn(env, 'CUSTOMS_OUTBOX_CONCURRENCY', 8, 1, 64),
     customsMaxAttempts: numberIn(env, 'CUSTOMS_MAX_ATTEMPTS', 5, 1, 100),
     customsRetryBaseMs: numberIn(env, 'CUSTOMS_RETRY_BASE_MS', 2000, 0, 3600_000),
     filingAutoApproveMs,

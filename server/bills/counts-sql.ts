@@ -62,33 +62,38 @@ const COUNT_FUNCTION = `create or replace function cbec_bill_counts(p_company in
     ) s group by s.state having sum(s.n) <> 0;
   end $$`;
 
-/** The summary's functions and triggers (idempotent). */
-export const BILL_COUNT_FUNCTIONS: readonly string[] = [
+/**
+ * The delta a statement on bill_heads appends, one statement of a trigger function reading the
+ * statement's transition tables (`added`, `gone`), by operation.
+ */
+export const COUNT_DELTAS: Readonly<Record<'insert' | 'update' | 'delete', string>> = {
   // rows added: one delta row per key the statement touched
-  `create or replace function cbec_bill_counts_insert() returns trigger language plpgsql as $$
-   begin
-     insert into bill_count_deltas (${DELTA_COLUMNS})
-     select ${keyOf('a')}, count(*) from added a group by 1, 2, 3, 4, 5;
-     return null;
-   end $$`,
+  insert: `insert into bill_count_deltas (${DELTA_COLUMNS})
+     select ${keyOf('a')}, count(*) from added a group by 1, 2, 3, 4, 5`,
   // rows changed: the keys the rows left lose one, the keys they went to gain one; a statement that
   // changed no key (a save of the bill's fields) nets to nothing and writes nothing
-  `create or replace function cbec_bill_counts_update() returns trigger language plpgsql as $$
-   begin
-     insert into bill_count_deltas (${DELTA_COLUMNS})
+  update: `insert into bill_count_deltas (${DELTA_COLUMNS})
      select ${KEY}, sum(n) from (
        select ${keyOf('g')}, -1 as n from gone g
        union all
        select ${keyOf('a')}, 1 from added a) c(${KEY}, n)
-     group by 1, 2, 3, 4, 5 having sum(n) <> 0;
-     return null;
-   end $$`,
-  `create or replace function cbec_bill_counts_delete() returns trigger language plpgsql as $$
+     group by 1, 2, 3, 4, 5 having sum(n) <> 0`,
+  delete: `insert into bill_count_deltas (${DELTA_COLUMNS})
+     select ${keyOf('g')}, -count(*) from gone g group by 1, 2, 3, 4, 5`,
+};
+
+/** cbec_bill_counts_<op>(): the delta, then `more` (migration 040 adds the live events there). */
+export const countFunction = (op: keyof typeof COUNT_DELTAS, more = '') => `create or replace function cbec_bill_counts_${op}() returns trigger language plpgsql as $$
    begin
-     insert into bill_count_deltas (${DELTA_COLUMNS})
-     select ${keyOf('g')}, -count(*) from gone g group by 1, 2, 3, 4, 5;
+     ${COUNT_DELTAS[op]};${more}
      return null;
-   end $$`,
+   end $$`;
+
+/** The summary's functions and triggers (idempotent). */
+export const BILL_COUNT_FUNCTIONS: readonly string[] = [
+  countFunction('insert'),
+  countFunction('update'),
+  countFunction('delete'),
   `create or replace function cbec_bill_counts_truncate() returns trigger language plpgsql as $$
    begin
      delete from bill_count_deltas;

@@ -14,6 +14,10 @@
  *   maxAttempts (or at once for a TransportRejection) 'failed' and the bill gets transport.failed
  *   → SEND_FAILED with return_info saying why (delivery-failure.ts, which the exchange's transfer
  *   receipt DxpRep reporting a failure goes through as well).
+ * - In parallel: `concurrency` messages of a claimed batch are delivered at once (the messages of
+ *   one bill one after the other, in claim order); what they write at about the same time — the
+ *   signed XML, the 'sent' outcomes — goes to the database together (group-commit.ts), so the
+ *   round trips, not the messages, set the pace (issue 28; docs/decisions/outbox-parallel-deliveries.md).
  * - A server that dies while sending leaves rows 'sending'; when their lease runs out they are put
  *   back to 'pending' (checked at start and every few minutes) and sent again — at-least-once
  *   delivery, with the guid as the id the other side dedupes on.
@@ -29,6 +33,8 @@ import { applyBillEvent, lockBill } from './bill-events.ts';
 import { DEFAULT_RETRY, recordDeliveryFailure, type RetryPolicy } from './delivery-failure.ts';
 import { LocalWriteFailure, waitForLocalDisk } from './transport/local-failure.ts';
 import { unrecordedClaims } from './unrecorded-claims.ts';
+import { groupCommit } from './group-commit.ts';
+import { productCounters } from '../ops/counters.ts';
 import { TransportRejection, type OutboundMessage, type Transport } from './transport/types.ts';
 
 export interface WorkerLog {
@@ -43,7 +49,13 @@ export interface WorkerOptions {
   log: WorkerLog;
   /** background poll interval; 0 = no background polling (wake/tick/drain only) */
   pollMs?: number;
+  /** messages claimed at once (default: four per concurrent delivery, at least 10) */
   batchSize?: number;
+  /**
+   * Deliveries in flight at once, each its own claim → sign → write → record of one message; the
+   * messages of one bill in a batch still go one after the other, in claim order (default 8).
+   */
+  concurrency?: number;
   maxAttempts?: number;
   /** first retry delay; doubles per attempt up to retryMaxMs */
   retryBaseMs?: number;
@@ -79,7 +91,16 @@ export interface OutboxWorker {
   tick(): Promise<number>;
   /** Passes until nothing is due and the transport has settled (tests). */
   drain(): Promise<void>;
+  /** What the deliveries since the last call cost, step by step (the bench's "what limits it"). */
+  takeStats(): OutboxStats;
 }
+
+export interface OutboxStats {
+  messages: number;
+  /** milliseconds summed over the messages (the claim's share per message) */
+  ms: Record<OutboxStep, number>;
+}
+type OutboxStep = 'claim' | 'sign' | 'store' | 'write' | 'record';
 
 const RECOVER_EVERY_MS = 10 * 1000;
 /** how often a worker says it is alive, and after how long without a word it counts as dead */
@@ -93,14 +114,15 @@ const msInterval = (ms: number) => sql<Date>`now() + make_interval(secs => ${ms 
 export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const { db, transport, log } = options;
   const pollMs = options.pollMs ?? 500;
-  const batchSize = options.batchSize ?? 10;
+  const concurrency = Math.max(1, options.concurrency ?? 8);
+  const batchSize = options.batchSize ?? Math.max(10, concurrency * 4);
   const policy: RetryPolicy = {
     maxAttempts: options.maxAttempts ?? DEFAULT_RETRY.maxAttempts,
     retryBaseMs: options.retryBaseMs ?? DEFAULT_RETRY.retryBaseMs,
     retryMaxMs: options.retryMaxMs ?? DEFAULT_RETRY.retryMaxMs,
   };
   const deliverTimeoutMs = options.deliverTimeoutMs ?? 60 * 1000;
-  // A batch is delivered one message after the other: the lease must outlast the whole batch.
+  // A batch may be one bill's messages, delivered one after the other: the lease must outlast that.
   const leaseMs = options.leaseMs ?? Math.max(5 * 60 * 1000, batchSize * deliverTimeoutMs + 60 * 1000);
 
   let running = false;
@@ -115,6 +137,16 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const unrecorded = unrecordedClaims(db, workerId);
   let lastBeat = 0;
   let beating: NodeJS.Timeout | undefined;
+  let stats = emptyStats();
+
+  async function timed<T>(step: OutboxStep, work: () => Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    try {
+      return await work();
+    } finally {
+      stats.ms[step] += performance.now() - t0;
+    }
+  }
 
   async function beat() {
     lastBeat = Date.now();
@@ -186,6 +218,45 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     });
   }
 
+  /**
+   * Several messages delivered at about the same time recorded in one transaction: their bills
+   * locked first, in id order (as the receipt ingest locks them, so the two never deadlock), then
+   * the messages still this worker's marked sent. Should the group fail, each is recorded alone.
+   */
+  async function markSentTogether(ms: OutboundMessage[]): Promise<(unknown | undefined)[]> {
+    if (ms.length === 1) return [await markSent(ms[0]!).then(() => undefined, (e: unknown) => e)];
+    try {
+      await db.transaction().execute(async (trx) => {
+        const billIds = [...new Set(ms.flatMap((m) => (m.billId === null ? [] : [m.billId])))];
+        const companies = [...new Set(ms.map((m) => m.companyId))];
+        const bills = billIds.length === 0 ? [] : await trx.selectFrom('bill_heads')
+          .select(['id', 'company_id', 'bill_key', 'mode', 'state', 'return_status', 'return_time'])
+          .where('company_id', 'in', companies).where('id', 'in', billIds)
+          .orderBy('id').forUpdate().execute();
+        const sent = await trx.updateTable('customs_messages')
+          .set({ status: 'sent', sent_at: sql<Date>`now()`, last_error: null })
+          .where('company_id', 'in', companies).where('id', 'in', ms.map((m) => m.id)).where('status', '=', 'sending')
+          .returning('bill_id').execute();
+        const sentBills = new Set(sent.map((r) => r.bill_id));
+        // receipts may already have moved a bill on (a fast transport): then this changes nothing
+        for (const bill of bills) if (sentBills.has(bill.id)) await applyBillEvent(trx, bill, { type: 'transport.sent' }, customsText.sent);
+      });
+      return ms.map(() => undefined);
+    } catch (e) {
+      log.warn({ count: ms.length, err: errorText(e) }, 'customs outbox: recording sends together failed, recording each alone');
+      return Promise.all(ms.map((m) => markSent(m).then(() => undefined, (err: unknown) => err)));
+    }
+  }
+  const recordSent = groupCommit(markSentTogether);
+
+  /** The signed XML of messages signed at about the same time, stored in one statement. */
+  const storeSigned = groupCommit<{ id: number; xml: string }>(async (signed) => {
+    await sql`update customs_messages c set xml = v.xml
+      from unnest(${signed.map((x) => x.id)}::bigint[], ${signed.map((x) => x.xml)}::text[]) as v(id, xml)
+      where c.id = v.id and c.status = 'sending'`.execute(db);
+    return signed.map(() => undefined);
+  });
+
   async function markFailed(m: OutboundMessage, error: unknown) {
     // our own disk, not customs: the message waits for it and keeps its attempts (local-failure.ts)
     if (error instanceof LocalWriteFailure) {
@@ -198,6 +269,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     const outcome = await db.transaction().execute((trx) =>
       recordDeliveryFailure(trx, { id: m.id, companyId: m.companyId, billId: m.billId, attempt: m.attempt }, reason, { refused, policy, from: ['sending'] }));
     const final = outcome === 'failed';
+    productCounters.deliveries.inc({ transport: transport.name, outcome: final ? 'failed' : 'failed_attempt' });
     (final ? log.error : log.warn).call(log, { messageId: m.id, guid: m.guid, attempt: m.attempt, final, err: reason }, 'customs outbox: delivery failed');
   }
 
@@ -212,9 +284,10 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   /** The message as it leaves: signed (and the signature kept) when the worker signs. */
   async function signed(m: OutboundMessage): Promise<OutboundMessage> {
     if (!options.sign) return m;
-    const xml = await options.sign(m);
+    const sign = options.sign;
+    const xml = await timed('sign', () => sign(m));
     if (xml === m.xml) return m;
-    await db.updateTable('customs_messages').set({ xml }).where('id', '=', m.id).where('status', '=', 'sending').execute();
+    await timed('store', () => storeSigned({ id: m.id, xml }));
     return { ...m, xml };
   }
 
@@ -235,17 +308,30 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     try {
       if (await heldForSignature(claimed)) return;
       m = await signed(claimed);
-      await Promise.race([
+      await timed('write', () => Promise.race([
         transport.deliver(m),
         new Promise<never>((_, reject) => { timeout = setTimeout(() => reject(new Error(customsText.deliveryTimeout(deliverTimeoutMs))), deliverTimeoutMs); }),
-      ]);
+      ]));
     } catch (e) {
       await markFailed(m, e);
       return;
     } finally {
       clearTimeout(timeout);
     }
-    await markSent(m);
+    await timed('record', () => recordSent(m));
+    productCounters.deliveries.inc({ transport: transport.name, outcome: 'sent' });
+  }
+
+  /** Delivers one message; an outcome that cannot be written is logged, and the lease brings it back. */
+  async function deliverLogged(m: OutboundMessage) {
+    stats.messages++;
+    try {
+      await deliver(m);
+    } catch (e) {
+      // the outcome could not be written (database gone, its disk full): handed back at the next pass
+      unrecorded.add(m.id);
+      log.error({ messageId: m.id, err: errorText(e) }, 'customs outbox: recording the outcome failed');
+    }
   }
 
   async function pass(): Promise<number> {
@@ -253,20 +339,16 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     try {
       await unrecorded.release();
       await recoverExpired();
-      const messages = await claim();
-      for (const [i, m] of messages.entries()) {
-        if (stopped) {
-          await handBack(messages.slice(i));
-          break;
+      const messages = await timed('claim', claim);
+      const untried: OutboundMessage[] = [];
+      await inParallel(byBill(messages), concurrency, async (ofOneBill) => {
+        for (const [i, m] of ofOneBill.entries()) {
+          // stopping: what this lane has not started goes back to the queue, due now (ops/shutdown.ts)
+          if (stopped) { untried.push(...ofOneBill.slice(i)); return; }
+          await deliverLogged(m);
         }
-        try {
-          await deliver(m);
-        } catch (e) {
-          // the outcome could not be written (database gone, its disk full): handed back at the next pass
-          unrecorded.add(m.id);
-          log.error({ messageId: m.id, err: errorText(e) }, 'customs outbox: recording the outcome failed');
-        }
-      }
+      });
+      if (untried.length > 0) await handBack(untried);
       return messages.length;
     } catch (e) {
       log.error({ err: errorText(e) }, 'customs outbox: pass failed');
@@ -323,5 +405,36 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
         if (n === 0) return;
       }
     },
+    takeStats() {
+      const taken = stats;
+      stats = emptyStats();
+      return taken;
+    },
   };
+}
+
+const emptyStats = (): OutboxStats => ({ messages: 0, ms: { claim: 0, sign: 0, store: 0, write: 0, record: 0 } });
+
+/**
+ * The claimed messages as runs to deliver one after the other: those of one bill together, in
+ * claim order (a split bill's parts, a declaration and its later change), every other its own run.
+ */
+function byBill(messages: OutboundMessage[]): OutboundMessage[][] {
+  const runs = new Map<number | string, OutboundMessage[]>();
+  for (const m of messages) {
+    const key = m.billId ?? `m${m.id}`;
+    const run = runs.get(key);
+    if (run) run.push(m);
+    else runs.set(key, [m]);
+  }
+  return [...runs.values()];
+}
+
+/** Runs `work` on every item, at most `limit` at once; resolves when all are done (none rejects). */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }

@@ -82,6 +82,7 @@ export default fp(async function customsPlugin(app: FastifyInstance) {
       ? { sign: (m: OutboundMessage) => signDeclaration(signer, m) }
       : { holdForSignature: (trx: Parameters<typeof holdUnsigned>[0], m: OutboundMessage) => holdUnsigned(trx, m, config.signAlgorithm) }),
     pollMs: config.customsPollMs,
+    concurrency: config.customsOutboxConcurrency,
     // the embedded database is one process's: what it left 'sending' when it died is due at start
     soleOwner: config.databaseUrl === undefined,
     maxAttempts: config.customsMaxAttempts,

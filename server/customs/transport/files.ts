@@ -9,6 +9,7 @@ import { copyFile, link, mkdir, open, rename, rm, unlink } from 'node:fs/promise
 import { extname, join } from 'node:path';
 import { transportText } from '../../../domain/texts/transport.ts';
 import { outboxWriteError } from './local-failure.ts';
+import { groupCommit } from '../group-commit.ts';
 
 const MAX_NAME_CLASHES = 1000;
 /** link() is not possible here (another file system, no hard links): copy exclusively instead */
@@ -44,8 +45,18 @@ export async function writeAtomically(dir: string, name: string, content: string
     throw outboxWriteError(transportText.outboxFailed(dir, fsReason(e)), codeOf(e));
   }
   // the rename itself survives a power cut only once the folder is synced (not possible everywhere)
-  await open(dir, 'r').then(async (d) => { try { await d.sync(); } finally { await d.close(); } }).catch(() => undefined);
+  await syncFolder(dir);
 }
+
+/**
+ * Files renamed into a folder at about the same time share one sync of it (the outbox writes
+ * several at once): each caller's rename is done before the sync its group runs.
+ */
+const syncFolder = groupCommit<string>(async (dirs) => {
+  await Promise.all([...new Set(dirs)].map((dir) =>
+    open(dir, 'r').then(async (d) => { try { await d.sync(); } finally { await d.close(); } }).catch(() => undefined)));
+  return dirs.map(() => undefined);
+});
 
 /** Moves src into dir under its name, or name.2.xml … when taken; never overwrites, never leaves two. */
 export async function moveUnique(src: string, dir: string, name: string): Promise<string> {

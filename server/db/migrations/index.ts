@@ -30,6 +30,7 @@ import * as m034 from './034-bill-counts.ts';
 import * as m035 from './035-list-search-indexes.ts';
 import * as m037 from './037-dxp-id-unique.ts';
 import * as m038 from './038-unmatched-events.ts';
+import * as m040 from './040-bill-heads-statement-events.ts';
 import * as m047 from './047-outbox-sending-index.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '035-list-search-indexes': m035,
   '037-dxp-id-unique': m037,
   '038-unmatched-events': m038,
+  '040-bill-heads-statement-events': m040,
   '047-outbox-sending-index': m047,
 };
 
