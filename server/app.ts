@@ -11,7 +11,9 @@ import type { Listen } from './db/listener.ts';
 import { AccessLog } from './http/access-log.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installRouteTable } from './http/route.ts';
-import { installSecurityHeaders } from './http/security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
+import { installAllowedMethods } from './http/allowed-methods.ts';
 import { lazyValidatorFactory } from './http/lazy-validation.ts';
 import { ServerState } from './ops/server-state.ts';
 import authPlugin from './plugins/auth.ts';
@@ -94,7 +96,15 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const headers = securityHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
   const app = Fastify({
+    // what Node's parser and the router answer on their own is the envelope too (issue 29)
+    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers),
     logger: options.logger ?? loggerOptions(config),
     logController: new AccessLog(),
     bodyLimit: config.bodyLimit,
@@ -107,11 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('serverState', options.state ?? new ServerState());
   installErrorHandling(app);
   await app.register(dbPlugin, { db: options.db, config, ...(options.listen ? { listen: options.listen } : {}) });
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
+  installSecurityHeaders(app, headers);
   await app.register(swagger, {
     openapi: {
       info: { title: 'cbec-console API 跨境电商通关企业端', version: '1.0.0', description: '所有接口以 POST {data} 调用，返回 {code, message, data}。' },
@@ -126,9 +132,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
+  // before any plugin that registers routes (the customs plugin's /api/receipter/*): the table and
+  // the permission sweep over it must see every route (issue 29)
+  installRouteTable(app);
+  const allowedMethods = installAllowedMethods(app);
   await app.register(authPlugin, { ...(options.now ? { now: options.now } : {}), ...(options.listen ? { listen: options.listen } : {}) });
   await app.register(customsPlugin);
-  installRouteTable(app);
 
   await app.register(authRoutes);
   await app.register(sharedRoutes);
@@ -185,6 +194,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/')) {
+      const allow = allowedMethods(path);
+      if (allow.length > 0) {
+        return reply.status(405).header('allow', allow.join(', '))
+          .send({ code: EnvelopeCode.error, message: serverText.methodNotAllowed(allow.join('、')), data: null });
+      }
       return reply.status(404).send({ code: EnvelopeCode.error, message: `${serverText.notFound} ${path}`, data: null });
     }
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
