@@ -11,6 +11,7 @@ import { actorOf } from '../oplog/actor.ts';
 import { fallbackPlan, logPlanOf, runWithLog, type RouteLog } from '../oplog/route-log.ts';
 import { keyMayCall, type Permission, type Requirement } from './permission.ts';
 import { admitOperator } from './operator-access.ts';
+import { runAsCaller } from './caller.ts';
 
 /**
  * Who may call a route: anybody, any logged-in enterprise user, a logged-in user of a filed
@@ -231,9 +232,11 @@ export function defineRoute<D = unknown, A extends Access = EnterpriseAccess>(ap
         });
       };
       // a state-changing call leaves its row in the operation log, refusals included (server/oplog)
-      const result = logPlan
-        ? await runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m))
-        : await run();
+      const handle = () => (logPlan
+        ? runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m))
+        : run());
+      // an enterprise caller is known below the handler (whose a generated download is: server/files/store.ts)
+      const result = enterprise ? await runAsCaller(user as AuthUser, handle) : await handle();
       if (spec.raw) return reply;
       return ok(result ?? null, spec.message);
     },
