@@ -11,7 +11,9 @@ import type { Listen } from './db/listener.ts';
 import { AccessLog } from './http/access-log.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installRouteTable } from './http/route.ts';
-import { installSecurityHeaders } from './http/security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
+import { installAllowedMethods } from './http/allowed-methods.ts';
 import { lazyValidatorFactory } from './http/lazy-validation.ts';
 import { installDrain } from './ops/drain.ts';
 import { ServerState } from './ops/server-state.ts';
@@ -106,7 +108,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const state = options.state ?? new ServerState();
   // every LISTEN the app makes reports whether it hears (/readyz)
   const listen = options.listen ? watchedListen(options.listen, state) : undefined;
+  const headers = securityHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
   const app = Fastify({
+    // what Node's parser and the router answer on their own is the envelope too (issue 29)
+    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers),
     logger: quietOutageLogs(options.logger ?? loggerOptions(config)),
     logController: new AccessLog(),
     bodyLimit: config.bodyLimit,
@@ -125,11 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installErrorHandling(app);
   await app.register(dbPlugin, { db: options.db, config, ...(listen ? { listen } : {}) });
   installMetrics(app, { token: config.metricsToken, poolStats: options.poolStats });
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
+  installSecurityHeaders(app, headers);
   installDrain(app);
   await app.register(swagger, {
     openapi: {
@@ -145,9 +151,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
   });
+  // before any plugin that registers routes (the customs plugin's /api/receipter/*): the table and
+  // the permission sweep over it must see every route (issue 29)
+  installRouteTable(app);
+  const allowedMethods = installAllowedMethods(app);
   await app.register(authPlugin, { ...(options.now ? { now: options.now } : {}), ...(listen ? { listen } : {}) });
   await app.register(customsPlugin);
-  installRouteTable(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -205,6 +214,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/')) {
+      const allow = allowedMethods(path);
+      if (allow.length > 0) {
+        return reply.status(405).header('allow', allow.join(', '))
+          .send({ code: EnvelopeCode.error, message: serverText.methodNotAllowed(allow.join('、')), data: null });
+      }
       return reply.status(404).send({ code: EnvelopeCode.error, message: `${serverText.notFound} ${path}`, data: null });
     }
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {

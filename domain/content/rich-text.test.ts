@@ -16,7 +16,7 @@ describe('sanitizeRichText', () => {
   });
 
   it('refuses script and data URLs however they are spelt', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' java\tscript:alert(1)', 'java&#115;cript:alert(1)', 'javascript&colon;alert(1)', 'data:text/html,<b>', '//evil.example/x', 'vbscript:x']) {
+    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' java\tscript:alert(1)', 'java&#115;cript:alert(1)', 'javascript&colon;alert(1)', 'data:text/html,<b>', '//evil.example/x', 'vbscript:x', '/\\evil.example', '/\\/evil.example']) {
       expect(safeUrl(href)).toBeUndefined();
       expect(sanitizeRichText(`<a href="${href}">链</a>`)).toBe('<a>链</a>');
     }

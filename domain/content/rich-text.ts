@@ -8,6 +8,7 @@
  * escaped. So nothing the list does not name can reach the page; the enterprise's detail page
  * still runs DOMPurify over it as today (a second, independent guard).
  */
+import { isSitePath } from '../site-path.ts';
 
 /** Tags kept (void tags are written without a closing tag). */
 const ALLOWED = new Set([
@@ -36,13 +37,15 @@ function decodeEntities(s: string): string {
     .replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&colon;/gi, ':').replace(/&tab;|&newline;/gi, '').replace(/&amp;/g, '&');
 }
 
-/** http(s), mailto, or a path of this site (/…, not //host); anything else (javascript:, data: …) is refused. */
+/** http(s), mailto, or a path of this site (/…, not //host nor /\host); anything else (javascript:, data: …) is refused. */
 export function safeUrl(raw: string): string | undefined {
   const url = decodeEntities(raw).trim();
   // control characters and whitespace inside a scheme fool naive checks (java\tscript:)
   const squeezed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   if (/^(https?:|mailto:)/i.test(squeezed)) return url;
-  if (/^\/(?!\/)/.test(squeezed) || /^#/.test(squeezed)) return url;
+  if (/^#/.test(squeezed)) return url;
+  // a path of this site, by the one check (a backslash or a tab in it leads off-site)
+  if (squeezed.startsWith('/')) return isSitePath(url) ? url : undefined;
   return undefined;
 }
 

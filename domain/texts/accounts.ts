@@ -5,6 +5,8 @@
 export const accountText = {
   listTitle: '账号管理',
   addTitle: '新建子账号',
+  /** ours (issue 29): /account/add opened by a sub-account */
+  addNotAllowed: '只有主账号可以新建子账号',
   add: '新建子账号',
   recovery: '批量恢复',
   prohibit: '禁止登陆',

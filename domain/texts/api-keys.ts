@@ -34,6 +34,12 @@ export const apiKeyText = {
   copied: '已复制',
   confirmDisable: '停用后使用该密钥的调用立即失败，是否继续?',
   confirmDelete: '此操作将永久删除该密钥, 是否继续?',
+  /** issue 29: a new key starts with nothing; bundles tick what a common job needs */
+  bundles: '常用组合',
+  declareBundle: (page: string) => `申报${page}`,
+  pageGrant: '页面',
+  willDo: '该密钥将可以',
+  nothingYet: '尚未选择任何功能（新密钥默认没有任何权限）',
 } as const;
 
 /** Texts of the 权限 dialog of 账号管理 (issue 17 part 1). */

@@ -5,8 +5,15 @@ export const serverText = {
   missingData: '请求体缺少 data',
   badContentType: '请求类型不受支持，请以 application/json 提交',
   bodyTooLarge: '请求体过大',
+  /** issue 29: answers before any route runs (server/http/framework-errors.ts) */
+  badUrl: '请求地址格式不正确',
+  urlTooLong: '请求地址过长',
+  headersTooLarge: '请求头或请求地址过长',
+  badRequest: '请求格式不正确',
+  requestTimeout: '请求超时',
   notFound: '请求地址出错',
-  methodNotAllowed: '请求方法不正确，接口只接受 POST',
+  /** HTTP 405: the path exists for other methods (Allow lists them) */
+  methodNotAllowed: (allow: string) => `请求方法不正确，此接口只接受 ${allow}`,
   internal: '服务器内部错误',
   unauthorized: '您的登录信息已失效, 请重新登录',
   tokenExpired: '登录已过期，正在刷新',

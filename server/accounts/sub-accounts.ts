@@ -34,8 +34,9 @@ export async function listAccounts(db: Db, user: AuthUser, request: unknown) {
   });
   const base = db.selectFrom('users').innerJoin('companies', 'companies.id', 'users.company_id')
     .select(['users.id', 'users.user_name', 'users.login_name', 'users.user_type', 'users.state', 'users.created_at', 'companies.company_name'])
-    .where('users.company_id', '=', user.companyId);
-  // the route is the main account's alone (issue 17): a sub-account is refused before this
+    .where('users.company_id', '=', user.companyId)
+    // every user sees its own row (accounts spec); the company's other accounts are the main account's (issue 29)
+    .$if(user.userType !== 'ADMIN', (q) => q.where('users.id', '=', user.userId));
   const answer = await runPagedList(db, base, compiled, { simple: false });
   const rows = Array.isArray(answer) ? answer : answer.datas;
   const datas = rows.map((r) => ({

@@ -8,6 +8,7 @@ import type { BillApi, BillDefinition, FieldDef, HeadColumn } from '../../domain
 import { billServerText } from '../../domain/texts/bills.ts';
 import type { ColumnWhitelist } from '../query/list-query.ts';
 import { ENGINE_FIELD_NAMES } from './values.ts';
+import { billPageUri } from './bill-grant.ts';
 import { billWhitelist } from './whitelist.ts';
 
 export interface BillModel {
@@ -43,7 +44,7 @@ export function billModel(def: BillDefinition): BillModel {
   for (const a of def.actions) codesByKey.set(a.api, [...(codesByKey.get(a.api) ?? []), a.code]);
   return {
     def,
-    uri: `/bill/${def.mode}/${def.key}`,
+    uri: billPageUri(def.mode, def.key),
     whitelist: billWhitelist(def, label),
     columns: [...new Set(def.head.flatMap((f) => (f.column ? [f.column] : [])))],
     stored: def.head.filter((f) => !ENGINE_FIELDS.has(f.name)),

@@ -8,7 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { BizError, HttpError, defineRoute } from '../http/route.ts';
-import { findExportFile, uploadPath } from './store.ts';
+import { findExportFile, makerOf, uploadPath } from './store.ts';
+import type { FastifyRequest } from 'fastify';
+import { serverText } from '../../domain/texts/server.ts';
+import { isOperator, type AuthUser, type Principal } from '../auth/auth-user.ts';
+import { redeemTicket } from '../events/tickets.ts';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, storeUpload, type StoredUpload } from './uploads.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -74,12 +78,34 @@ export default async function fileRoutes(app: FastifyInstance) {
     },
   });
 
+  /**
+   * Whose download this is (issue 29 item 6): the caller's own credentials (X-Authorization or
+   * X-Api-Key, as every call), or for a browser tab, which cannot put a header on a link, a one-use
+   * ticket it asked with its session at click time (POST /api/events/ticket, as the event stream).
+   */
+  async function downloader(request: FastifyRequest): Promise<AuthUser> {
+    const ticket = (request.query as { ticket?: string } | undefined)?.ticket;
+    let caller: Principal;
+    if (ticket === undefined) caller = await app.authenticate(request);
+    else {
+      if (!(await app.rateLimiter.allow('anonymous', request.ip))) throw new HttpError(429, serverText.tooManyRequests);
+      const redeemed = await redeemTicket(app.db, ticket, app.tokens.now());
+      if (!redeemed || !(await app.sessions.check(redeemed.familyId, redeemed.user.userId))) throw new HttpError(401, serverText.unauthorized);
+      caller = redeemed.user;
+    }
+    // an operator makes no enterprise download: nothing here is its
+    if (isOperator(caller)) throw new HttpError(404, billServerText.downloadExpired);
+    return caller;
+  }
+
   defineRoute(app, {
-    path: '/api/files/download/:id/:name', method: 'GET', summary: '下载导出文件或模板 (链接1小时内有效)', tags: ['文件'],
+    path: '/api/files/download/:id/:name', method: 'GET', summary: '下载导出文件或模板 (链接1小时内有效；仅生成它的账号或密钥可下载：带登录凭证或 ?ticket= 一次性凭证)', tags: ['文件'],
     access: 'public', raw: true,
     handler: async ({ request, reply }) => {
       const { id, name } = request.params as { id: string; name: string };
-      const path = await findExportFile(app.config.dataDir, id, name);
+      const caller = await downloader(request);
+      // another maker's file answers as a missing one: its existence is not told
+      const path = await findExportFile(app.config.dataDir, id, name, makerOf(caller));
       if (!path) throw new HttpError(404, billServerText.downloadExpired);
       reply.header('content-type', name.endsWith('.xlsx') ? XLSX : 'application/octet-stream')
         .header('content-disposition', contentDisposition(name))

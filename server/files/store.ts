@@ -1,11 +1,14 @@
 /**
  * Where files live under DATA_DIR: exports/<uuid>/<name> (generated downloads: list exports and
- * query templates, kept one hour; the unguessable uuid is the capability) and
+ * query templates, kept one hour; each belongs to its maker, named in exports/<uuid>/.owner: the
+ * link alone downloads nothing, issue 29 item 6) and
  * uploads/<company id>/<uuid>.<ext> (uploaded Excel files, reachable only by their company).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { currentCaller } from '../http/caller.ts';
 
 /** How long a generated download stays available. */
 export const EXPORT_TTL_MS = 60 * 60 * 1000;
@@ -22,11 +25,24 @@ export interface ExportFile {
 }
 
 /** A fresh place for one generated file named `name` (e.g. 出口订单_20261121.xlsx). */
+/**
+ * Who may download a generated file: its company's login that made it, or its company's key that
+ * made it. A file made outside an enterprise call has no maker and downloads for nobody.
+ */
+export function makerOf(user: Pick<AuthUser, 'companyId' | 'userId' | 'apiKey'>): string {
+  return `${user.companyId}:${user.apiKey ? `k${user.apiKey.id}` : `u${user.userId}`}`;
+}
+
+const OWNER_FILE = '.owner';
+
+/** A fresh place for one generated file named `name` (e.g. 出口订单_20261121.xlsx), owned by the caller. */
 export async function newExportFile(dataDir: string, name: string): Promise<ExportFile> {
   void sweepExports(dataDir);
   const id = randomUUID();
   const dir = join(exportsDir(dataDir), id);
   await mkdir(dir, { recursive: true });
+  const caller = currentCaller();
+  await writeFile(join(dir, OWNER_FILE), caller ? makerOf(caller) : '');
   return { path: join(dir, name), downloadUri: `/api/files/download/${id}/${encodeURIComponent(name)}` };
 }
 
@@ -45,9 +61,11 @@ export async function writeExportFile(dataDir: string, name: string, write: (pat
   return { downloadUri: file.downloadUri };
 }
 
-/** The path of a generated file that still exists and has not expired; undefined otherwise. */
-export async function findExportFile(dataDir: string, id: string, name: string, now = Date.now()): Promise<string | undefined> {
+/** The path of a generated file that still exists, has not expired and is this maker's; undefined otherwise. */
+export async function findExportFile(dataDir: string, id: string, name: string, maker: string, now = Date.now()): Promise<string | undefined> {
   if (!UUID.test(id) || !name || basename(name) !== name || name.startsWith('.')) return undefined;
+  const owner = await readFile(join(exportsDir(dataDir), id, OWNER_FILE), 'utf8').catch(() => '');
+  if (!owner || owner !== maker) return undefined;
   const path = join(exportsDir(dataDir), id, name);
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) return undefined;

@@ -9,8 +9,9 @@ import { hardenSchema } from './schema-bounds.ts';
 import { RATE_LIMITS, type RateLimitName } from './rate-limit.ts';
 import { actorOf } from '../oplog/actor.ts';
 import { fallbackPlan, logPlanOf, runWithLog, type RouteLog } from '../oplog/route-log.ts';
-import { keyMayCall, type Permission } from './permission.ts';
+import { keyMayCall, type Permission, type Requirement } from './permission.ts';
 import { admitOperator } from './operator-access.ts';
+import { runAsCaller } from './caller.ts';
 
 /**
  * Who may call a route: anybody, any logged-in enterprise user, a logged-in user of a filed
@@ -29,6 +30,8 @@ declare module 'fastify' {
     /** what defineRoute declared: the route table (app.routeTable) and its tests read it */
     access?: Access;
     permission?: Permission<never>;
+    /** the route reads a record of one bill and checks that bill type's grant (RouteSpec.billGrant) */
+    billKeyed?: boolean;
   }
   interface FastifyInstance {
     /** Every route defineRoute registered, with its access and permission (issue 17's table-driven test). */
@@ -41,6 +44,7 @@ export interface RouteRecord {
   url: string;
   access: Access;
   permission: Permission<never> | undefined;
+  billKeyed: boolean;
 }
 
 /** Collects defineRoute's routes into app.routeTable; installed on the root before any route. */
@@ -48,9 +52,9 @@ export function installRouteTable(app: FastifyInstance): void {
   const table: RouteRecord[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (r) => {
-    const config = r.config as { access?: Access; permission?: Permission<never> } | undefined;
+    const config = r.config as { access?: Access; permission?: Permission<never>; billKeyed?: boolean } | undefined;
     if (!config?.access) return;
-    for (const method of [r.method].flat()) table.push({ method, url: r.url, access: config.access, permission: config.permission });
+    for (const method of [r.method].flat()) table.push({ method, url: r.url, access: config.access, permission: config.permission, billKeyed: !!config.billKeyed });
   });
 }
 
@@ -96,6 +100,13 @@ export interface RouteSpec<D, A extends Access = EnterpriseAccess> {
    * person may do what concerns its own session; a key is refused by the access itself).
    */
   permission?: Permission<D>;
+  /**
+   * A route reading a record keyed by a bill (its receipts, timeline, sent XML, sign record) names
+   * the grant that record needs: its bill type's page (server/bills/bill-grant.ts), checked once the
+   * payload is well formed, before the handler, and refused as the bill's own detail refuses.
+   * Undefined: no such record of the company; the handler answers not found.
+   */
+  billGrant?: (data: D, user: AuthUser) => Promise<Requirement | readonly Requirement[] | undefined>;
   /**
    * The type of the id columns this route's id fields (id, ids, headId …) point at: 'integer'
    * (serial: users, companies, notices, tickets …) or 'bigint' (bigserial: bills, settlements,
@@ -201,7 +212,7 @@ export function defineRoute<D = unknown, A extends Access = EnterpriseAccess>(ap
       ...(access === 'person' ? { security: [{ bearer: [] }] } : {}),
       ...(enterprise ? { security: keyCallable ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }] } : {}),
     },
-    config: { access, permission: spec.permission as Permission<never> },
+    config: { access, permission: spec.permission as Permission<never>, billKeyed: !!spec.billGrant },
     // before ajv and the handler: who calls and what they may do (a caller without the right learns
     // nothing of the payload's rules), then what the database cannot hold never gets further
     preValidation: [admit, guardRequest(idMax)],
@@ -211,15 +222,21 @@ export function defineRoute<D = unknown, A extends Access = EnterpriseAccess>(ap
       const run = async () => {
         // a requirement that depends on the call is met once the payload is known to be well formed
         if (typeof spec.permission === 'function') await app.enforce(user as AuthUser, spec.permission(data));
+        if (spec.billGrant) {
+          const needed = await spec.billGrant(data, user as AuthUser);
+          if (needed) await app.enforce(user as AuthUser, needed);
+        }
         return spec.handler({
           data, user, request, reply,
           query: (request.query ?? {}) as Record<string, string | undefined>,
         });
       };
       // a state-changing call leaves its row in the operation log, refusals included (server/oplog)
-      const result = logPlan
-        ? await runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m))
-        : await run();
+      const handle = () => (logPlan
+        ? runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m))
+        : run());
+      // an enterprise caller is known below the handler (whose a generated download is: server/files/store.ts)
+      const result = enterprise ? await runAsCaller(user as AuthUser, handle) : await handle();
       if (spec.raw) return reply;
       return ok(result ?? null, spec.message);
     },

@@ -28,11 +28,17 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  */
 export const API_CACHE_CONTROL = 'no-store';
 
-export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  const api = { ...headers, 'cache-control': API_CACHE_CONTROL };
+/** The headers of a page's answer and of an /api/ answer, worked out once. */
+export interface SecurityHeaders { page: Record<string, string>; api: Record<string, string> }
+
+export function securityHeaders(options: HelmetOptions): SecurityHeaders {
+  const page = helmetHeaders(options);
+  return { page, api: { ...page, 'cache-control': API_CACHE_CONTROL } };
+}
+
+export function installSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? api : headers);
+    reply.headers(request.url.startsWith('/api/') ? headers.api : headers.page);
     done();
   });
 }

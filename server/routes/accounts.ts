@@ -40,7 +40,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   defineRoute(app, {
     idColumn: 'integer',
-    path: '/api/enterprise/user/pageList', permission: 'admin', summary: '账号列表 (普通用户只看到自己)', tags, dataOptional: true,
+    path: '/api/enterprise/user/pageList', permission: 'session', summary: '账号列表 (主账号看本企业全部；子账号只看到自己)', tags, dataOptional: true,
     data: { type: 'object' },
     handler: ({ user, data }) => listAccounts(db, user, data),
   });

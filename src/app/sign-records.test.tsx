@@ -118,11 +118,11 @@ describe('签名记录 list', { timeout: 40_000 }, () => {
     app('/bill/export/signRecord');
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: '导出' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/sign-1.xlsx', '_blank'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/sign-1.xlsx?ticket=fake-ticket', '_blank', 'noopener'));
     expect(backend.callsTo(EXPORT)[0]!.data).toMatchObject({ pageIndex: 0, terms: [windowTerm] });
     fireEvent.click(screen.getByRole('button', { name: '批量查询' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: '下载查询模板' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/sign-template.xlsx', '_blank'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/sign-template.xlsx?ticket=fake-ticket', '_blank', 'noopener'));
   });
 
   it('a row opens /sign/detail/{id}, whose 返回 comes back to the list', async () => {

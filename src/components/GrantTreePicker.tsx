@@ -5,6 +5,7 @@
  * an unticked page unticks its buttons (the server normalizes the same way).
  */
 import { Checkbox, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { grantTree, PAGE_GRANT, type GrantPair, type GrantTreeNode } from '../../domain/grants.ts';
 import { grantText as t } from '../../domain/texts/api-keys.ts';
 
@@ -22,7 +23,8 @@ export interface GrantTreePickerProps {
   onChange(value: GrantPair[]): void;
 }
 
-export function GrantTreePicker({ value, onChange }: GrantTreePickerProps) {
+// memo: the tree is hundreds of checkboxes; typing in the dialog's other fields must not redraw it
+export const GrantTreePicker = memo(function GrantTreePicker({ value, onChange }: GrantTreePickerProps) {
   const held = new Set(value.map((g) => keyOf(g.moduleId, g.code)));
   const set = (pairs: GrantPair[], on: boolean) => {
     const next = new Map(value.map((g) => [keyOf(g.moduleId, g.code), g]));
@@ -73,4 +75,4 @@ export function GrantTreePicker({ value, onChange }: GrantTreePickerProps) {
       })}
     </Stack>
   );
-}
+});

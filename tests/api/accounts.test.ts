@@ -43,10 +43,11 @@ describe('account list', () => {
     expect(res.body.data.datas.every((r: { companyName: string }) => r.companyName === '宁波跨境优选供应链管理有限公司')).toBe(true);
   });
 
-  it('refuses the list to a sub-account: account management is the main account’s (issue 17)', async () => {
+  it('shows a sub-account its own row alone: managing the others is the main account’s (issues 17, 29)', async () => {
     const res = await api('/pageList', { pageIndex: 0, pageSize: 50 }, user.token);
-    expect(res.body).toMatchObject({ code: -1, data: null });
-    expect(res.body.message).toContain('权限');
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.datas.map((r: { loginName: string }) => r.loginName)).toEqual([demo.user.username]);
+    expect(res.body.data.total).toBe(1);
   });
 
   it('filters by login name and refuses unknown columns', async () => {

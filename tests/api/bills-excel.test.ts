@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function download(uri: string) {
-  const res = await t.app.inject({ method: 'GET', url: uri });
+  const res = await t.app.inject({ method: 'GET', url: uri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
   return res;
 }
 async function sheetRows(buffer: Buffer): Promise<unknown[][]> {

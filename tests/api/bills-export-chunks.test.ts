@@ -41,7 +41,7 @@ const shown = (field: string, value: unknown) =>
     : field === 'goodsValue' ? Math.round(Number(value) * 100) / 100 : value;
 
 async function sheetRows(uri: string): Promise<unknown[][]> {
-  const res = await t.app.inject({ method: 'GET', url: uri });
+  const res = await t.app.inject({ method: 'GET', url: uri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
@@ -74,7 +74,7 @@ describe('export in chunks', () => {
 
   it('formats amounts as the list reads them (thousands separators, two decimals)', async () => {
     const r = await post('export', { terms: [{ column: 'order_no', termType: 'eq', value: 'EXC000001' }] });
-    const res = await t.app.inject({ method: 'GET', url: r.body.data.downloadUri });
+    const res = await t.app.inject({ method: 'GET', url: r.body.data.downloadUri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const at = exportOrder.list.columns.findIndex((c) => c.field === 'goodsValue') + 1;

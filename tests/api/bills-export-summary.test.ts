@@ -125,7 +125,7 @@ describe('汇总申请明细 (summaryApplicationDetailList)', () => {
     expect((await post(detail, 'pageList', byInvtNo)).body.data.total).toBe(2);
 
     const exported = await post(detail, 'export', { terms, sorts: [{ name: 'invt_no', order: 'asc' }] });
-    const res = await t.app.inject({ method: 'GET', url: exported.body.data.downloadUri });
+    const res = await t.app.inject({ method: 'GET', url: exported.body.data.downloadUri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];

@@ -26,7 +26,7 @@ const post = (def: BillDefinition, key: keyof BillApi, data: unknown, token = ad
 
 const upload = (rows: Cell[][], name = 'data_1.xlsx', token = admin.token): Promise<string> => uploadWorkbook(t.app, token, rows, name);
 async function sheets(uri: string): Promise<unknown[][][]> {
-  const res = await t.app.inject({ method: 'GET', url: uri });
+  const res = await t.app.inject({ method: 'GET', url: uri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   return book.worksheets.map((s) => {

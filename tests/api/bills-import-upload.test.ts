@@ -23,7 +23,7 @@ const post = (d: BillDefinition, key: keyof BillApi, data: unknown) => call(t.ap
 
 const upload = (rows: Cell[][]): Promise<string> => uploadWorkbook(t.app, admin.token, rows, 'rkd_1.xlsx');
 async function sheets(uri: string): Promise<{ name: string; rows: unknown[][] }[]> {
-  const res = await t.app.inject({ method: 'GET', url: uri });
+  const res = await t.app.inject({ method: 'GET', url: uri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   return book.worksheets.map((s) => {

@@ -104,7 +104,10 @@ describe('per module family: refused without the grant, allowed with it, from th
     const saved = await saveGrants(userId, [...defaultSubAccountGrants(), { moduleId: idOf('/account'), code: 'grant' }, { moduleId: idOf('/apiKey'), code: 'add' }]);
     expect(saved.body.data).toEqual(expect.not.arrayContaining([expect.objectContaining({ moduleId: idOf('/account') })]));
     expect(refused((await call(t.app, '/api/enterprise/user/saveGrants', { id: userId, grants: [] }, user.token)).body)).toBe(true);
-    expect(refused((await call(t.app, '/api/enterprise/user/pageList', {}, user.token)).body)).toBe(true);
+    // every user sees its own account row, and only its own (issue 29 item 10)
+    const own = (await call(t.app, '/api/enterprise/user/pageList', {}, user.token)).body;
+    expect(own.code, JSON.stringify(own)).toBe(0);
+    expect(own.data.datas.map((r: { loginName: string }) => r.loginName)).toEqual([demo.user.username]);
     expect(refused((await call(t.app, '/api/enterprise/apiKey/save', { name: 'x' }, user.token)).body)).toBe(true);
   });
 });

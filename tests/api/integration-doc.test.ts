@@ -11,6 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_GRANT } from '../../domain/grants.ts';
 import { moduleSeeds } from '../../domain/modules.ts';
+import { grantBundles } from '../../domain/grant-bundles.ts';
+import { serverText } from '../../domain/texts/server.ts';
 import { MAX_SAVE_BATCH } from '../../server/bills/save-batch.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
@@ -49,6 +51,15 @@ describe('docs/integration.md', () => {
     }, admin.token);
     expect(made.body.code).toBe(0);
     const secret = made.body.data.secret as string;
+    // the doc's step gives exactly the grants it names (issue 29 item 5), and the bundle the dialog offers is the same three
+    const keys = (await call(t.app, '/api/enterprise/apiKey/pageList', {}, admin.token)).body.data.datas as { id: number; grants: unknown[] }[];
+    const named = [{ moduleId: orderModule, code: PAGE_GRANT }, { moduleId: orderModule, code: 'batchDeclare' }, { moduleId: orderModule, code: 'save' }];
+    expect(keys.find((k) => k.id === made.body.data.id)!.grants).toEqual(named);
+    expect(grantBundles().find((b) => b.name === '申报出口订单')!.grants).toEqual(expect.arrayContaining(named));
+    expect(grantBundles().find((b) => b.name === '申报出口订单')!.grants).toHaveLength(3);
+    // nothing beyond them: no deleting an export order, no saving an import order
+    expect((await keyPost(secret, '/api/enterprise/expu/order/deleteByIds', { ids: [1] })).body.message).toBe(serverText.noPermission);
+    expect((await keyPost(secret, '/api/enterprise/invt/order/save', { orderNo: 'X' })).body.message).toBe(serverText.noPermission);
 
     const saved = await keyPost(secret, '/api/enterprise/bills/export/order/saveBatch', { bills: Array.from({ length: ORDERS }, (_, i) => order(i + 1)), declare: true });
     expect(saved.status, JSON.stringify(saved.body).slice(0, 300)).toBe(200);

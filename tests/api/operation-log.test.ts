@@ -12,7 +12,7 @@ import { BizError } from '../../server/http/errors.ts';
 import { runWithLog } from '../../server/oplog/route-log.ts';
 import { pruneOperationLogs } from '../../server/oplog/prune.ts';
 import { loadExcel } from '../../server/files/excel.ts';
-import { findExportFile } from '../../server/files/store.ts';
+import { findExportFile, makerOf } from '../../server/files/store.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -156,7 +156,8 @@ describe('the list', () => {
     const r = await call(t.app, OPERATION_LOG_EXPORT_PATH, { terms: [term('module', 'eq', '出口订单')] }, admin.token);
     expect(r.body.code).toBe(0);
     const [id, name] = (r.body.data.downloadUri as string).split('/').slice(-2).map(decodeURIComponent);
-    const path = await findExportFile(t.dataDir, id!, name!);
+    const adminId = (await t.handle.db.selectFrom('users').select('id').where('login_name', '=', demo.admin.username).executeTakeFirstOrThrow()).id;
+    const path = await findExportFile(t.dataDir, id!, name!, makerOf({ companyId: admin.userInfo.companyId, userId: adminId }));
     expect(path).toBeDefined();
     const excel = await loadExcel();
     const book = new excel.Workbook();

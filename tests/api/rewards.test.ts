@@ -38,7 +38,7 @@ describe('bill-number import', () => {
   it('serves the template', async () => {
     const res = await api('/subsidy/downloadTemplate', {});
     expect(res.body.data.downloadUri).toMatch(/^\/api\/files\/download\/[0-9a-f-]+\/.+\.xlsx$/);
-    const file = await app.app.inject({ method: 'GET', url: res.body.data.downloadUri });
+    const file = await app.app.inject({ method: 'GET', url: res.body.data.downloadUri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
     expect(file.statusCode).toBe(200);
     const excel = (await import('exceljs')).default;
     const book = new excel.Workbook();
@@ -131,7 +131,7 @@ describe('applications', () => {
     expect(byBill['784-20000003']).toMatchObject({ subclNum: 0, grossWeight: 0, appTime: null });
     expect((await api('/subsidy/result/I9/list', { terms: [{ column: 'subsidy_id', termType: 'eq', value: id }] })).body).toMatchObject({ code: -1, message: t.notFound });
     const exported = (await api('/subsidy/result/E9/export', { terms: [{ column: 'subsidy_id', termType: 'eq', value: id }] })).body.data;
-    expect((await app.app.inject({ method: 'GET', url: exported.downloadUri })).statusCode).toBe(200);
+    expect((await app.app.inject({ method: 'GET', url: exported.downloadUri, headers: { 'x-authorization': `Bearer ${admin.token}` } })).statusCode).toBe(200);
     expect((await api('/subsidy/list', { pageIndex: 0, pageSize: 50 })).body.data.datas.find((r: { id: number }) => r.id === id)).toMatchObject({ stateName: '核验完成', checkable: true });
   });
 

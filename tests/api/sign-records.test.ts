@@ -222,7 +222,7 @@ describe('the 签名记录 screens', () => {
   it('exportData and downloadQueryTemplate answer downloads with the rows and the copNo column', async () => {
     const ex = await post('/api/enterprise/sign/signData/exportData', { terms: [{ column: 'state', termType: 'eq', value: 'SIGNED' }] });
     expect(ex.body.code).toBe(0);
-    const file = await t.app.inject({ method: 'GET', url: ex.body.data.downloadUri });
+    const file = await t.app.inject({ method: 'GET', url: ex.body.data.downloadUri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
     expect(file.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as never);
@@ -234,7 +234,7 @@ describe('the 签名记录 screens', () => {
 
     const tpl = await post('/api/enterprise/sign/signData/downloadQueryTemplate', undefined);
     expect(tpl.body.code).toBe(0);
-    const tfile = await t.app.inject({ method: 'GET', url: tpl.body.data.downloadUri });
+    const tfile = await t.app.inject({ method: 'GET', url: tpl.body.data.downloadUri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
     const tbook = new ExcelJS.Workbook();
     await tbook.xlsx.load(tfile.rawPayload as never);
     expect(tbook.worksheets[0]!.getCell('A1').value).toBe('企业内部编号');

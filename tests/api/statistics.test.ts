@@ -81,7 +81,7 @@ describe('statistics', () => {
 
   it('exports the same rows to .xlsx', async () => {
     const res = await call(app.app, '/api/agent/counts/exportAgent', { terms: statisticsTerms('ebc', filter) }, admin.token);
-    const file = await app.app.inject({ method: 'GET', url: res.body.data.downloadUri });
+    const file = await app.app.inject({ method: 'GET', url: res.body.data.downloadUri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
     const excel = (await import('exceljs')).default;
     const book = new excel.Workbook();
     await book.xlsx.load(file.rawPayload as never);

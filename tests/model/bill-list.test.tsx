@@ -395,7 +395,7 @@ async function drive(step: EventObject, before: Snap): Promise<void | typeof UND
       return settle(orderApi.delete, () => new Refusal('服务不可用'));
     case ev.exportDone:
       await settle(orderApi.export, () => ev.exportDone.output);
-      return void (await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/x.xlsx', '_blank')));
+      return void (await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/x.xlsx?ticket=fake-ticket', '_blank', 'noopener')));
     case ev.exportError:
       await settle(orderApi.export, () => new Refusal('导出数据不能超过10000条，请缩小查询范围'));
       return void (await screen.findByText('导出失败'));

@@ -32,6 +32,7 @@ import { resolveUpload } from '../../files/uploads.ts';
 import { chinaDateTime } from '../../bills/time.ts';
 import { BizError, defineRoute } from '../../http/route.ts';
 import { signTypeName } from './message-types.ts';
+import { signRecordPageOf } from '../../bills/bill-grant.ts';
 import { completeSignature, failSignature, pendingSignatures, SignState } from './records.ts';
 import { exportSignRecords, findSignRecord, listSignRecords, signQueryTemplate } from './screens.ts';
 
@@ -51,6 +52,8 @@ export default async function signRoutes(app: FastifyInstance) {
   });
   defineRoute<{ id: number }>(app, {
     path: '/api/enterprise/sign/signData/findById', permission: page, summary: '签名记录详情', tags: TAGS, access: 'company', data: idSchema,
+    // its message is a bill's, with that bill's data: the bill type's page too (issue 29)
+    billGrant: (data, user) => signRecordPageOf(app.db, user.companyId, data.id),
     handler: async ({ user, data }) => { return findSignRecord(app.db, user.companyId, data.id); },
   });
   defineRoute(app, {

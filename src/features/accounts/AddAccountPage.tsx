@@ -2,13 +2,14 @@
  * /account/add 新建子账号 (§2, §3, §5): user name (stored as name@<main account>), password and its
  * confirmation (6–30 letters and digits, starting with a letter), state; success → /account.
  */
-import { Button, Group, Paper, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { againProblem, subAccountNameProblem, subAccountPasswordProblem, type AccountState } from '../../../domain/enterprise/account-rules.ts';
 import { accountText as t } from '../../../domain/texts/accounts.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { usePermission } from '../../lib/permissions.ts';
 import { useUserInfo } from '../../lib/auth-context.tsx';
 import type { Http } from '../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -21,6 +22,7 @@ export default function AddAccountPage({ client }: { client?: Http }) {
   const navigate = useNavigate();
   const parent = useUserInfo()?.account ?? '';
   const [busy, setBusy] = useState(false);
+  const canAdd = usePermission('save', '/account/add');
   const form = useForm<Values>({
     initialValues: { loginName: '', loginPwd: '', againPassword: '', state: 'EFFECTIVE' },
     validate: {
@@ -43,6 +45,8 @@ export default function AddAccountPage({ client }: { client?: Http }) {
       setBusy(false);
     }
   });
+  // opened by address without the right (a sub-account): no form it could not submit (issue 29)
+  if (!canAdd) return <Alert color="yellow" maw={560}>{t.addNotAllowed}</Alert>;
   return (
     <Paper withBorder p="lg" maw={560}>
       <form onSubmit={submit} noValidate>

@@ -3,9 +3,10 @@
  * a key (name, the modules and buttons it may use, an optional expiry); the secret is shown once,
  * with a copy button; keys can be disabled and deleted; last use (time, IP) is listed.
  */
-import { Badge, Button, CopyButton, Group, Modal, Pagination, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CopyButton, Group, Modal, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { defaultSubAccountGrants, type GrantPair } from '../../../domain/grants.ts';
+import type { GrantPair } from '../../../domain/grants.ts';
+import { describeGrants, grantBundles } from '../../../domain/grant-bundles.ts';
 import { apiKeyText as t } from '../../../domain/texts/api-keys.ts';
 import { commonText } from '../../../domain/texts/web.ts';
 import { GrantTreePicker } from '../../components/GrantTreePicker.tsx';
@@ -15,6 +16,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { createApiKeyApi, type ApiKeyPage, type ApiKeyRow } from './api.ts';
 
 const PAGE_SIZE = 20;
+const BUNDLES = grantBundles();
 const stateBadge: Record<ApiKeyRow['state'], [string, string]> = {
   EFFECTIVE: [t.effective, 'green'], INVALID: [t.disabled, 'gray'], EXPIRED: [t.expired, 'orange'],
 };
@@ -26,7 +28,8 @@ export default function ApiKeysPage({ client }: { client?: Http }) {
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
-  const [grants, setGrants] = useState<GrantPair[]>(defaultSubAccountGrants);
+  // least privilege (issue 29): a new key starts with nothing ticked
+  const [grants, setGrants] = useState<GrantPair[]>([]);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ row: ApiKeyRow; action: 'disable' | 'delete' } | null>(null);
 
@@ -39,7 +42,7 @@ export default function ApiKeysPage({ client }: { client?: Http }) {
     try {
       const made = await api.create(name.trim(), grants, expiresAt || null);
       setCreating(false);
-      setName(''); setExpiresAt(''); setGrants(defaultSubAccountGrants());
+      setName(''); setExpiresAt(''); setGrants([]);
       setSecret(made.secret);
       notifySuccess(t.created);
     } catch (error) {
@@ -47,6 +50,11 @@ export default function ApiKeysPage({ client }: { client?: Http }) {
     }
     await load();
   };
+  const addBundle = (pairs: GrantPair[]) => {
+    const held = new Set(grants.map((g) => `${g.moduleId}:${g.code}`));
+    setGrants([...grants, ...pairs.filter((p) => !held.has(`${p.moduleId}:${p.code}`))]);
+  };
+  const willDo = describeGrants(grants);
   const act = async () => {
     if (!confirm) return;
     const { row, action } = confirm;
@@ -102,11 +110,21 @@ export default function ApiKeysPage({ client }: { client?: Http }) {
         <Stack gap="sm">
           <TextInput label={t.name} required maxLength={30} value={name} onChange={(e) => setName(e.currentTarget.value)} />
           <TextInput label={t.expiresAt} type="date" description={t.never} value={expiresAt} onChange={(e) => setExpiresAt(e.currentTarget.value)} />
+          <Text fw={600}>{t.bundles}</Text>
+          <Group gap="xs">
+            {BUNDLES.map((b) => <Button key={b.name} size="compact-sm" variant="light" onClick={() => addBundle(b.grants)}>{b.name}</Button>)}
+          </Group>
           <Text fw={600}>{t.grants}</Text>
-          <ScrollArea.Autosize mah="50vh"><GrantTreePicker value={grants} onChange={setGrants} /></ScrollArea.Autosize>
+          <ScrollArea.Autosize mah="40vh"><GrantTreePicker value={grants} onChange={setGrants} /></ScrollArea.Autosize>
+          <Paper withBorder p="sm" aria-label={t.willDo}>
+            <Text fw={600} size="sm">{t.willDo}</Text>
+            {willDo.length === 0
+              ? <Text size="sm" c="dimmed">{t.nothingYet}</Text>
+              : willDo.map((line) => <Text key={line} size="sm">{line}</Text>)}
+          </Paper>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setCreating(false)}>{commonText.cancel}</Button>
-            <Button onClick={() => void create()}>{commonText.confirm}</Button>
+            <Button disabled={grants.length === 0} onClick={() => void create()}>{commonText.confirm}</Button>
           </Group>
         </Stack>
       </Modal>

@@ -3,6 +3,7 @@
  * main account sees its company's rows, a sub-account its own (the server decides). Opens on the
  * last 7 days; filters by time, account, module, action, outcome and bill number; 导出 to .xlsx.
  */
+import { openDownload } from '../../lib/download.ts';
 import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useCallback, useEffect, useState } from 'react';
@@ -47,7 +48,7 @@ export default function OperationLogPage({ client }: { client?: Http }) {
   const search = () => { setPage(0); setTerms(filterTerms(filters)); };
   const reset = () => { const initial = initialFilters(); setFilters(initial); setPage(0); setTerms(filterTerms(initial)); };
   const exportRows = async () => {
-    try { window.open((await api.export(terms)).downloadUri, '_blank', 'noopener'); } catch (error) { notifyError(error); }
+    try { await openDownload((await api.export(terms)).downloadUri, client); } catch (error) { notifyError(error); }
   };
 
   return (

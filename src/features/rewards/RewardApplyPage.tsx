@@ -136,7 +136,7 @@ export default function RewardApplyPage({ client }: { client?: Http }) {
           <Text fw={600}>{t.billCard}</Text>
           <Group gap="xs">
             <PermissionButton code="downTemplate" permissionPath={PAGE} variant="default"
-              onClick={async () => { try { openDownload((await api.template()).downloadUri); } catch (e) { notifyError(e); } }}>{t.downTemplate}</PermissionButton>
+              onClick={async () => { try { await openDownload((await api.template()).downloadUri, client); } catch (e) { notifyError(e); } }}>{t.downTemplate}</PermissionButton>
             <PermissionButton code="upExcel" permissionPath={PAGE} onClick={() => (fileName !== null ? notifyWarning(t.oneFile) : fileInput.current?.click())}>{t.upExcel}</PermissionButton>
             <input ref={fileInput} type="file" hidden aria-label={t.file} accept={EXCEL_ACCEPT} onChange={(e) => chooseFile(e.currentTarget.files?.[0])} />
           </Group>

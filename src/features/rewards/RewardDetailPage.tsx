@@ -48,7 +48,7 @@ export default function RewardDetailPage({ client }: { client?: Http }) {
   useEffect(() => { void loadResults(); }, [loadResults]);
 
   const exportResults = async () => {
-    try { openDownload((await api.exportResults(detail!.applyType, id)).downloadUri); } catch { notifyError(t.exportFailed); }
+    try { await openDownload((await api.exportResults(detail!.applyType, id)).downloadUri, client); } catch { notifyError(t.exportFailed); }
   };
   const field = (label: string, value: unknown) => (
     <div><Text size="xs" c="dimmed">{label}</Text><Text size="sm">{value === null || value === undefined || value === '' ? '—' : String(value)}</Text></div>

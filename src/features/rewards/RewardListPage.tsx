@@ -50,7 +50,7 @@ export default function RewardListPage({ client }: { client?: Http }) {
   const view = useWorkflowView<Subsidy>(actor);
   const { query, total } = view;
   const exportList = async () => {
-    try { openDownload((await api.exportList(query.terms as Term[])).downloadUri); } catch (error) { notifyError(error); }
+    try { await openDownload((await api.exportList(query.terms as Term[])).downloadUri, client); } catch (error) { notifyError(error); }
   };
   return (
     <Stack gap="md">

@@ -48,4 +48,5 @@ export function createRewardApi(client: Http = http) {
 export type RewardApi = ReturnType<typeof createRewardApi>;
 
 /** A download opens in a new window (§7). */
-export const openDownload = (uri: string) => window.open(uri, '_blank', 'noopener');
+/** a generated download: opened with a one-use ticket (src/lib/download.ts, issue 29) */
+export { openDownload } from '../../lib/download.ts';

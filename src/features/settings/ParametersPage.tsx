@@ -3,12 +3,13 @@
  * to pick a row into the form, 新增 to clear it, 保存 (main account) → 保存参数成功. Type, code and
  * value are each required; a failed check says 请填写必填数据.
  */
-import { Button, Grid, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useState } from 'react';
 import { settingProblems } from '../../../domain/content/settings.ts';
 import { settingsText as t } from '../../../domain/texts/settings.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
+import { usePermission } from '../../lib/permissions.ts';
 import { useUserInfo } from '../../lib/auth-context.tsx';
 import { http, type Http } from '../../lib/http.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
@@ -18,6 +19,7 @@ interface Values { type: string; code: string; value: string }
 const problemOf = (field: keyof Values) => (_: unknown, values: Values) => settingProblems(values).find((e) => e.field === field)?.message ?? null;
 
 export default function ParametersPage({ client = http }: { client?: Http }) {
+  const canSave = usePermission('save', '/parametersSetting');
   const companyCode = useUserInfo()?.companyCode ?? null;
   const [rows, setRows] = useState<Setting[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
@@ -88,12 +90,13 @@ export default function ParametersPage({ client = http }: { client?: Http }) {
         <Paper withBorder p="md">
           <form onSubmit={save} noValidate>
             <Stack gap="sm">
-              <TextInput label={t.type} withAsterisk {...form.getInputProps('type')} />
-              <TextInput label={t.code} withAsterisk {...form.getInputProps('code')} />
-              <TextInput label={t.value} withAsterisk {...form.getInputProps('value')} />
+              {/* who may not save reads the parameters; the form offers no edit it would refuse (issue 29) */}
+              <TextInput label={t.type} withAsterisk readOnly={!canSave} {...form.getInputProps('type')} />
+              <TextInput label={t.code} withAsterisk readOnly={!canSave} {...form.getInputProps('code')} />
+              <TextInput label={t.value} withAsterisk readOnly={!canSave} {...form.getInputProps('value')} />
               <Group>
                 <PermissionButton code="save" permissionPath="/parametersSetting" type="submit" loading={busy}>{t.save}</PermissionButton>
-                <Button variant="default" onClick={clear}>{t.reset}</Button>
+                <PermissionButton code="save" permissionPath="/parametersSetting" variant="default" onClick={clear}>{t.reset}</PermissionButton>
               </Group>
             </Stack>
           </form>

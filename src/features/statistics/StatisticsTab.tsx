@@ -3,6 +3,7 @@
  * table with the total row last; order count, goods value and gross weight sort (the server sorts,
  * the total row stays last). The tab keeps its filters and results while another tab is shown.
  */
+import { openDownload } from '../../lib/download.ts';
 import { Group, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
@@ -47,7 +48,7 @@ export function StatisticsTab({ tab, api, client }: { tab: Tab; api: StatisticsA
   const exportRows = async () => {
     const terms = checked();
     if (!terms) return;
-    try { window.open((await api.exportAgent(terms)).downloadUri, '_blank', 'noopener'); } catch { notifyError(t.exportFailed); }
+    try { await openDownload((await api.exportAgent(terms)).downloadUri, client); } catch { notifyError(t.exportFailed); }
   };
   const sortBy = (name: StatisticsSort['name']) => {
     const next: StatisticsSort = { name, order: sort?.name === name && sort.order === 'desc' ? 'asc' : 'desc' };

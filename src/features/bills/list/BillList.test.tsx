@@ -214,7 +214,7 @@ describe('BillList', { timeout: 30_000 }, () => {
     show();
     await loaded();
     fireEvent.click(button('导出'));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/export-1.xlsx', '_blank'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/export-1.xlsx?ticket=fake-ticket', '_blank', 'noopener'));
     expect(backend.callsTo(orderApi.export)[0]!.data).toMatchObject({ pageIndex: 0, terms: [windowTerm] });
     fireEvent.click(screen.getByRole('checkbox', { name: '选择 SO000002' }));
     await waitFor(() => expect(screen.getByText('已选择 1 条')).toBeTruthy());
@@ -300,7 +300,7 @@ describe('BillList', { timeout: 30_000 }, () => {
     await loaded();
     fireEvent.click(button('批量查询'));
     fireEvent.click(await screen.findByRole('menuitem', { name: '下载查询模板' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/template.xlsx', '_blank'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/file/download/template.xlsx?ticket=fake-ticket', '_blank', 'noopener'));
   });
 
   it('a failed load ends the loading, toasts, and 重新加载 retries', async () => {

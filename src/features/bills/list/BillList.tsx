@@ -166,7 +166,7 @@ function BillListView({ definition, onNavigate, client = http, dialogs = actionD
     send({ type: 'user.reset', window: defaultWindow(list, new Date()) });
   }, [send, list]);
   const onTemplate = useCallback(() => {
-    downloadQueryTemplate(client, definition).then((d) => openDownload(d.downloadUri), notifyError);
+    downloadQueryTemplate(client, definition).then((d) => openDownload(d.downloadUri, client), notifyError);
   }, [client, definition]);
   const onImportOpen = useCallback(() => setImportOpen(true), []);
   const onToggleSearch = useCallback(() => setSearchOpen((o) => !o), []);

@@ -48,7 +48,7 @@ export function useBillListActor(definition: BillDefinition, client: Http) {
           else if (errorMessage(error) !== null) notifyWarning(message);
         },
         notifySuccess: (_, { message }) => notifySuccess(message),
-        openDownload: (_, { uri }) => openDownload(uri),
+        openDownload: (_, { uri }) => openDownload(uri, client),
       },
     }),
   );

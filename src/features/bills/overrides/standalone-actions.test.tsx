@@ -97,7 +97,7 @@ describe('standalone list actions', { timeout: 30_000 }, () => {
       .on(api(def.api.uploadTemplate), () => ({ total: 1, created: [{ id: 5, title: 'YD1' }] }));
     await show(def, [{ id: 1, copNo: 'YD0', state: '800', stateName: '放行' }], 'copNo');
     fireEvent.click(button('下载数据模板'));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/files/download/t/运抵单数据模板.xlsx', '_blank'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/files/download/t/运抵单数据模板.xlsx?ticket=fake-ticket', '_blank', 'noopener'));
     fireEvent.click(button('上传Excel'));
     const dialog = await screen.findByRole('dialog', { name: '上传Excel' });
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;

@@ -113,7 +113,7 @@ export function useStandaloneActions({ definition, client, dialogs, onDone }: St
     const kind = listActionKind(action);
     const path = pathOf(definition, action);
     if (kind === 'download') {
-      client.post<{ downloadUri: string }>(path, {}, { long: true }).then((d) => openDownload(d.downloadUri), notifyError);
+      client.post<{ downloadUri: string }>(path, {}, { long: true }).then((d) => openDownload(d.downloadUri, client), notifyError);
       return true;
     }
     if (kind === 'upload') {

@@ -3,6 +3,7 @@
  * over an axios adapter that answers from handlers by URL, records every call, and can hold the
  * answers of a URL until the test settles them (deferred), honouring aborts like the real adapter.
  */
+import { liveEventPaths } from '../../../../../domain/events.ts';
 import { CanceledError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { createHttp, type Http } from '../../../../lib/http.ts';
 
@@ -32,9 +33,14 @@ function bodyOf(config: InternalAxiosRequestConfig): unknown {
   return body; // FormData
 }
 
+/** the one-use download ticket every fake backend answers: a download opens `${uri}?ticket=${FAKE_TICKET}` */
+export const FAKE_TICKET = 'fake-ticket';
+
 export function createFakeBackend() {
   const calls: FakeCall[] = [];
   const handlers = new Map<string, Handler>();
+  // a download asks its one-use ticket first (src/lib/download.ts): every fake server hands one out
+  handlers.set(liveEventPaths.ticket, () => ({ ticket: FAKE_TICKET }));
   const holding = new Set<string>();
   const held: Held[] = [];
 
