@@ -6,7 +6,7 @@
  * Then what the summary costs writers: N transactions at once, each changing the state of bills
  * of one company created on the same days (a declaration each), with the triggers as built
  * (append-only deltas) and with a variant that upserts the day rows directly (the alternative of
- * docs/decisions.md "Count summary"), checking the counts stay exact.
+ * docs/decisions/counts-exact-always.md "Count summary"), checking the counts stay exact.
  *
  *   DATABASE_URL=… BENCH_KEEP=1 MIXED_HEADS=1000000 node --import tsx bench/count-summary.ts
  *   COUNT_WRITERS=0 leaves the writers out; COUNT_ALTERNATIVE=1 adds the upsert variant (minutes: it deadlocks)

@@ -2,7 +2,7 @@
  * Seed data of the bill state dictionaries served by POST /api/enterprise/state/list {mode, billType}
  * → [{state, stateName}] (bills.md §4, §7). The spec names the dictionaries but not their values.
  *
- * State scheme (docs/decisions.md, "Bill states"):
+ * State scheme (docs/decisions/bill-states-scheme.md, "Bill states"):
  * - Local states, before or around delivery to the e-port, are upper-case words:
  *     DRAFT        暂存       saved in the console, never declared
  *     DECLARING    申报中     declared: the message is in the outbox or sent, no receipt yet

@@ -161,7 +161,7 @@ export function sessionEndReasonOf(data: string | undefined): SessionEndReason |
 export const liveEventPaths = { stream: '/api/events', ticket: '/api/events/ticket' } as const;
 
 /**
- * The states in which customs has answered a declaration (docs/decisions.md, "Issue 16: customs'
+ * The states in which customs has answered a declaration (docs/decisions/live-console-what-counts-customs-answer.md, "Issue 16: customs'
  * answer toasts"): accepted (120 海关入库, 399 海关审结, 800 放行, 899 结关), refused (100 海关退单,
  * ERROR 申报异常: a negative returnStatus) or held (500 海关查验, 501–599 扣留, 700 退运). Only
  * receipts put a bill in them. The e-port's relay states (1–4) and waits (300 人工审核, 505 移交,

@@ -1,7 +1,7 @@
 /**
  * Which workbooks a user may upload (bills §5, issue 18): .xlsx only. An old .xls is named as such
  * and refused with 请将文件另存为 .xlsx 后上传, in the browser when it is picked and by the server at
- * upload, never later as a misleading 模板不正确 (docs/decisions.md: no .xls reader).
+ * upload, never later as a misleading 模板不正确 (docs/decisions/i18-addresses-xls-refused-upload.md: no .xls reader).
  */
 import { billText } from './texts/bills.ts';
 

@@ -7,7 +7,7 @@
  * theirs by api key, below): a label = the call changes state and is logged under it; null = a
  * read, never logged. tests/api/operation-log-routes.test.ts fails when a route is in neither, so a
  * new state-changing route cannot slip past the log. Public routes have no actor and are not logged
- * (login, registration; docs/decisions.md). The operator's routes (/api/review/…, issue 20) are
+ * (login, registration; docs/decisions/oplog-which-calls.md). The operator's routes (/api/review/…, issue 20) are
  * logged with the operator as actor and no company.
  */
 import type { BillApi } from './bills/types.ts';

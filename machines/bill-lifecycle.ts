@@ -35,7 +35,7 @@
  *   user.cancel      申请撤单 / 总分单撤销: taken, not yet shipped out of customs' hands (120, 399, 800)
  *   user.cancelReleased  申请撤单 of an import inventory (CEB623): released and not yet closed (800);
  *                    customs withdraws only a released import inventory whose goods have not left
- *                    (ceb-messages §5.4, error −623005; docs/decisions.md "Import inventory actions")
+ *                    (ceb-messages §5.4, error −623005; docs/decisions/import-invt-which-states-allow-what.md "Import inventory actions")
  *   user.refund      申请退货: released or closed (800, 899)
  *   user.summarize   汇总申请: released or closed (800, 899)
  */

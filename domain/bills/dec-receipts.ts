@@ -7,7 +7,7 @@
  * Sources: public integrations of the 单一窗口 client (element names of DecImportResponse and
  * DEC_RESULT, ResponseCode 0 = taken, the CHANNEL letters with their Chinese names below). The
  * official CHANNEL list is not in ../shared and was not found whole: the letters are those several
- * integrations agree on, and the mapping onto lifecycle codes is ours (docs/decisions.md). A letter
+ * integrations agree on, and the mapping onto lifecycle codes is ours (docs/decisions/customs-issued-bills-and-archive.md). A letter
  * not listed is stored and shown, and leaves the bill as it is.
  */
 import type { MessageReceiptDef } from './types.ts';

@@ -95,7 +95,7 @@ export const exportArrivalNote: BillDefinition = {
     body: 'Arrival',
     head: 'ArrivalHead',
     line: 'ArrivalList',
-    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions.md
+    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions/startup-request-cost-signing-split-messages.md
     split: { linesPerMessage: 1000, countField: 'msgCount', seqField: 'msgSeqNo' },
     receipt: { type: 'CEB508', root: 'CEB508Message', element: 'ArrivalReturn', keys: ['copNo', 'msgSeqNo'] },
   },

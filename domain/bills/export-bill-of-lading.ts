@@ -116,7 +116,7 @@ export const exportBillOfLading: BillDefinition = {
     body: 'WayBill',
     head: 'WayBillHead',
     line: 'WayBillList',
-    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions.md
+    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions/startup-request-cost-signing-split-messages.md
     split: { linesPerMessage: 1000, countField: 'msgCount', seqField: 'msgSeqNo' },
     receipt: { type: 'CEB608', root: 'CEB608Message', element: 'WayBillReturn', keys: ['copNo', 'msgSeqNo'] },
   },

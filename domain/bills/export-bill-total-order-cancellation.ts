@@ -1,7 +1,7 @@
 /**
  * 总分单撤销 — the cancellation of a 清单总分单: the same CEB607 WayBill sent again with appType 3
  * (删除), answered by CEB608 WayBillReturn (bills §2 billTotalOrderCancellation, §3 "Inventory
- * reinsurance and its cancellation", §4: cancel with a note reason; docs/decisions.md "Bill states").
+ * reinsurance and its cancellation", §4: cancel with a note reason; docs/decisions/bill-states-dictionaries-codes-do-not-cover.md "Bill states").
  *
  * Made by 撤销 on the 清单总分单 list (the reason becomes the note) and declared there, so this page
  * lists, deletes and resends receipts only (domain/modules.ts: sendReciept, delete, refresh). Fields,

@@ -85,7 +85,7 @@ export const exportDepartureForm: BillDefinition = {
     body: 'Departure',
     head: 'DepartureHead',
     line: 'DepartureList',
-    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions.md
+    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions/startup-request-cost-signing-split-messages.md
     split: { linesPerMessage: 1000, countField: 'msgCount', seqField: 'msgSeqNo' },
     receipt: { type: 'CEB510', root: 'CEB510Message', element: 'DepartureReturn', keys: ['copNo', 'msgSeqNo'] },
   },

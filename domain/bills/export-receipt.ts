@@ -51,7 +51,7 @@ export const exportReceipt: BillDefinition = {
   // No body lines, so no line deletion.
   actions: headOnlyBillActions,
   // The spec lists only the import payment family (/invt_payment/…); the export paths mirror its
-  // verbs under /expu_receipt (docs/decisions.md, "Bill engine (server)").
+  // verbs under /expu_receipt (docs/decisions/bill-engine-paths.md, "Bill engine (server)").
   api: {
     pageList: '/expu_receipt/list',
     queryStateCount: '/expu_receipt/queryStateCount',

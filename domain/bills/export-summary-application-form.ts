@@ -22,7 +22,7 @@ import type { ActionDef, BillDefinition, FieldDef } from './types.ts';
 /**
  * The summary dialog's flags (bills §2): 收发货人汇总标志 required, 按商品名汇总标志 optional, both
  * offering 全部 2 / 是 1 / 否 0. Sent to customs as chosen (CEB701 names 1 按收发货人, 2 按收发货人和
- * 生产销售单位 — the 全部 of the dialog — and 1 for 按商品名; docs/decisions.md).
+ * 生产销售单位 — the 全部 of the dialog — and 1 for 按商品名; docs/decisions/customs-issued-bills-and-archive.md).
  */
 const flagOptions = [
   { value: '2', label: billActionText.all },
@@ -165,7 +165,7 @@ export const exportSummaryApplicationForm: BillDefinition = {
     body: 'SummaryApply',
     head: 'SummaryApplyHead',
     line: 'SummaryApplyList',
-    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions.md
+    // no source gives a per-message limit (the schema's lists are unbounded): ours, see docs/decisions/startup-request-cost-signing-split-messages.md
     split: { linesPerMessage: 1000, countField: 'msgCount', seqField: 'msgSeqNo' },
     receipt: { type: 'CEB702', root: 'CEB702Message', element: 'SummaryReturn', keys: ['copNo'] },
   },

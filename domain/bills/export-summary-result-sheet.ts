@@ -5,7 +5,7 @@
  * (decTmpNo, decPreNo, entryId) and state (decState). Read-only, filled by the receipt pipeline
  * through `issued`; a later CEB792 of the same result (sumNo + declSeqNo + msgSeqNo) updates it.
  * decState is shown as customs sends it (a field): its values are customs' own (the XSD: 具体返回值
- * 由海关确定), so the bill's state is one, ISSUED 海关已下发 (docs/decisions.md).
+ * 由海关确定), so the bill's state is one, ISSUED 海关已下发 (docs/decisions/bill-states-added-dictionary.md).
  */
 import { issuedBillActions } from './actions.ts';
 import { measure, money, note } from './fields.ts';

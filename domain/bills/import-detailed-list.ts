@@ -31,7 +31,7 @@ const TAKEN = ['120', '399', '800', '899'] as const;
 
 /**
  * 批量改为退单 (before customs decided), 申请撤单 (released, not closed: user.cancelReleased) and
- * 申请退货 (released or closed), each with its reason; docs/decisions.md "Import inventory actions".
+ * 申请退货 (released or closed), each with its reason; docs/decisions/import-invt-which-states-allow-what.md "Import inventory actions".
  */
 const inventoryActions: readonly ActionDef[] = [
   { ...customReturnAction, code: 'batchCustomReturn', label: '批量改为退单' },

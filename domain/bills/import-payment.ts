@@ -48,7 +48,7 @@ export const importPayment: BillDefinition = {
   ),
   // The page seeds the head-only edit set (edit, save, saveDeclare, refresh): no 暂存.
   actions: withoutCodes(headOnlyBillActions, 'temporary'),
-  // bills §7 (spelling included); delete → deleteByIds as for /expu_receipt (docs/decisions.md).
+  // bills §7 (spelling included); delete → deleteByIds as for /expu_receipt (docs/decisions/bill-type-definitions-beyond-first-slice.md).
   api: {
     pageList: '/invt_payment/list',
     queryStateCount: '/invt_payment/queryStateCount',

@@ -52,7 +52,7 @@ export const importWaybill: BillDefinition = {
     search({ logisticsNo: 'like', logisticsCode: 'eq', orderNo: 'like', billNo: 'like' }),
   ),
   actions: withoutCodes(headOnlyBillActions, 'temporary'),
-  // bills §7; delete → deleteByIds as for /expu/logistics (docs/decisions.md).
+  // bills §7; delete → deleteByIds as for /expu/logistics (docs/decisions/bill-type-definitions-beyond-first-slice.md).
   api: {
     pageList: '/invt/logistics/pageList',
     queryStateCount: '/invt/logistics/queryStateCount',

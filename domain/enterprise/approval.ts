@@ -1,6 +1,6 @@
 /**
  * Enterprise filing states (approveState). The spec fixes only 5 = under review (the edit button is
- * hidden); the other codes are ours (docs/decisions.md): 0 not filed yet (a registered company),
+ * hidden); the other codes are ours (docs/decisions/account-side-enterprise-filing.md): 0 not filed yet (a registered company),
  * 2 approved (the demo enterprises are seeded so), 3 sent back by the reviewer.
  * machines/enterprise-filing.ts decides which actions each state allows.
  */

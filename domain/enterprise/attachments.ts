@@ -1,7 +1,7 @@
 /**
  * Enterprise attachments (accounts-and-enterprise.md §2 attachment dialog, §5 uploads): a file type
  * and one jpeg or png image of at most 500 KB (512000 bytes). The file types are ours
- * (docs/decisions.md): the documents a customs filing usually asks for.
+ * (docs/decisions/account-side-enterprise-filing.md): the documents a customs filing usually asks for.
  */
 export const ATTACHMENT_MAX_BYTES = 512_000;
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png'] as const;

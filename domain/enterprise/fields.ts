@@ -2,7 +2,7 @@
  * The fields of the enterprise page (accounts-and-enterprise.md §3) in display order, with the
  * required messages of §5 word for word. Plain data: the page renders it, domain/enterprise/rules.ts
  * checks it, and the server validates the same list (it never trusts the browser).
- * Lengths the spec does not give are ours (docs/decisions.md): the customs single window's usual
+ * Lengths the spec does not give are ours (docs/decisions/account-side-enterprise-filing.md): the customs single window's usual
  * sizes (18-char credit code, 10-char customs codes, 100-char names, 200-char addresses).
  */
 export type EnterpriseFieldKind = 'text' | 'textarea' | 'number' | 'date' | 'select' | 'flag';
@@ -48,7 +48,7 @@ export const enterpriseFields: readonly EnterpriseField[] = [
   filing({ name: 'b2bBusiness', label: 'B2B业务', kind: 'flag' }),
   filing({ name: 'customsRegistCode', label: '海关注册编码', kind: 'text', required: '请填写海关注册编码', maxLength: 10, readOnly: true }),
   filing({ name: 'customsCode', label: '注册海关', kind: 'select', required: '请选择注册海关', codeTable: 'declare_port', nameField: 'customsCodeName' }),
-  // Not in the spec's filing list (docs/decisions.md): the id the e-port data centre issued the company, the
+  // Not in the spec's filing list (docs/decisions/dxpid-where.md): the id the e-port data centre issued the company, the
   // sender of every DXP envelope and what receipts are attributed by; it takes effect when the filing is approved.
   filing({ name: 'dxpId', label: '报文传输编号(DXPID)', kind: 'text', maxLength: 16, format: 'dxpId' }),
   filing({ name: 'ebcCompany', label: '电商企业', kind: 'flag' }),

@@ -27,7 +27,7 @@ export const billText = {
   exportFailed: '导出失败',
   badFileName: '非法文件名，文件名只能包含汉字、英文、数字、下划线',
   badTemplate: '数据格式不正确或者模板不正确',
-  /** an old-format workbook: no maintained, safe .xls reader is at hand (docs/decisions.md), so it is refused at upload */
+  /** an old-format workbook: no maintained, safe .xls reader is at hand (docs/decisions/i18-addresses-xls-refused-upload.md), so it is refused at upload */
   saveAsXlsx: '请将文件另存为 .xlsx 后上传',
   /** bills §2: a bill type the other mode has, opened under this one */
   notApplicable: (mode: 'export' | 'import') => `该业务类型不适用于${mode === 'import' ? '进口' : '出口'}`,

@@ -1,6 +1,6 @@
 /**
  * Texts of the operator's 备案审核 screen (issue 20, /review/filing) and its API. The issue names
- * the screen and its actions; every other word is ours (docs/decisions.md, "Issue 20: 备案审核").
+ * the screen and its actions; every other word is ours (docs/decisions/op-filing-filing-type.md, "Issue 20: 备案审核").
  */
 export const reviewFilingText = {
   title: '备案审核',

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 
 /**
- * Failed logins (docs/decisions.md, "Login lockout an attacker cannot turn against a user"):
+ * Failed logins (docs/decisions/sessions-lockout-attacker-cannot-turn-against.md, "Login lockout an attacker cannot turn against a user"):
  * - one IP and one account together (`pair`): after `failures` in the window that pair is locked —
  *   the only hard lock, so failing someone's login on purpose locks the one who fails, not the
  *   account for everyone nor a shared office address;

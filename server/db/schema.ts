@@ -11,7 +11,7 @@ export interface CompaniesTable {
   company_name: string;
   social_credit_code: string | null;
   dxp_id: string | null;
-  /** 5 = 审核中 (edit hidden); see docs/decisions.md. */
+  /** 5 = 审核中 (edit hidden); see docs/decisions/account-side-enterprise-filing.md. */
   approve_state: number;
   /** Remaining profile fields of the enterprise page (issue 6). */
   profile: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;

@@ -34,7 +34,7 @@ export interface SheetWriterOptions {
 /**
  * 32 MB of old generation: a list export's worker lives in 16–24 MB (exceljs, one chunk of 1,000 rows
  * and its XML); at 16 it ran out of memory, at 24 it spent its time collecting (100,000 rows 4× slower
- * under load). Two at once: the machine's two cores (docs/perf.md, docs/decisions.md).
+ * under load). Two at once: the machine's two cores (docs/perf.md, docs/decisions/list-export-worker-thread.md).
  */
 export const SHEET_WRITER: SheetWriterOptions = { heapMb: 32, youngMb: 4, concurrent: 2 };
 

@@ -1,7 +1,7 @@
 /**
  * Uploaded Excel files (bills §5): one .xlsx, a plain name, at most 10 MB, kept per company. An
  * .xls (by name, or by its OLE2 bytes under an .xlsx name) is refused here with 请将文件另存为 .xlsx
- * 后上传: no reader takes it later (docs/decisions.md), so accepting it would only fail later as
+ * 后上传: no reader takes it later (docs/decisions/i18-addresses-xls-refused-upload.md), so accepting it would only fail later as
  * 模板不正确.
  * A later call names the file by its opaque uri; only the uploading company can use it.
  */

@@ -2,7 +2,7 @@
  * Account management (accounts-and-enterprise.md §2 Accounts, §6, §7): /user/pageList, /user/save,
  * /user/resetPasswprd, /user/frozen, /user/deleteByIds under /api/enterprise. Writes need the
  * main account and the /account (or /account/add) button codes; passwords travel RSA-OAEP
- * encrypted like every password call (docs/decisions.md).
+ * encrypted like every password call (docs/decisions/auth-password-transport.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { accountText as t } from '../../domain/texts/accounts.ts';

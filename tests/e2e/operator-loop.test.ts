@@ -38,7 +38,7 @@ const COMPANY: NewCompany = { name: '宁波审核闭环贸易有限公司', logi
 const PARCEL = { orderNo: 'OPL20260001', logisticsNo: 'YTOPL0000000001', copNo: 'OPLQD0000001', invtNo: '31182026E000000901' };
 /**
  * The company's DXP id (报文传输编号), issued by the e-port: given in its filing, it becomes the
- * company's on approval and every bill saved without one takes it (docs/decisions.md).
+ * company's on approval and every bill saved without one takes it (docs/decisions/dxpid-when-applies.md).
  */
 const DXP_ID = 'DXPENT0000968001';
 const TICKET = '出口清单放行后如何申请结汇';

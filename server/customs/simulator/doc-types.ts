@@ -7,7 +7,7 @@
  *
  * Deliberately independent of the console's bill definitions: a definition bug must show up as a
  * refusal, as it would with real customs. Negative codes follow ceb-messages §5.3 where it names
- * them; where it gives only a range, the code is the range's pattern and docs/decisions.md says so.
+ * them; where it gives only a range, the code is the range's pattern and docs/decisions/customs-simulator.md says so.
  */
 import type { SchemaName } from '../schemas.ts';
 import { decDocType } from './dec.ts';

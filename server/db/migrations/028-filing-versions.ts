@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * Backfill: a company approved today (approve_state 2) gets its current record as its approved
  * version (an approved company may have 保存d since its approval: the migration cannot tell, so that
  * counts as approved). A company under review or sent back keeps no earlier version: the review
- * screen says so (docs/decisions.md).
+ * screen says so (docs/decisions/op-filing-approved-versions-migration-028-company.md).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createTable('company_filing_versions')

@@ -10,7 +10,7 @@ import { BILL_COUNT_FUNCTIONS, BILL_COUNT_TRIGGERS, rebuildBillCounts } from '..
  *
  * - bill_counts: one row per company, bill type, mode, China day of create_time and state.
  * - bill_count_deltas: what each statement on bill_heads changed, appended (no shared row is
- *   updated by a writer: docs/decisions.md, "Count summary"), folded into bill_counts by the servers.
+ *   updated by a writer: docs/decisions/counts-writers-append-they-never-update-shared.md, "Count summary"), folded into bill_counts by the servers.
  * - Safe on a live database: creating the triggers locks bill_heads against writes until the
  *   migration commits, so the backfill (one grouped insert) and the triggers see the same bills.
  */

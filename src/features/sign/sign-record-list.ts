@@ -1,6 +1,6 @@
 /**
  * 签名记录 (bills §3 "Other", §7 "Sign") as a list the generic bill list can show at its module
- * /bill/export/signRecord (docs/decisions.md: both directions, type export): the sign record row's
+ * /bill/export/signRecord (docs/decisions/menu-sign-record.md: both directions, type export): the sign record row's
  * fields, /sign/signData/{list, exportData, downloadQueryTemplate} and the CbeSignState filter.
  *
  * Not a bill the engine stores: it is not in domain/bills' registry (no bill routes, no customs
