@@ -113,6 +113,16 @@ describe('export order, end to end', () => {
     await timeline.getByText('海关入库成功').waitFor();
     await timeline.getByText(/^海关入库：海关已接收并入库/).waitFor();
     expect(await timeline.locator('.mantine-Timeline-item').count()).toBeGreaterThanOrEqual(3);
+    // the head (issue 31 item 1): number, state and customs' last answer stay in sight, under the
+    // app's header, with the page scrolled down to 回执记录
+    const head = page.locator('header[aria-label="单据概要"]');
+    await head.getByText('海关入库', { exact: true }).waitFor();
+    expect(await head.textContent()).toMatch(new RegExp(`订单编号 ${ORDER_NO}[\\s\\S]*最新回执：.*海关入库`));
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    const top = (await head.boundingBox())!.y;
+    expect(top).toBeGreaterThanOrEqual(50);
+    expect(top).toBeLessThanOrEqual(60);
     await screenshot(page, 'slice-4b-timeline');
 
     // 状态图: the lifecycle drawn by Mermaid (loaded only now), the bill's state carrying the class
