@@ -28,7 +28,7 @@ export function mapErrors(errors: readonly FieldError[], lines: readonly DetailL
 
 /** The page's copy replaced by a loaded bill (or a new bill's defaults). */
 export const loaded = (context: DetailContext, { row, lines, lineTotal }: LoadedBill): Partial<DetailContext> => ({
-  head: row, lines, lineTotal, selectedLineId: null, errors: noErrors, stashed: false, linesChanged: false, loadError: null, outdated: false,
+  head: row, lines, lineTotal, selectedLineId: null, errors: noErrors, linesChanged: false, loadError: null, outdated: false,
   version: (row.version as number | string | undefined) ?? null,
   state: row.state === undefined || row.state === null ? 'DRAFT' : String(row.state),
   revision: context.revision + 1,

@@ -15,17 +15,19 @@ interface Fakes {
   lines?: (input: LoadInput) => Promise<LinesPage>;
   save?: (input: SaveInput) => Promise<SavedBill>;
   saveAndDeclare?: (input: SaveInput) => Promise<SavedBill>;
+  stash?: (input: SaveInput) => Promise<SavedBill>;
 }
 
 function start(fakes: Fakes = {}, input: { bill?: BillRef; paged?: boolean } = {}) {
   const notes: NotifyParams[] = [];
-  const calls: { save: SaveInput[]; load: LoadInput[]; lines: LoadInput[] } = { save: [], load: [], lines: [] };
+  const calls: { save: SaveInput[]; stash: SaveInput[]; load: LoadInput[]; lines: LoadInput[] } = { save: [], stash: [], load: [], lines: [] };
   const machine = billDetailMachine.provide({
     actors: {
       load: fromPromise<LoadedBill, LoadInput>(({ input: i }) => { calls.load.push(i); return (fakes.load ?? (async () => bill()))(i); }),
       lines: fromPromise<LinesPage, LoadInput>(({ input: i }) => { calls.lines.push(i); return (fakes.lines ?? (async () => ({ lines: [], lineTotal: 0, pageIndex: i.pageIndex })))(i); }),
       save: fromPromise<SavedBill, SaveInput>(({ input: i }) => { calls.save.push(i); return (fakes.save ?? (async () => ({ id: '7', version: 4 })))(i); }),
       saveAndDeclare: fromPromise<SavedBill, SaveInput>(({ input: i }) => { calls.save.push(i); return (fakes.saveAndDeclare ?? (async () => ({ id: '7', version: 4, state: 'DECLARING' })))(i); }),
+      stash: fromPromise<SavedBill, SaveInput>(({ input: i }) => { calls.stash.push(i); return (fakes.stash ?? (async () => ({ id: '7', version: 4 })))(i); }),
     },
     actions: { notify: (_, p) => { notes.push(p); } },
   });
@@ -160,28 +162,33 @@ describe('bill-detail machine', () => {
     expect(actor.getSnapshot().context.errors.head).toBe(before);
   });
 
-  it('暂存 asks first, then keeps the whole bill with its temp rows in the page only', async () => {
-    const { actor, notes, calls } = start();
+  it('暂存 stores the whole bill with its temp rows on the server as a draft, then reads it back', async () => {
+    const { actor, notes, calls } = start({ load: async (i) => (i.bill.id === null ? { row: {}, lines: [], lineTotal: 0 } : bill()) }, { bill: { id: null, startTime: null, endTime: null } });
     await settled(actor);
-    actor.send({ type: 'user.edit' });
     actor.send({ type: 'user.saveLine', line: { gnum: 3, itemName: '充电器' } });
     actor.send({ type: 'user.stash', head: { orderNo: 'SO9' } });
     expect(actor.getSnapshot().value).toBe('stashing');
-    actor.send({ type: 'user.cancel' });
-    expect(actor.getSnapshot().value).toBe('edit');
-    actor.send({ type: 'user.stash', head: { orderNo: 'SO9' } });
-    actor.send({ type: 'user.confirm' });
-    const s = actor.getSnapshot();
-    expect(s.value).toBe('view');
-    expect(s.context).toMatchObject({ stashed: true, head: { orderNo: 'SO9' }, revision: 2 });
-    expect(s.context.lines.map((l) => l.id)).toEqual(['11', '12', 'temp1']);
-    expect(notes).toContainEqual({ kind: 'success', message: '暂存成功!' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    const s = await settled(actor);
+    expect(calls.stash).toEqual([{ bill: { id: null, startTime: null, endTime: null }, version: null, head: { orderNo: 'SO9' }, lines: [{ id: 'temp1', gnum: 3, itemName: '充电器' }] }]);
     expect(calls.save).toHaveLength(0);
+    // the stored draft is the page's bill now: read back from the server, in view
+    expect(s.value).toBe('view');
+    expect(s.context.bill.id).toBe('7');
+    expect(calls.load.at(-1)).toEqual({ bill: { id: '7', startTime: null, endTime: null }, pageIndex: 1 });
+    expect(notes).toContainEqual({ kind: 'success', message: '暂存成功!' });
+  });
+
+  it('a refused 暂存 goes back to edit with what was typed and the field errors', async () => {
+    const failure: DetailFailure = { message: '订单编号长度不能超过60', errors: [{ field: 'orderNo', message: '订单编号长度不能超过60' }] };
+    const { actor, notes } = start({ stash: async () => { throw failure; } });
+    await settled(actor);
     actor.send({ type: 'user.edit' });
-    expect(actor.getSnapshot().context.lines).toHaveLength(3);
-    // 刷新 drops the stash
-    actor.send({ type: 'user.refresh' });
-    expect((await settled(actor)).context).toMatchObject({ stashed: false, lines });
+    actor.send({ type: 'user.stash', head: { orderNo: 'X' } });
+    const s = await settled(actor);
+    expect(s.value).toBe('edit');
+    expect(s.context).toMatchObject({ head: { orderNo: 'X' }, errors: { head: { orderNo: '订单编号长度不能超过60' } } });
+    expect(notes).toContainEqual({ kind: 'warning', message: '订单编号长度不能超过60' });
   });
 
   it('body rows: 新增 clears the selection, 保存 adds a temp row or replaces the selected one, 删除 takes it out', () => {
@@ -358,7 +365,7 @@ describe('bill-detail machine', () => {
     actor.send({ type: 'live.changed' });
     actor.send({ type: 'user.stash', head: {} });
     await new Promise((r) => setTimeout(r, 20));
-    expect(actor.getSnapshot()).toMatchObject({ status: 'active', value: 'stashing' });
+    expect(actor.getSnapshot()).toMatchObject({ status: 'active', value: 'view' });
   });
 
   it('live.changed means nothing to a new bill (it has no id to be named by)', async () => {

@@ -12,8 +12,9 @@
  *                            again quietly (no busy tag, page and selection kept); a failure keeps the copy
  *   paging         [busy]    invoke `lines`: another page of a paged body (read-only bodies)
  *   edit           [editing] head form and body rows editable; rows added here get temp ids
- *   stashing       [editing] the stash warning is on screen; 确定 keeps the whole bill (temp rows
- *                            too) in the page only, 取消 goes on editing
+ *   stashing       [editing saving busy]  invoke `stash` (暂存): the bill as typed stored as a draft,
+ *                            checked for types and lengths only (issue 31) → 暂存成功!, reload; the
+ *                            bill is then on the server, in its list, and survives a refresh
  *   saving         [editing saving busy]  invoke `save` → 保存成功！, view, reload
  *   declaring      [editing saving busy]  invoke `saveAndDeclare` → 操作成功！, view, reload
  *   refreshing     [busy]    invoke `reload` (刷新, and after a save); a new bill gets its defaults
@@ -31,10 +32,10 @@
  * live.changed (the page forwards the app's live events naming this stored bill, its list's counts, resync):
  * in view the bill is read again quietly; in edit nothing the user typed is touched: a peek (load, child
  * `peek`) whose version is not the page's sets `outdated`, shown as 该单据已被更新 with 刷新 (user.refresh: drop the edits, reload) and 继续编辑 (user.dismiss).
- * Events: user.edit · user.declare · user.save|saveAndDeclare|stash {head} · user.confirm · user.cancel ·
+ * Events: user.edit · user.declare · user.save|saveAndDeclare|stash {head} ·
  * user.refresh · user.page {pageIndex} · user.selectLine|deleteLine {id} · user.newLine ·
  * user.saveLine {line} · user.dismiss · live.changed · form.invalid {errors} (the view's own checks failed; shown as server errors are).
- * Effects (placeholders, supplied with provide()): actors load, lines, save, saveAndDeclare;
+ * Effects (placeholders, supplied with provide()): actors load, lines, save, saveAndDeclare, stash;
  * action notify({kind, message}). Imports only xstate, domain/ and bill-lifecycle.
  */
 import { assign, fromPromise, setup, spawnChild, stopChild } from 'xstate';
@@ -69,12 +70,11 @@ export interface SavedLine { id: string; version: number | string | null }
 export interface DetailContext {
   bill: BillRef; paged: boolean; version: number | string | null;
   state: string; // the bill's stored state code; a new bill is a draft
-  head: FieldValues; // the page's copy: as loaded, stashed, or as last submitted
+  head: FieldValues; // the page's copy: as loaded, or as last submitted
   lines: DetailLine[]; lineTotal: number;
   pageIndex: number; // 1-based, as the lines call wants it
   selectedLineId: string | null;
   errors: DetailErrors;
-  stashed: boolean; // the page holds a stash (lost on refresh)
   linesChanged: boolean;
   revision: number; // bumped whenever the page's copy is replaced: the view resets its forms
   loadError: string | null; nextTemp: number;
@@ -84,7 +84,7 @@ export interface DetailContext {
 }
 
 export type DetailEvent =
-  | { type: 'user.edit' } | { type: 'user.declare' } | { type: 'user.confirm' } | { type: 'user.cancel' } | { type: 'user.refresh' } | { type: 'user.newLine' }
+  | { type: 'user.edit' } | { type: 'user.declare' } | { type: 'user.refresh' } | { type: 'user.newLine' }
   | { type: 'user.save' | 'user.saveAndDeclare' | 'user.stash'; head: FieldValues }
   | { type: 'user.page'; pageIndex: number }
   | { type: 'user.selectLine' | 'user.deleteLine'; id: string }
@@ -110,6 +110,7 @@ export const billDetailMachine = setup({
     lines: fromPromise<LinesPage, LoadInput>(reject('bill-detail: lines not provided')),
     save: fromPromise<SavedBill, SaveInput>(reject('bill-detail: save not provided')),
     saveAndDeclare: fromPromise<SavedBill, SaveInput>(reject('bill-detail: saveAndDeclare not provided')),
+    stash: fromPromise<SavedBill, SaveInput>(reject('bill-detail: stash not provided')),
     saveLine: fromPromise<SavedLine, SaveLineInput>(reject('bill-detail: saveLine not provided')),
   },
   actions: {
@@ -148,7 +149,6 @@ export const billDetailMachine = setup({
       'user.refresh': '刷新', 'user.edit': '编辑', 'user.page': '翻页', 'user.selectLine': '选中表体行', 'live.changed': '单据有变化',
       'user.save': '保存', 'user.stash': '暂存', 'user.saveAndDeclare': '保存并申报', 'user.declare': '申报', 'user.newLine': '新增表体行',
       'user.saveLine': '保存表体行', 'user.deleteLine': '删除表体行', 'form.invalid': '表单校验未通过', 'user.dismiss': '继续编辑',
-      'user.confirm': '确定', 'user.cancel': '取消',
     },
     guards: {
       isNew: '新单据', editable: '状态允许修改', declarable: '状态允许申报', paged: '表体分页', rowsEditable: '表体可编辑',
@@ -156,12 +156,12 @@ export const billDetailMachine = setup({
     },
     actors: {
       load: '加载', follow: '同步', lines: '翻页', peek: '检查新版本', saveLine: '保存表体行', save: '保存',
-      saveAndDeclare: '保存并申报', reload: '刷新',
+      saveAndDeclare: '保存并申报', stash: '暂存', reload: '刷新',
     },
   }),
   context: ({ input }) => ({
     bill: input.bill, paged: input.paged ?? false, version: null, state: 'DRAFT', head: {}, lines: [], lineTotal: 0,
-    pageIndex: 1, selectedLineId: null, errors: noErrors, stashed: false, linesChanged: false, revision: 0, loadError: null, nextTemp: 1,
+    pageIndex: 1, selectedLineId: null, errors: noErrors, linesChanged: false, revision: 0, loadError: null, nextTemp: 1,
     lineSave: input.lineSave ?? false, sequenceField: input.sequenceField ?? null, pendingLine: null, outdated: false,
   }),
   initial: 'loading',
@@ -223,11 +223,12 @@ export const billDetailMachine = setup({
         'user.dismiss': { actions: assign({ outdated: false }) },
       },
     },
-    stashing: { description: '暂存确认',
-      tags: ['editing'],
-      on: {
-        'user.confirm': { target: 'view', actions: [assign({ stashed: true, revision: ({ context }) => context.revision + 1 }), success(billText.stashed)] },
-        'user.cancel': { target: 'edit' },
+    stashing: { description: '暂存中',
+      tags: ['editing', 'saving', 'busy'],
+      invoke: {
+        id: 'stash', src: 'stash', input: saveInput,
+        onDone: { target: 'refreshing', actions: ['takeSaved', success(billText.stashed)] },
+        onError: { target: 'edit', actions: ['showFailure', warn] },
       },
     },
     savingLine: { description: '保存表体行中',

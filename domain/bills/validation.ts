@@ -10,8 +10,11 @@ import { fieldText } from '../texts/server.ts';
 import { billText } from '../texts/bills.ts';
 import type { BillDefinition, FieldDef } from './types.ts';
 
-/** Saving keeps a draft; declaring also needs what customs requires (requiredToDeclare). */
-export type Purpose = 'save' | 'declare';
+/**
+ * 暂存 (draft) keeps unfinished work: only types and lengths, no required field; saving also needs
+ * the required fields; declaring also what customs requires (requiredToDeclare).
+ */
+export type Purpose = 'draft' | 'save' | 'declare';
 
 export const charLength = (s: string): number => [...s].length;
 
@@ -68,6 +71,7 @@ export function fieldProblem(field: FieldDef, value: unknown, purpose: Purpose =
   const coded = (message: string, limit: keyof LimitCodes) => (codes ? customsRuleText.withCode(message, codes[limit]) : message);
   const v = coerceValue(field, value);
   if (v === null) {
+    if (purpose === 'draft') return undefined;
     return field.required || (purpose === 'declare' && field.requiredToDeclare) ? requiredMessage(field) : undefined;
   }
   if (v === undefined) return field.kind === 'integer' ? fieldText.integer(field.label) : field.kind === 'number' ? fieldText.number(field.label) : fieldText.type(field.label);

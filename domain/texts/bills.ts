@@ -10,7 +10,6 @@ export const billText = {
   confirmDelete: '是否删除选中数据？',
   confirmResetSearch: '此操作将清空查询条件, 是否继续?',
   confirmImport: '导入数据可能会耗费较多时间, 请耐心等待, 是否导入?',
-  stashWarning: '暂存数据仅保存在本地页面，刷新页面后将丢失',
   selectRows: '请选择操作数据！',
   selectLinesToDelete: '请选择需要删除的数据！',
   selectOrders: '请选择订单数据！',
@@ -223,6 +222,12 @@ export const billDetailText = {
   dismissHint: '知道了，不再提示', // ours
   /** a head amount customs wants equal to a sum of the lines (商品金额 = Σ 总价): offered, one click */
   offerSum: (lineLabel: string, sum: string) => `表体${lineLabel}合计 ${sum}，点击填入`, // ours
+  /** the sticky header over the form (issue 31): the bill's number, state, last customs answer, actions */
+  summary: '单据概要', // ours
+  newBill: '新增单据', // ours
+  unsaved: '未保存', // ours
+  lastAnswer: '最新回执', // ours
+  noAnswer: '暂无回执', // ours
 } as const;
 
 /**

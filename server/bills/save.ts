@@ -1,7 +1,8 @@
 /**
  * save and saveAndApply: a whole bill (head, and its lines when `details` is sent) written in one
  * transaction, or nothing at all. The lifecycle decides whether a stored bill may change; a stale
- * version, a duplicate number or a field error refuses the save.
+ * version, a duplicate number or a field error refuses the save. `draft: true` is 暂存: the same
+ * write with only type and length checks, so an unfinished bill is kept on the server.
  */
 import { customsRuleErrors } from '../../domain/bills/customs-rule-errors.ts';
 import { validateBill, type ValidatedBill } from '../../domain/bills/validation.ts';
@@ -51,7 +52,8 @@ export async function saveBill(call: BillCall, data: Record<string, unknown>, de
   const id = present(data.id) ? idOf(data.id) : undefined;
   const version = present(data.version) ? Number(data.version) : undefined;
   const details = def.lines && Array.isArray(data.details) ? (data.details as unknown[]) : undefined;
-  const purpose = declare ? 'declare' : 'save';
+  // 暂存 (`draft: true`): stored as typed, checked for types and lengths only (issue 31 item 4)
+  const purpose = declare ? 'declare' : data.draft === true ? 'draft' : 'save';
 
   // Everything that reads outside the transaction happens first (defaults may read the company).
   const head = await withDefaults(def.head, data, call.company, now);

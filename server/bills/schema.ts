@@ -78,6 +78,7 @@ export function saveSchema(def: BillDefinition): object {
     properties: {
       id: { ...idSchema, title: '单据ID (新增时不填)' },
       version: { title: '版本号 (修改时填读取到的版本)' },
+      draft: { type: 'boolean', title: '暂存：只校验类型与长度，必填项留待保存与申报' },
       ...timeProps,
       ...fieldProps(def.head),
       ...(def.lines

@@ -1,6 +1,6 @@
 /**
- * The first vertical slice as a user clicks it: 出口订单 → 新增 an order with two lines → 暂存 →
- * 保存 → 保存并申报, the embedded customs simulator answers, the state filter counts and the 回执
+ * The first vertical slice as a user clicks it: 出口订单 → 新增 an order with two lines → 暂存 (on
+ * the server: a reload finds it) → 保存 → 保存并申报, the embedded customs simulator answers, the state filter counts and the 回执
  * dialog show it, the list exports to a real .xlsx (opened with exceljs). Then a 500-row page is
  * rendered and timed (target < 200 ms, docs/perf.md). Last, 批量申报 as a bulk job: three complete
  * drafts and an incomplete one, the progress dialog, the per-bill failure, 仅重试失败, and the state
@@ -52,8 +52,14 @@ describe('export order, end to end', () => {
     await screenshot(page, 'slice-2-add');
 
     await page.getByRole('button', { name: '暂存', exact: true }).click();
-    await confirm();
     await page.getByText('暂存成功!').first().waitFor();
+    // 暂存 stored it on the server as a draft (issue 31): its own address, a reload finds it, state 暂存 in the head
+    await page.waitForURL(/\/details\/export\/order\?id=\d+/);
+    await page.reload();
+    await expect.poll(async () => field('订单编号').inputValue(), { timeout: 15_000 }).toBe(ORDER_NO);
+    const head = page.locator('header[aria-label="单据概要"]');
+    await head.getByText('暂存', { exact: true }).waitFor();
+    expect(await head.textContent()).toContain(`订单编号 ${ORDER_NO}`);
 
     await page.getByRole('button', { name: '编辑', exact: true }).click();
     await page.getByRole('button', { name: '保存', exact: true }).first().click();
@@ -107,6 +113,16 @@ describe('export order, end to end', () => {
     await timeline.getByText('海关入库成功').waitFor();
     await timeline.getByText(/^海关入库：海关已接收并入库/).waitFor();
     expect(await timeline.locator('.mantine-Timeline-item').count()).toBeGreaterThanOrEqual(3);
+    // the head (issue 31 item 1): number, state and customs' last answer stay in sight, under the
+    // app's header, with the page scrolled down to 回执记录
+    const head = page.locator('header[aria-label="单据概要"]');
+    await head.getByText('海关入库', { exact: true }).waitFor();
+    expect(await head.textContent()).toMatch(new RegExp(`订单编号 ${ORDER_NO}[\\s\\S]*最新回执：.*海关入库`));
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    const top = (await head.boundingBox())!.y;
+    expect(top).toBeGreaterThanOrEqual(50);
+    expect(top).toBeLessThanOrEqual(60);
     await screenshot(page, 'slice-4b-timeline');
 
     // 状态图: the lifecycle drawn by Mermaid (loaded only now), the bill's state carrying the class

@@ -27,8 +27,8 @@ import { listPathOf } from './bill-ref.ts';
 import { useHeadHints } from './head-hints.tsx';
 import { BodySection } from './BodySection.tsx';
 import { DetailBreadcrumb } from './DetailBreadcrumb.tsx';
+import { DetailHeader } from './DetailHeader.tsx';
 import { DetailToolbar, type ToolbarButton } from './DetailToolbar.tsx';
-import { StashDialog } from './StashDialog.tsx';
 import { detailDialogOf, detailSections } from '../overrides/detail-overrides.ts';
 import { TimelineSection } from './TimelineSection.tsx';
 import { fieldDefaults } from './defaults.ts';
@@ -86,7 +86,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   const savingLine = snap.matches('savingLine');
   const selected = context.lines.find((l) => l.id === context.selectedLineId);
 
-  // The page's copy was replaced (loaded, stashed, reloaded): the head form shows it.
+  // The page's copy was replaced (loaded, stored, reloaded): the head form shows it.
   useEffect(() => {
     const values = valuesOf(definition.head, context.head);
     headForm.setValues(values);
@@ -128,11 +128,8 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
       if (!actor.getSnapshot().matches('edit')) return;
     }
     const head = headForm.getValues();
-    if (type === 'user.stash') {
-      send({ type, head }); // kept in the page as typed: a stash may be unfinished work
-      return;
-    }
-    const errors = checkBill(definition, head, actor.getSnapshot().context.lines, type === 'user.save' ? 'save' : 'declare');
+    // 暂存 may be unfinished work: types and lengths only, the required fields wait for 保存 / 申报
+    const errors = checkBill(definition, head, actor.getSnapshot().context.lines, type === 'user.stash' ? 'draft' : type === 'user.save' ? 'save' : 'declare');
     if (errors.length > 0) {
       send({ type: 'form.invalid', errors });
       return;
@@ -144,7 +141,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   /** edits that 刷新 or closing the page would lose */
   const hasUnsaved = () => {
     const c = actor.getSnapshot().context;
-    return c.stashed || (actor.getSnapshot().hasTag('editing') && (headForm.isDirty() || lineForm.isDirty() || c.linesChanged));
+    return actor.getSnapshot().hasTag('editing') && (headForm.isDirty() || lineForm.isDirty() || c.linesChanged);
   };
   // the tab reads the bill's number (添加 until stored); 返回 closes it, asking about unsaved edits
   const number = context.bill.id === null ? null : String(context.head[definition.titleField] ?? '');
@@ -172,7 +169,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
       // a saved draft declares as stored: no 编辑 → 保存并申报 round (its refusal opens the edit with the errors)
       inView: { label: billDetailText.declare, run: () => confirm(billDetailText.confirmDeclare, () => send({ type: 'user.declare' })) },
     },
-    temporary: { mode: 'edit', run: () => submit('user.stash') },
+    temporary: { mode: 'edit', run: () => submit('user.stash'), busyIn: 'stashing' },
     refresh: { mode: 'any', run: refresh, busyIn: 'refreshing' },
     ...(definition.lines && !definition.lines.paged ? { delete: { mode: 'edit', run: deleteLine } as const } : {}),
     ...Object.fromEntries(definition.actions.filter((a) => detailDialogOf(a)).map((a) => [a.code, { mode: 'view', run: setDialog } as const])),
@@ -191,9 +188,11 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
   return (
     <Stack gap="md" aria-busy={busy} aria-label={definition.label} component="article">
       <DetailBreadcrumb listPath={listPath} fallback={definition.label} adding={context.bill.id === null} />
-      <DetailToolbar actions={definition.actions} buttons={buttons} granted={granted} mode={mode}
-        idle={snap.matches('view') || snap.matches('edit') || snap.matches('failed')}
-        matches={(s) => snap.matches(s as never)} accepts={accepts} onBack={() => ownTab.closeTo(listPath)} label={billDetailText.toolbar} />
+      <DetailHeader definition={definition} head={context.head} stored={context.bill.id !== null}>
+        <DetailToolbar actions={definition.actions} buttons={buttons} granted={granted} mode={mode}
+          idle={snap.matches('view') || snap.matches('edit') || snap.matches('failed')}
+          matches={(s) => snap.matches(s as never)} accepts={accepts} onBack={() => ownTab.closeTo(listPath)} label={billDetailText.toolbar} />
+      </DetailHeader>
       {snap.matches('failed') && <Alert color="red">{context.loadError}</Alert>}
       {snap.matches('edit') && context.outdated && (
         <Alert color="blue" title={billDetailText.outdated}>
@@ -204,7 +203,6 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
           </Group>
         </Alert>
       )}
-      {context.stashed && <Alert color="yellow">{billText.stashWarning}</Alert>}
       {context.errors.general.length > 0 && <Alert color="red">{context.errors.general.join('；')}</Alert>}
       {snap.matches('loading') ? (
         <Center mih={200}><Loader size="sm" aria-label={billDetailText.loading} /></Center>
@@ -247,7 +245,6 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
             onDone={() => { setDialog(null); send({ type: 'user.refresh' }); }} />
         ) : null;
       })()}
-      <StashDialog opened={snap.matches('stashing')} onConfirm={() => send({ type: 'user.confirm' })} onCancel={() => send({ type: 'user.cancel' })} />
     </Stack>
   );
 }

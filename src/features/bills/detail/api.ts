@@ -28,7 +28,8 @@ export const ENTERPRISE_PREFIX = '/api/enterprise';
 export interface DetailApi {
   load(input: LoadInput): Promise<LoadedBill>;
   lines(input: LoadInput): Promise<LinesPage>;
-  save(input: SaveInput, purpose: 'save' | 'declare'): Promise<SavedBill>;
+  /** draft: 暂存, the save route with `draft: true` (types and lengths checked only) */
+  save(input: SaveInput, purpose: 'draft' | 'save' | 'declare'): Promise<SavedBill>;
   /** bodySave: one row of a stored bill (saveLines {headId, id?, ...fields} → {id, version}) */
   saveLine(input: SaveLineInput): Promise<SavedLine>;
 }
@@ -91,7 +92,7 @@ export function createDetailApi(definition: BillDefinition, newBill: () => Field
     return { row: { ...row, id: String(row.id ?? bill.id) }, lines: page.lines, lineTotal: page.lineTotal };
   }
 
-  async function save({ bill, version, head, lines: rows }: SaveInput, purpose: 'save' | 'declare'): Promise<SavedBill> {
+  async function save({ bill, version, head, lines: rows }: SaveInput, purpose: 'draft' | 'save' | 'declare'): Promise<SavedBill> {
     const lineFields = definition.lines?.fields ?? [];
     const details = definition.lines && !paged ? rows.map((row) => ({ ...outgoing(lineFields, row), id: row.id })) : undefined;
     const data = {
@@ -99,6 +100,7 @@ export function createDetailApi(definition: BillDefinition, newBill: () => Field
       ...outgoing(definition.head, head),
       ...timeWindow(bill),
       ...(details ? { details } : {}),
+      ...(purpose === 'draft' ? { draft: true } : {}),
     };
     const path = purpose === 'declare' ? definition.api.saveAndApply : definition.api.save;
     const answer = await client.post<{ id: unknown; version?: unknown; state?: unknown }>(url(path), data);

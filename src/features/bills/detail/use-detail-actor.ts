@@ -31,6 +31,7 @@ export function useDetailActor(definition: BillDefinition, bill: BillRef, client
         lines: fromPromise<LinesPage, LoadInput>(({ input }) => api.lines(input)),
         save: fromPromise<SavedBill, SaveInput>(({ input }) => api.save(input, 'save')),
         saveAndDeclare: fromPromise<SavedBill, SaveInput>(({ input }) => api.save(input, 'declare')),
+        stash: fromPromise<SavedBill, SaveInput>(({ input }) => api.save(input, 'draft')),
         saveLine: fromPromise<SavedLine, SaveLineInput>(({ input }) => api.saveLine(input)),
       },
       actions: {
