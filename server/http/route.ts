@@ -217,9 +217,17 @@ export function defineRoute<D = unknown, A extends Access = EnterpriseAccess>(ap
         });
       };
       // a state-changing call leaves its row in the operation log, refusals included (server/oplog)
-      const result = logPlan
-        ? await runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m))
-        : await run();
+      let result: unknown;
+      if (logPlan) {
+        try {
+          result = await runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m));
+        } finally {
+          // the company's next reads wait until a read replica has this call's writes (server/db/read-router.ts)
+          if (enterprise) app.reads.wrote((user as AuthUser).companyId);
+        }
+      } else {
+        result = await run();
+      }
       if (spec.raw) return reply;
       return ok(result ?? null, spec.message);
     },
