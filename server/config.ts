@@ -8,6 +8,10 @@ export interface Config {
   dataDir: string;
   /** Unset: embedded PGlite under dataDir/pgdata. */
   databaseUrl: string | undefined;
+  /** PostgreSQL hot standby that read-only screens read from (server/db/read-router.ts); unset = every read on the primary. */
+  databaseReadUrl: string | undefined;
+  /** The standby's replay lag beyond which reads go back to the primary. */
+  readMaxLagMs: number;
   /** CAPTCHA=off lets automated tests log in without reading the image; refused in production. */
   captchaOff: boolean;
   /** RATE_LIMIT=off lifts the rate limits of anonymous calls, for automated tests; refused in production. */
@@ -111,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_URL ? env.DATABASE_READ_URL || undefined : undefined,
+    readMaxLagMs: numberIn(env, 'READ_MAX_LAG_MS', 5000, 0, 3600_000),
     captchaOff,
     rateLimitOff,
     apiKeyRateLimit: numberIn(env, 'API_KEY_RATE_LIMIT', 600, 1, 1_000_000),

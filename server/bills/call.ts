@@ -14,6 +14,8 @@ import type { StateNames } from './states.ts';
 
 export interface BillCall {
   db: Db;
+  /** PostgreSQL: the connection string of `db` (the export worker reads on a connection of its own) */
+  databaseUrl?: string | undefined;
   model: BillModel;
   scope: Scope;
   states: StateNames;

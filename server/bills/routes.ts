@@ -13,6 +13,7 @@ import { applyBills, batchIds, deleteBills, resendReceipts } from './batch.ts';
 import { batchAnswerOf, createDeclareJob, type JobRunner } from './jobs.ts';
 import { batchBills, MAX_SAVE_BATCH, saveBatch } from './save-batch.ts';
 import type { BillCall } from './call.ts';
+import type { ReadTarget } from '../db/read-router.ts';
 import { companyReader } from './defaults.ts';
 import { exportBills } from './export.ts';
 import { parseQueryTemplate, queryTemplate } from './query-template.ts';
@@ -46,9 +47,17 @@ interface Handler {
 /** The most files one parseQueryTemplate call reads (bills §2: at most 3). */
 export const MAX_TEMPLATE_FILES = 3;
 
+/**
+ * The keys that only show what is there (a page, its state counts and sums, an export): they may
+ * read on the read replica (server/db/read-router.ts). Detail and lines stay on the primary: what a
+ * user opens to edit decides the write that follows.
+ */
+const SHOWING: ReadonlySet<string> = new Set(['pageList', 'queryStateCount', 'summary', 'export']);
+
 export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, stateNames: StateNamesLoader, runner?: JobRunner): string[] {
   const model = billModel(def);
   const dataDir = app.config.dataDir;
+  const primary: ReadTarget = { db: app.db, url: app.config.databaseUrl, replica: false };
 
   async function applyAsJob(call: BillCall, ids: number[]) {
     const jobId = await createDeclareJob(app.db, { companyId: call.scope.companyId, userId: call.userId ?? null, def, ids });
@@ -57,9 +66,9 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
   }
 
   /** The permission was checked by defineRoute (billRequirement) before the handler runs. */
-  async function callFor(user: AuthUser): Promise<BillCall> {
+  async function callFor(user: AuthUser, target: ReadTarget = primary): Promise<BillCall> {
     return {
-      db: app.db, model,
+      db: target.db, databaseUrl: target.url, model,
       scope: { companyId: user.companyId, model },
       states: await stateNames(def.states.mode, def.states.billType),
       company: companyReader(app.db, user.companyId),
@@ -83,7 +92,7 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     // with a job runner the call is a job run to its end, so a crash mid-way resumes at the next start
     apply: { summary: '批量申报', data: schemas.idsSchema, run: (c, d) => (runner ? applyAsJob(c, batchIds(d.ids)) : applyBills(c, batchIds(d.ids))) },
     delete: { summary: '删除', data: schemas.idsSchema, run: (c, d) => deleteBills(c, batchIds(d.ids)) },
-    export: { summary: '导出Excel', data: schemas.listRequestSchema, run: (c, d) => exportBills(c, d, { dataDir, maxRows: app.config.exportMaxRows, databaseUrl: app.config.databaseUrl, signal: app.drain.signal }) },
+    export: { summary: '导出Excel', data: schemas.listRequestSchema, run: (c, d) => exportBills(c, d, { dataDir, maxRows: app.config.exportMaxRows, databaseUrl: c.databaseUrl, signal: app.drain.signal }) },
     // a bill customs issues gets its stored customs messages applied again (issued.ts)
     sendReceipt: { summary: '重新发送回执', data: schemas.idsSchema, run: (c, d) => (def.issuedBy === 'customs' ? refillIssuedBills(c, batchIds(d.ids)) : resendReceipts(c, batchIds(d.ids))) },
     summary: { summary: '合计', data: schemas.listRequestSchema, access: 'pageList', run: (c, d) => sumOverList(c, d, def.list.summary?.sum) },
@@ -116,7 +125,9 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
       access: 'company', data: h.data, dataOptional: key === 'downloadQueryTemplate', log: logOf(key),
       ...(h.message ? { message: h.message } : {}),
       permission: billRequirement(model, h.access ?? key),
-      handler: async ({ user, data }) => h.run(await callFor(user), data ?? {}),
+      handler: async ({ user, data }) => (SHOWING.has(key)
+        ? app.reads.run(user.companyId, async (target) => h.run(await callFor(user, target), data ?? {}))
+        : h.run(await callFor(user), data ?? {})),
     });
   }
 

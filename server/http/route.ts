@@ -232,9 +232,15 @@ export function defineRoute<D = unknown, A extends Access = EnterpriseAccess>(ap
         });
       };
       // a state-changing call leaves its row in the operation log, refusals included (server/oplog)
-      const handle = () => (logPlan
-        ? runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m))
-        : run());
+      const handle = async () => {
+        if (!logPlan) return run();
+        try {
+          return await runWithLog(app.db, logPlan, actorOf(request, user), data, run, (m) => request.log.warn(m));
+        } finally {
+          // the company's next reads wait until a read replica has this call's writes (server/db/read-router.ts)
+          if (enterprise) app.reads.wrote((user as AuthUser).companyId);
+        }
+      };
       // an enterprise caller is known below the handler (whose a generated download is: server/files/store.ts)
       const result = enterprise ? await runAsCaller(user as AuthUser, handle) : await handle();
       if (spec.raw) return reply;

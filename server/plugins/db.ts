@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Listen } from '../db/listener.ts';
 import { CACHES_CHANNEL, TableCaches } from '../db/table-caches.ts';
+import { openReadRouter, type ReadRouter } from '../db/read-router.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     config: Config;
     /** What this server keeps of database tables, dropped on every server when they change (db/table-caches.ts). */
     caches: TableCaches;
+    /** Where read-only screens read: the standby of DATABASE_READ_URL or the primary (db/read-router.ts). */
+    reads: ReadRouter;
   }
 }
 
@@ -24,6 +27,9 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: { db: Db; 
   app.decorate('config', opts.config);
   const caches = new TableCaches();
   app.decorate('caches', caches);
+  const reads = await openReadRouter({ db: opts.db, databaseUrl: opts.config.databaseUrl, databaseReadUrl: opts.config.databaseReadUrl, readMaxLagMs: opts.config.readMaxLagMs });
+  app.decorate('reads', reads);
+  app.addHook('onClose', () => reads.close());
   if (opts.listen) {
     const stop = await opts.listen(CACHES_CHANNEL, caches);
     app.addHook('onClose', stop);

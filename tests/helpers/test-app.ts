@@ -71,7 +71,10 @@ export async function createTestApp(options: { listen?: boolean; env?: Record<st
   // itself for the database's only server (what a dead process left is another server's until stale)
   const config = loadConfig({
     NODE_ENV: 'test', CAPTCHA: 'off', RATE_LIMIT: 'off', LOG_LEVEL: 'silent', WEB_DIR: '/nonexistent', DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...options.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // CI's replica run: reads of the read-only screens on the standby's copy of this test database
+    ...(databaseUrl && process.env.DATABASE_READ_URL ? { DATABASE_READ_URL: withDatabase(process.env.DATABASE_READ_URL, new URL(databaseUrl).pathname.slice(1)) } : {}),
+    ...options.env,
   });
   let offset = 0;
   const app = await buildApp({ config, db: handle.db, listen: handle.listen, now: () => Date.now() + offset, logger: false, ...(handle.poolStats ? { poolStats: handle.poolStats } : {}) });
