@@ -48,6 +48,8 @@ export const commonText = {
 export const layoutText = {
   enterprise: '企业注册',
   parameters: '参数设置',
+  /** a sub-account's own account row (/account showing only its row) */
+  myAccount: '我的账号',
   changePassword: passwordFormText.title,
   workorder: '提交工单',
   feedback: '意见反馈',

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { upgradeText } from '../../../domain/texts/upgrade.ts';
 import { layoutText } from '../../../domain/texts/web.ts';
 import { createTestAuthActor, sessionFixture } from '../../testing/auth.ts';
+import { Route, Routes } from 'react-router-dom';
 import { fireEvent, render, screen } from '../../testing/render.tsx';
 import { HeaderBar } from './HeaderBar.tsx';
 
@@ -30,5 +31,19 @@ describe('HeaderBar', () => {
     expect(screen.queryByText(upgradeText.agreementDownload)).toBeNull();
     fireEvent.click(screen.getByText(layoutText.changePassword));
     expect(onChangePassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('a sub-account: 我的账号 leads to /account (its own row; 账号管理 is not in its menu)', async () => {
+    render(<><HeaderBar onChangePassword={() => {}} /><Routes><Route path="/account" element={<p>account page</p>} /><Route path="*" element={null} /></Routes></>,
+      { actor: createTestAuthActor(sessionFixture({ username: 'user@admin', userType: 'USER' })) });
+    fireEvent.click(screen.getByRole('button', { name: 'user@admin' }));
+    fireEvent.click(await screen.findByText(layoutText.myAccount));
+    expect(await screen.findByText('account page')).toBeTruthy();
+  });
+
+  it('the main account: no 我的账号 (账号管理 is in its menu)', async () => {
+    openMenu({ username: '演示管理员' });
+    expect(await screen.findByText(layoutText.logout)).toBeTruthy();
+    expect(screen.queryByText(layoutText.myAccount)).toBeNull();
   });
 });

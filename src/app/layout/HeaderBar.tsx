@@ -4,7 +4,8 @@
  * before login). Beside the name, not in the menu: the agreement download (/agreement/getDownloadUrl)
  * and the resource-centre link. A platform operator (issue 20) has no enterprise: its menu keeps
  * what concerns its own session (修改密码, 退出系统; the server's 'person' routes), not the
- * enterprise's pages nor its agreement.
+ * enterprise's pages nor its agreement. A sub-account has no 账号管理 in its menu (that page manages
+ * others), so 我的账号 here is its way to the account page, which shows it only its own row.
  */
 import { Anchor, Badge, Button, Group, Menu, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -58,6 +59,7 @@ export function HeaderBar({ onChangePassword }: { onChangePassword: () => void }
           <Menu.Dropdown>
             {enterprise && <Menu.Item onClick={() => navigate('/enterprise')}>{layoutText.enterprise}</Menu.Item>}
             {enterprise && <Menu.Item onClick={() => navigate('/parametersSetting')}>{layoutText.parameters}</Menu.Item>}
+            {userInfo?.userType === 'USER' && <Menu.Item onClick={() => navigate('/account')}>{layoutText.myAccount}</Menu.Item>}
             <Menu.Item onClick={onChangePassword}>{layoutText.changePassword}</Menu.Item>
             {enterprise && <Menu.Item onClick={() => navigate('/workorder/edit')}>{layoutText.workorder}</Menu.Item>}
             {enterprise && <Menu.Item onClick={() => navigate('/feedback')}>{layoutText.feedback}</Menu.Item>}

@@ -2,6 +2,9 @@
  * /account (accounts §2, §4, §6): the company's accounts (the main account's page, issue 17), 新建子账号,
  * 批量恢复 and 删除 of the selected sub-accounts, the 禁止登陆 switch, 权限 and 重置密码 per row. Buttons
  * follow the page's button codes (ADMIN only); the server checks the same.
+ * A sub-account (USER) reaches this page from the header's 我的账号: the server answers it its own row
+ * only (§6), and the page offers it nothing that manages accounts (no search, selection, 禁止登陆
+ * switch nor row actions), since none of that is its to do.
  */
 import { Badge, Button, Checkbox, Group, Modal, Pagination, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
@@ -15,6 +18,7 @@ import type { Http } from '../../lib/http.ts';
 import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 import { useButtonCodes } from '../../lib/permissions.ts';
+import { useUserInfo } from '../../lib/auth-context.tsx';
 import { createAccountApi, type AccountPage, type AccountRow } from './api.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { GrantsDialog } from './GrantsDialog.tsx';
@@ -24,6 +28,7 @@ export default function AccountListPage({ client }: { client?: Http }) {
   const [api] = useState(() => createAccountApi(client));
   const navigate = useNavigate();
   const codes = useButtonCodes('/account');
+  const manages = useUserInfo()?.userType !== 'USER';
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(BILL_PAGE_SIZE);
   const [search, setSearch] = useState('');
@@ -64,7 +69,7 @@ export default function AccountListPage({ client }: { client?: Http }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      {manages && <Group justify="space-between">
         <Group gap="xs">
           <TextInput aria-label={t.loginName} placeholder={t.loginName} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
           <Button variant="default" onClick={() => { setPage(0); setQuery(search.trim()); }}>{t.search}</Button>
@@ -74,16 +79,17 @@ export default function AccountListPage({ client }: { client?: Http }) {
           <PermissionButton code="recovery" permissionPath="/account" variant="default" onClick={withSelection((ids) => void setState(ids, 'EFFECTIVE'))}>{t.recovery}</PermissionButton>
           <PermissionButton code="delete" permissionPath="/account" color="red" variant="light" onClick={withSelection(setDeleting)}>{t.delete}</PermissionButton>
         </Group>
-      </Group>
+      </Group>}
       <Table striped withTableBorder aria-label={t.listTitle}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
+            {manages && <Table.Th w={40}>
               <Checkbox aria-label="全选" disabled={subAccounts.length === 0} checked={subAccounts.length > 0 && selected.length === subAccounts.length}
                 onChange={(e) => setSelected(e.currentTarget.checked ? subAccounts.map((r) => r.id) : [])} />
-            </Table.Th>
+            </Table.Th>}
             <Table.Th>{t.loginName}</Table.Th><Table.Th>{t.username}</Table.Th><Table.Th>{t.userType}</Table.Th><Table.Th>{t.state}</Table.Th>
-            <Table.Th>{t.companyName}</Table.Th><Table.Th>{t.createTime}</Table.Th><Table.Th>{t.prohibit}</Table.Th><Table.Th>{t.operation}</Table.Th>
+            <Table.Th>{t.companyName}</Table.Th><Table.Th>{t.createTime}</Table.Th>
+            {manages && <><Table.Th>{t.prohibit}</Table.Th><Table.Th>{t.operation}</Table.Th></>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -92,28 +98,28 @@ export default function AccountListPage({ client }: { client?: Http }) {
             const frozen = r.state === 'INVALID';
             return (
               <Table.Tr key={r.id}>
-                <Table.Td>
+                {manages && <Table.Td>
                   {sub && <Checkbox aria-label={r.loginName} checked={selected.includes(r.id)}
                     onChange={(e) => {
                       // read the event now: the updater runs later, when currentTarget is gone
                       const checked = e.currentTarget.checked;
                       setSelected((s) => (checked ? [...s, r.id] : s.filter((id) => id !== r.id)));
                     }} />}
-                </Table.Td>
+                </Table.Td>}
                 <Table.Td>{r.loginName}</Table.Td>
                 <Table.Td>{r.username}</Table.Td>
                 <Table.Td>{sub ? t.user : t.admin}</Table.Td>
                 <Table.Td><Badge color={frozen ? 'red' : 'green'} variant="light">{frozen ? t.invalid : t.effective}</Badge></Table.Td>
                 <Table.Td>{r.companyName}</Table.Td>
                 <Table.Td>{r.createTime}</Table.Td>
-                <Table.Td>
+                {manages && <Table.Td>
                   {sub && (
                     <Switch aria-label={`${t.prohibit} ${r.loginName}`} checked={frozen} label={frozen ? t.prohibit : t.allow}
                       disabled={!codes.has(frozen ? 'recovery' : 'prohibit')}
                       onChange={(e) => void setState([r.id], e.currentTarget.checked ? 'INVALID' : 'EFFECTIVE')} />
                   )}
-                </Table.Td>
-                <Table.Td>
+                </Table.Td>}
+                {manages && <Table.Td>
                   {sub && (
                     <Group gap="xs">
                       <PermissionButton code="grant" permissionPath="/account" size="compact-sm" variant="subtle" onClick={() => setGranting(r)}>{grantText.action}</PermissionButton>
@@ -121,7 +127,7 @@ export default function AccountListPage({ client }: { client?: Http }) {
                       <PermissionButton code="delete" permissionPath="/account" size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting([r.id])}>{t.delete}</PermissionButton>
                     </Group>
                   )}
-                </Table.Td>
+                </Table.Td>}
               </Table.Tr>
             );
           })}
