@@ -14,6 +14,10 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['./src/testing/setup.ts'],
           include: ['{domain,machines,src,server,scripts}/**/*.test.{ts,tsx}'],
+          // a page test renders Mantine in happy-dom, PGlite starts its wasm: seconds on a busy
+          // machine (CI met 5 s and 10 s with two lanes of other work beside it)
+          testTimeout: 15000,
+          hookTimeout: 30000,
         },
       },
       {
