@@ -264,6 +264,8 @@ export const billActionText = {
 export const billActionServerText = {
   /** `清单编号 31012026E000000001 已在汇总申请 SA2026… 中` */
   alreadySummarised: (label: string, value: string, where: string) => `${label} ${value} 已在汇总申请 ${where} 中`,
+  /** the same action asked again for a bill it already made one from: `企业内部编号 X 已有撤销申请，不能重复申请撤单` (ours) */
+  alreadyDone: (source: string, made: string, verb: string) => `${source} 已有${made}，不能重复${verb}`,
   noneFound: '没有符合条件的可汇总清单',
   tooManySources: (max: number) => `符合条件的清单超过${max}条，请缩小筛选范围`,
   tooManyRows: (max: number) => `文件数据不能超过${max}行，请拆分后上传`,

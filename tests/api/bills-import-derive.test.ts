@@ -142,8 +142,9 @@ describe('through customs: a released inventory returned, then withdrawn', () =>
     expect(cancel.body).toMatchObject({ code: 0, data: { succeeded: 1, created: [{ title: 'YXI2603180001' }] } });
     const cancelId = cancel.body.data.created[0].id as number;
     expect((await post(importBillCancellation, 'detail', { id: cancelId })).body.data).toMatchObject({ copNo: 'YXI2603180001', invtNo, reason: '消费者取消订单' });
-    // one live request of each kind per inventory
-    expect((await post(inv, 'cancel', { ids: [inventory], reason: '再次撤单' })).body.data.failed[0].message).toBe('撤销申请：企业内部编号 YXI2603180001 已存在');
+    // one live request of each kind per inventory; a repeated one says it was already applied for (issue 31)
+    expect((await post(inv, 'cancel', { ids: [inventory], reason: '再次撤单' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 已有撤销申请，不能重复申请撤单');
+    expect((await post(inv, 'refund', { ids: [inventory], reason: '再次退货' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 已有退货申请，不能重复申请退货');
 
     await t.app.customs.drain();
     for (const [id, type] of [[refundId, 'CEB625'], [cancelId, 'CEB623']] as const) {
