@@ -55,6 +55,11 @@ export const billText = {
 /** What the bill engine's server answers (docs/bill-engine.md): refusals, file and export messages. */
 export const billServerText = {
   notFound: '单据不存在或无权访问',
+  /**
+   * 回执信息 after 改为退单 (issue 31: it kept customs' last words, 海关入库, under the state 海关退单):
+   * the user's own action, never customs' answer — the console toasts no receipt for it (ours)
+   */
+  markedReturnedInfo: '企业操作：已改为退单（非海关回执）',
   stale: '单据已被修改，请刷新后重试',
   unknownBill: '不支持的单据类型',
   jobNotFound: '任务不存在或无权访问',

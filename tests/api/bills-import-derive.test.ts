@@ -11,6 +11,7 @@ import { importPayment } from '../../domain/bills/import-payment.ts';
 import { importReturnApplicationForm } from '../../domain/bills/import-return-application-form.ts';
 import { importWaybill } from '../../domain/bills/import-waybill.ts';
 import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
+import { billServerText } from '../../domain/texts/bills.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
 import { importInventoryBill, importOrderBill, importPaymentBill, importWaybillBill } from '../customs/fixtures-import.ts';
 import { call, createTestApp, declareFixture, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
@@ -112,7 +113,10 @@ describe('批量改为退单 (updateCustomReturn)', () => {
     const released = await heldInventory('YXI-TD-0002', '800');
     const r = await post(inv, 'customReturn', { ids: [stored, released] });
     expect(r.body.data).toEqual({ total: 2, succeeded: 1, failed: [{ id: released, title: 'YXI-TD-0002', message: '企业内部编号 YXI-TD-0002 当前状态为放行，不能改为退单' }] });
-    expect((await post(inv, 'detail', { id: stored })).body.data).toMatchObject({ state: '100', stateName: '海关退单' });
+    // 回执信息 says what happened: the company's own action, not customs' 海关入库 (issue 31)
+    expect((await post(inv, 'detail', { id: stored })).body.data).toMatchObject({ state: '100', stateName: '海关退单', returnInfo: billServerText.markedReturnedInfo });
+    const listed = (await post(inv, 'pageList', { pageIndex: 0, pageSize: 50, terms: [] })).body.data.datas.find((r: { id: number }) => r.id === stored);
+    expect(listed).toMatchObject({ stateName: '海关退单', returnInfo: billServerText.markedReturnedInfo });
     expect((await head(released)).state).toBe('800');
   });
 });
