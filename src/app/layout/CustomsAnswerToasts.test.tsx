@@ -66,4 +66,19 @@ describe('customs answer toasts', () => {
     expect(screen.queryByText('海关回执')).toBeNull();
     expect(screen.queryByText(/SO20261121001/)).toBeNull();
   });
+
+  it("tells a batch's answers in one summary toast (issue 31)", async () => {
+    const bus = createLiveBus();
+    const server = detailServer({ id: 12, orderNo: 'SO20261121001', returnInfo: '订单编号重复' });
+    render(<CustomsAnswerToasts onOpen={vi.fn()} client={server} liveEvents={bus} />);
+    const of = (id: number, state: string, stateName: string): LiveEvent => ({ type: 'bill', mode: 'export', key: 'order', id, state, stateName, change: 'state' });
+    act(() => {
+      bus.deliver(of(21, '120', '海关入库'));
+      bus.deliver(of(22, '120', '海关入库'));
+      bus.deliver(of(23, '100', '海关退单'));
+    });
+    expect(await screen.findByText('3 张单据收到海关回执：海关入库 2，海关退单 1')).toBeTruthy();
+    expect(screen.getAllByText('海关回执')).toHaveLength(1);
+    expect(screen.queryByText(/SO20261121001/)).toBeNull();
+  });
 });

@@ -15,6 +15,8 @@ export interface CustomsAnswer {
   /** one toast per bill and state, however often the stream repeats it */
   id: string;
   text: string;
+  /** the state's name (a batch's summary counts by it) */
+  stateName: string;
   refused: boolean;
   /** the bill's address: /bill/{mode}/{key}?id= opens its detail (src/app/bill-redirect.ts) */
   path: string;
@@ -39,6 +41,7 @@ export async function describeAnswer(event: BillChangedEvent, client: Pick<Http,
   return {
     id: `customs:${event.id}:${event.state}`,
     text: refused && reason ? eventsText.withReason(text, reason) : text,
+    stateName: event.stateName,
     refused,
     path: `/bill/${event.mode}/${event.key}?id=${event.id}`,
     bill: { mode: event.mode, key: event.key, id: event.id },
