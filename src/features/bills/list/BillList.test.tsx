@@ -332,4 +332,14 @@ describe('BillList', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: '全选本页' }));
     expect(await screen.findByText('已选择 500 条')).toBeTruthy();
   });
+
+  it('closes 列设置 with Esc, wherever the focus is (issue 31)', async () => {
+    serveOrders(backend);
+    show();
+    await loaded();
+    fireEvent.click(button('列设置'));
+    expect(await screen.findByRole('group', { name: '列设置' })).toBeTruthy();
+    fireEvent.keyDown(button('列设置'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('group', { name: '列设置' })).toBeNull());
+  });
 });
