@@ -266,6 +266,15 @@ export const billActionText = {
 } as const;
 
 /** What the server answers to those actions (ours unless billText has the spec's words). */
+/** the code tables the bills' coded fields draw on, by their Chinese names (the template's help sheet) */
+export const codeTableNames: Readonly<Record<string, string>> = {
+  declare_port: '关区代码表', apply_type: '申报类型代码表', currency: '币制代码表', unit: '计量单位代码表', country: '国别（地区）代码表',
+  id_type: '证件类型代码表', traf_mode: '运输方式代码表', wrap_type: '包装种类代码表', wrap_type_v2: '包装种类代码表', statistics_flag: '统计方式代码表',
+  trade_mode: '监管方式代码表', port: '港口代码表', fee_flag: '费用标记代码表', ie_flag: '进出口标志代码表',
+};
+/** a code table this short is listed in the help sheet itself */
+const TEMPLATE_CODES_LISTED = 20;
+
 export const billActionServerText = {
   /** `清单编号 31012026E000000001 已在汇总申请 SA2026… 中` */
   alreadySummarised: (label: string, value: string, where: string) => `${label} ${value} 已在汇总申请 ${where} 中`,
@@ -286,7 +295,14 @@ export const billActionServerText = {
   templateNotesHeader: ['字段', '必填', '最大长度'] as const,
   templateRequired: '是',
   templateOptional: '否',
-  templateCodeHint: (table: string) => `填写代码（${table}）`,
+  /**
+   * a coded column in the template's help sheet (issue 31: it said 填写代码（declare_port）): a short
+   * table's codes themselves, a long one by its Chinese name
+   */
+  templateCodeHint: (table: string, items: readonly { value: string; name: string }[]) =>
+    items.length > 0 && items.length <= TEMPLATE_CODES_LISTED
+      ? `填写代码：${items.map((i) => `${i.value} ${i.name}`).join('、')}`
+      : `填写代码（${codeTableNames[table] ?? '代码表'}中的代码）`,
   /** the template's third sheet: filled-in rows to copy (ours) */
   templateSampleSheet: '填写示例',
   /** the refusal's summary when more rows are refused than the toast shows (ours) */
