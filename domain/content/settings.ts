@@ -23,3 +23,17 @@ export function settingProblems(values: SettingValues): FieldError[] {
   check('value', t.valueRequired, t.valueTooLong, SETTING_VALUE_MAX);
   return errors;
 }
+
+/** The code table a known parameter's value is a code of (its value then reads as code + name). */
+export const settingValueTables: Readonly<Record<string, string>> = { DEFAULT_CUSTOMS_CODE: 'declare_port', DEFAULT_TRADE_MODE: 'trade_mode' };
+
+/** A parameter's code as people read it: its name when the console knows it. */
+export const settingCodeName = (code: string): string | undefined => t.codeNames[code.trim()];
+
+/** A parameter's value as people read it: the name of a known value, or code + name from its table. */
+export function settingValueText(code: string, value: string, tableName?: (value: string) => string | undefined): string {
+  const known = t.valueNames[code.trim()]?.[value.trim().toUpperCase()];
+  if (known) return known;
+  const name = tableName?.(value.trim());
+  return name ? `${value} ${name}` : value;
+}

@@ -3,6 +3,8 @@
  * integers of 1/100000 while computing, so 0.1 + 0.2 is 0.3 and a remaining amount never shows
  * 0.30000000000000004.
  */
+import { formatNumber } from '../bills/number-format.ts';
+
 export const AMOUNT_SCALE = 5;
 const FACTOR = 10 ** AMOUNT_SCALE;
 
@@ -39,3 +41,14 @@ export function tooManyDecimals(input: unknown): boolean {
   const m = /\.(\d+)$/.exec(text);
   return m !== null && m[1]!.replace(/0+$/, '').length > AMOUNT_SCALE;
 }
+
+/**
+ * An amount as the screen shows it (issue 31: 1435.60000 in a list): thousands separators, at least
+ * two decimals and every further one the stored value has (30.12345 stays exact, so what is left to
+ * verify is never rounded away) — the bills' money rule for a value (domain/bills/number-format.ts).
+ */
+export function amountText(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return formatNumber(MONEY_FIELD, value, 'detail');
+}
+const MONEY_FIELD = { kind: 'number', figure: 'money', scale: AMOUNT_SCALE } as const;

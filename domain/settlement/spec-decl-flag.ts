@@ -1,16 +1,17 @@
 /**
- * specDeclFlag (accounts §2: a head field shown as seven checkboxes). The spec names no flags; ours
- * are the seven 其他事项确认 of the customs declaration (the confirmations a bank asks for when it
- * settles goods money): stored as seven characters '0'/'1' in this order.
+ * specDeclFlag (accounts §2: a head field shown as seven checkboxes), in bills.md's words and order
+ * (issue 31: the settlement detail showed the customs declaration's 其他事项确认 instead): 国际赛事,
+ * 特殊进出军工物资, 国际援助物资, 国际会议, 直通放行, 外交礼遇, 转关 — stored as seven characters
+ * '0'/'1' in this order.
  */
 export const specDeclFlags = [
-  '特殊关系确认',
-  '价格影响确认',
-  '与货物有关的特许权使用费支付确认',
-  '公式定价确认',
-  '暂定价格确认',
-  '自报自缴',
-  '担保验放',
+  '国际赛事',
+  '特殊进出军工物资',
+  '国际援助物资',
+  '国际会议',
+  '直通放行',
+  '外交礼遇',
+  '转关',
 ] as const;
 
 export const EMPTY_SPEC_DECL_FLAG = '0000000';

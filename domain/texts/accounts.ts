@@ -34,7 +34,7 @@ export const accountText = {
   againRequired: '请再次输入密码',
   mismatch: '两次输入密码不一致!',
   confirmDelete: '此操作将永久删除该用户, 是否继续?',
-  confirmProhibit: '确定禁止该用户登录吗?', // ours
+  confirmProhibit: '确定禁止该用户登录吗？', // ours
   selectRows: '请选择操作数据！',
   created: '创建成功',
   deleted: '删除成功',

@@ -32,8 +32,8 @@ export const apiKeyText = {
   secretOnce: '密钥只显示这一次，请立即复制并妥善保存；遗失后只能删除并重新创建。',
   copy: '复制',
   copied: '已复制',
-  confirmDisable: '停用后使用该密钥的调用立即失败，是否继续?',
-  confirmDelete: '此操作将永久删除该密钥, 是否继续?',
+  confirmDisable: '停用后使用该密钥的调用立即失败，是否继续？',
+  confirmDelete: '此操作将永久删除该密钥，是否继续？',
   /** issue 29: a new key starts with nothing; bundles tick what a common job needs */
   bundles: '常用组合',
   declareBundle: (page: string) => `申报${page}`,

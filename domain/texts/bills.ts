@@ -54,6 +54,11 @@ export const billText = {
 /** What the bill engine's server answers (docs/bill-engine.md): refusals, file and export messages. */
 export const billServerText = {
   notFound: '单据不存在或无权访问',
+  /**
+   * 回执信息 after 改为退单 (issue 31: it kept customs' last words, 海关入库, under the state 海关退单):
+   * the user's own action, never customs' answer — the console toasts no receipt for it (ours)
+   */
+  markedReturnedInfo: '企业操作：已改为退单（非海关回执）',
   stale: '单据已被修改，请刷新后重试',
   unknownBill: '不支持的单据类型',
   jobNotFound: '任务不存在或无权访问',
@@ -266,9 +271,20 @@ export const billActionText = {
 } as const;
 
 /** What the server answers to those actions (ours unless billText has the spec's words). */
+/** the code tables the bills' coded fields draw on, by their Chinese names (the template's help sheet) */
+export const codeTableNames: Readonly<Record<string, string>> = {
+  declare_port: '关区代码表', apply_type: '申报类型代码表', currency: '币制代码表', unit: '计量单位代码表', country: '国别（地区）代码表',
+  id_type: '证件类型代码表', traf_mode: '运输方式代码表', wrap_type: '包装种类代码表', wrap_type_v2: '包装种类代码表', statistics_flag: '统计方式代码表',
+  trade_mode: '监管方式代码表', port: '港口代码表', fee_flag: '费用标记代码表', ie_flag: '进出口标志代码表',
+};
+/** a code table this short is listed in the help sheet itself */
+const TEMPLATE_CODES_LISTED = 20;
+
 export const billActionServerText = {
   /** `清单编号 31012026E000000001 已在汇总申请 SA2026… 中` */
   alreadySummarised: (label: string, value: string, where: string) => `${label} ${value} 已在汇总申请 ${where} 中`,
+  /** the same action asked again for a bill it already made one from: `企业内部编号 X 已有撤销申请，不能重复申请撤单` (ours) */
+  alreadyDone: (source: string, made: string, verb: string) => `${source} 已有${made}，不能重复${verb}`,
   noneFound: '没有符合条件的可汇总清单',
   tooManySources: (max: number) => `符合条件的清单超过${max}条，请缩小筛选范围`,
   tooManyRows: (max: number) => `文件数据不能超过${max}行，请拆分后上传`,
@@ -284,7 +300,14 @@ export const billActionServerText = {
   templateNotesHeader: ['字段', '必填', '最大长度'] as const,
   templateRequired: '是',
   templateOptional: '否',
-  templateCodeHint: (table: string) => `填写代码（${table}）`,
+  /**
+   * a coded column in the template's help sheet (issue 31: it said 填写代码（declare_port）): a short
+   * table's codes themselves, a long one by its Chinese name
+   */
+  templateCodeHint: (table: string, items: readonly { value: string; name: string }[]) =>
+    items.length > 0 && items.length <= TEMPLATE_CODES_LISTED
+      ? `填写代码：${items.map((i) => `${i.value} ${i.name}`).join('、')}`
+      : `填写代码（${codeTableNames[table] ?? '代码表'}中的代码）`,
   /** the template's third sheet: filled-in rows to copy (ours) */
   templateSampleSheet: '填写示例',
   /** the refusal's summary when more rows are refused than the toast shows (ours) */

@@ -78,7 +78,7 @@ export const enterpriseText = {
   confirmDeleteFile: '此操作将永久删除该文件, 是否继续?',
   confirmDeclare: '申报后审核期间不能修改企业信息，是否保存并申报？', // ours
   confirmCancel: '确定取消编辑吗？未保存的修改将丢失', // ours
-  confirmGenerate: '重新生成授权码后原授权码将失效，是否继续?', // ours
+  confirmGenerate: '重新生成授权码后原授权码将失效，是否继续？', // ours
   saved: '保存成功!',
   declared: '申报成功!',
   generated: '生成成功!',

@@ -9,6 +9,9 @@ export const eventsText = {
   customsAnswered: (billLabel: string, billNo: string, stateName: string): string => `${billLabel} ${billNo} ${stateName}`.replace(/\s+/g, ' ').trim(),
   /** …and customs' reason when it refused the bill: 出口订单 SO… 海关退单：订单编号重复 */
   withReason: (text: string, reason: string): string => `${text}：${reason}`,
+  /** a batch's answers in one toast (issue 31: five toasts covered the batch's failure table): 5 张单据收到海关回执：海关入库 3，海关退单 2 */
+  customsAnsweredMany: (count: number, byState: readonly (readonly [string, number])[]): string =>
+    `${count} 张单据收到海关回执：${byState.map(([name, n]) => `${name} ${n}`).join('，')}`,
   /** the tab strip's mark of a tab whose bill changed since it was last looked at */
   tabChanged: '单据有更新',
 } as const;

@@ -28,6 +28,13 @@ export const settingsText = {
   duplicate: (type: string, code: string) => `参数类型 ${type} 下已有参数编码 ${code}`,
   adminOnly: '只有主账号可以修改参数设置',
   otherCompany: '只能修改本企业的参数',
+  /** the parameters the console knows, by name (issue 31: the table showed DEFAULT_CUSTOMS_CODE, SOFTWARE) — ours */
+  codeNames: {
+    DEFAULT_CUSTOMS_CODE: '默认申报海关', DEFAULT_TRADE_MODE: '默认贸易方式', SIGN_MODE: '签名方式', NOTIFY_MOBILE: '回执通知手机号',
+  } as Readonly<Record<string, string>>,
+  valueNames: {
+    SIGN_MODE: { SOFTWARE: '软件签名', EXTERNAL: '签名客户端（UKey）签名' },
+  } as Readonly<Record<string, Readonly<Record<string, string>>>>,
 } as const;
 
 export const functionsText = {

@@ -23,6 +23,10 @@ export const statisticsText = {
     grossWeight: '毛重（KG）',
   },
   totalRow: '合计', // ours
+  /** the table before the first 查询 (issue 31: an empty table looked like "nothing found") — ours */
+  beforeQuery: '请选择条件后点击“查询”',
+  /** a 查询 that found nothing — ours */
+  noRows: '没有符合条件的数据',
   // ours: the spec gives the rules (§5), not the wording, except "cannot exceed one year"
   datesRequired: '请选择开始日期和结束日期',
   modeRequired: '请选择业务模式',

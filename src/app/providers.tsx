@@ -2,10 +2,10 @@
 import { MantineProvider, createTheme } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '../lib/auth-context.tsx';
 import type { AuthActor } from '../lib/auth-bridge.ts';
+import { AppNotifications } from './AppNotifications.tsx';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -22,7 +22,7 @@ export function AppProviders({ actor, children }: { actor: AuthActor; children: 
     <MantineProvider theme={theme}>
       <DatesProvider settings={datesSettings}>
         <ModalsProvider>
-          <Notifications position="top-center" />
+          <AppNotifications />
           <AuthProvider actor={actor}>{children}</AuthProvider>
         </ModalsProvider>
       </DatesProvider>

@@ -4,6 +4,7 @@
  */
 import { Group, Modal, Pagination, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { amountText } from '../../domain/settlement/amounts.ts';
 import { settlementText as t } from '../../domain/texts/settlement.ts';
 import { notifyError } from '../lib/notify.ts';
 
@@ -32,7 +33,7 @@ export function RevocationHistoryDialog({ opened, onClose, load }: { opened: boo
           {data.datas.map((r) => (
             <Table.Tr key={r.id}>
               <Table.Td>{r.declareNo}</Table.Td><Table.Td>{r.agentName}</Table.Td><Table.Td>{r.appTime}</Table.Td><Table.Td>{r.reas}</Table.Td>
-              <Table.Td>{r.bankName}</Table.Td><Table.Td>{r.totalCount}</Table.Td><Table.Td>{r.totalAmount}</Table.Td><Table.Td>{r.auditOpinion}</Table.Td>
+              <Table.Td>{r.bankName}</Table.Td><Table.Td>{r.totalCount}</Table.Td><Table.Td>{amountText(r.totalAmount)}</Table.Td><Table.Td>{r.auditOpinion}</Table.Td>
               <Table.Td>{r.stateName}</Table.Td><Table.Td>{r.updateTime}</Table.Td>
             </Table.Tr>
           ))}

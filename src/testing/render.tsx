@@ -6,7 +6,6 @@ import 'dayjs/locale/zh-cn';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { render as rtlRender, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -14,6 +13,7 @@ import { datesSettings, theme } from '../app/providers.tsx';
 import { AuthProvider } from '../lib/auth-context.tsx';
 import type { AuthActor } from '../lib/auth-bridge.ts';
 import { createTestAuthActor } from './auth.ts';
+import { AppNotifications } from '../app/AppNotifications.tsx';
 
 export interface AppRenderOptions extends Omit<RenderOptions, 'wrapper'> {
   /** where the MemoryRouter starts */
@@ -26,7 +26,7 @@ export function TestProviders({ children, route = '/', actor }: { children: Reac
     <MantineProvider theme={theme} env="test">
       <DatesProvider settings={datesSettings}>
         <ModalsProvider>
-          <Notifications />
+          <AppNotifications />
           <AuthProvider actor={actor}>
             <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
           </AuthProvider>

@@ -114,7 +114,7 @@ describe('申请退货 (declarationExpuRefund)', () => {
     expect(await stateOf(released)).toBe('800');
     // one live refund per inventory
     const again = await post(inv, 'refund', { ids: [released], reason: '再次退货' });
-    expect(again.body.data.failed[0].message).toBe('退货申请：企业内部编号 RF0002 已存在');
+    expect(again.body.data.failed[0].message).toBe('企业内部编号 RF0002 已有退货申请，不能重复申请退货');
   });
 
   it('answers another company\'s inventory as unknown', async () => {

@@ -81,7 +81,7 @@ describe('撤销 and 总分单撤销', () => {
     expect(message!.xml).toContain('<ceb:appType>3</ceb:appType>');
     expect(message!.xml).toContain('<ceb:note>航班取消</ceb:note>');
     // once per 清单总分单
-    expect((await post(bol, 'cancel', { ids: [id], note: '再次撤销' })).body.data.failed[0].message).toBe('总分单撤销：企业内部编号 ZFC001 已存在');
+    expect((await post(bol, 'cancel', { ids: [id], note: '再次撤销' })).body.data.failed[0].message).toBe('企业内部编号 ZFC001 已有总分单撤销，不能重复撤销');
     // its list, and another company's view of it
     const list = await post(cancellation, 'pageList', { pageIndex: 0, pageSize: 50, terms: [{ column: 'cop_no', termType: 'eq', value: 'ZFC001' }] });
     expect(list.body.data).toMatchObject({ total: 1, datas: [{ id: made, copNo: 'ZFC001' }] });

@@ -11,6 +11,7 @@ import { importPayment } from '../../domain/bills/import-payment.ts';
 import { importReturnApplicationForm } from '../../domain/bills/import-return-application-form.ts';
 import { importWaybill } from '../../domain/bills/import-waybill.ts';
 import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
+import { billServerText } from '../../domain/texts/bills.ts';
 import { initCustomsSchemas, validateCebXml } from '../../server/customs/schemas.ts';
 import { importInventoryBill, importOrderBill, importPaymentBill, importWaybillBill } from '../customs/fixtures-import.ts';
 import { call, createTestApp, declareFixture, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
@@ -112,7 +113,10 @@ describe('批量改为退单 (updateCustomReturn)', () => {
     const released = await heldInventory('YXI-TD-0002', '800');
     const r = await post(inv, 'customReturn', { ids: [stored, released] });
     expect(r.body.data).toEqual({ total: 2, succeeded: 1, failed: [{ id: released, title: 'YXI-TD-0002', message: '企业内部编号 YXI-TD-0002 当前状态为放行，不能改为退单' }] });
-    expect((await post(inv, 'detail', { id: stored })).body.data).toMatchObject({ state: '100', stateName: '海关退单' });
+    // 回执信息 says what happened: the company's own action, not customs' 海关入库 (issue 31)
+    expect((await post(inv, 'detail', { id: stored })).body.data).toMatchObject({ state: '100', stateName: '海关退单', returnInfo: billServerText.markedReturnedInfo });
+    const listed = (await post(inv, 'pageList', { pageIndex: 0, pageSize: 50, terms: [] })).body.data.datas.find((r: { id: number }) => r.id === stored);
+    expect(listed).toMatchObject({ stateName: '海关退单', returnInfo: billServerText.markedReturnedInfo });
     expect((await head(released)).state).toBe('800');
   });
 });
@@ -142,8 +146,9 @@ describe('through customs: a released inventory returned, then withdrawn', () =>
     expect(cancel.body).toMatchObject({ code: 0, data: { succeeded: 1, created: [{ title: 'YXI2603180001' }] } });
     const cancelId = cancel.body.data.created[0].id as number;
     expect((await post(importBillCancellation, 'detail', { id: cancelId })).body.data).toMatchObject({ copNo: 'YXI2603180001', invtNo, reason: '消费者取消订单' });
-    // one live request of each kind per inventory
-    expect((await post(inv, 'cancel', { ids: [inventory], reason: '再次撤单' })).body.data.failed[0].message).toBe('撤销申请：企业内部编号 YXI2603180001 已存在');
+    // one live request of each kind per inventory; a repeated one says it was already applied for (issue 31)
+    expect((await post(inv, 'cancel', { ids: [inventory], reason: '再次撤单' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 已有撤销申请，不能重复申请撤单');
+    expect((await post(inv, 'refund', { ids: [inventory], reason: '再次退货' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 已有退货申请，不能重复申请退货');
 
     await t.app.customs.drain();
     for (const [id, type] of [[refundId, 'CEB625'], [cancelId, 'CEB623']] as const) {

@@ -50,7 +50,10 @@ describe('入库明细单 data template', () => {
     expect(data).toEqual({ name: '数据模板', rows: [HEADER] });
     expect(notes!.name).toBe('说明');
     expect(notes!.rows.find((x) => x[0] === '物流运单编号')).toEqual(['物流运单编号', '是', 60]);
-    expect(notes!.rows.find((x) => x[0] === '运输方式')).toEqual(['运输方式', '是', 1, '填写代码（traf_mode）']);
+    // a coded column names its codes (a short table) or its table in Chinese, never the table's key (issue 31)
+    expect(notes!.rows.find((x) => x[0] === '运输方式')).toEqual(['运输方式', '是', 1, expect.stringMatching(/^填写代码：0 非保税区、1 监管仓库、2 水路运输、.*、Z 出口加工区$/)]);
+    expect(notes!.rows.flat().filter((c) => /[a-z]+_[a-z]+/.test(String(c)))).toEqual([]);
+    expect(notes!.rows.flat().filter((c) => String(c).includes('关区代码表'))).not.toHaveLength(0);
     expect(sample!.name).toBe('填写示例');
     expect(sample!.rows[0]).toEqual(HEADER);
     expect(sample!.rows).toHaveLength(3);

@@ -3,7 +3,7 @@
  * bill in a way no receipt brought (a phone call, the single window's own screen). The lifecycle
  * decides where it is allowed (user.markReturned: before customs decided) and moves the bill to
  * 海关退单 (100), where it can be changed and declared again. The newest receipt's time stays, so a
- * later receipt from customs still moves the bill. Each bill on its own; a refused one is named.
+ * later receipt from customs still moves the bill. 回执信息 says it was the company's own action. Each bill on its own; a refused one is named.
  */
 import { sql } from 'kysely';
 import { billActionText, billServerText } from '../../../domain/texts/bills.ts';
@@ -26,9 +26,10 @@ export async function markReturned(call: BillCall, ids: readonly number[]): Prom
         if (!row) throw new BizError(billServerText.notFound);
         title = titleOf(call.model, row);
         const next = decideEvent(call.model, row, CUSTOM_RETURN_EVENT, billActionText.verbs.customReturn, call.states);
-        // the state and the status it stands for: the lifecycle rebuilds the bill from both
+        // the state and the status it stands for: the lifecycle rebuilds the bill from both; the
+        // receipt's words give way to what happened, so 回执信息 never shows customs' old answer
         await trx.updateTable('bill_heads')
-          .set({ state: next, return_status: next, version: sql<number>`version + 1`, update_time: sql<Date>`now()` })
+          .set({ state: next, return_status: next, return_info: billServerText.markedReturnedInfo, version: sql<number>`version + 1`, update_time: sql<Date>`now()` })
           .where('company_id', '=', call.scope.companyId)
           .where('id', '=', row.id)
           .where('version', '=', row.version)

@@ -33,13 +33,20 @@ export interface DeriveAnswer extends BatchAnswer {
   created: { id: number; title: string }[];
 }
 
-/** Refuses a made bill whose uniqueBy values another live bill of its type has (退货申请 of the same inventory). */
-async function checkUnique(trx: Executor, target: BillCall, values: Values): Promise<void> {
+/**
+ * Refuses a made bill whose uniqueBy values another live bill of its type has (退货申请 of the same
+ * inventory). The source was already acted on: said so in the action's words (issue 31: a repeated
+ * 申请撤单 answered 撤销申请：企业内部编号 … 已存在, which names a number the user never typed).
+ */
+async function checkUnique(trx: Executor, w: Work, group: readonly Source[], values: Values): Promise<void> {
+  const { target, source, def } = w;
   const fields = target.model.def.uniqueBy;
   if (!fields?.length || fields.some((f) => values[f] === null || values[f] === undefined || values[f] === '')) return;
   await uniqueLock(trx, target.scope, JSON.stringify(fields.map((f) => values[f])));
   if ((await findDuplicate(trx, target.scope, fields, values)) === undefined) return;
-  throw new BizError(`${target.model.def.label}：${billServerText.duplicate(fields.map((f) => `${target.model.label(f)} ${values[f]}`).join('、'))}`);
+  const title = source.model.title;
+  const sources = group.map((s) => `${source.model.label(title.name)} ${String(s.head[title.name] ?? '')}`).join('、');
+  throw new BizError(billActionServerText.alreadyDone(sources, target.model.def.label, def.verb));
 }
 
 /** The onceBy value of each source (汇总: its invtNo). */
@@ -80,7 +87,7 @@ async function makeBill(w: Work, group: readonly Source[], serial: number): Prom
       const [value, where] = [...taken][0] ?? [];
       if (value !== undefined) throw new BizError(billActionServerText.alreadySummarised(source.model.label(def.onceBy.source), value, where ?? ''));
     }
-    await checkUnique(trx, target, valid.head);
+    await checkUnique(trx, w, group, valid.head);
     const storage = toStorage(target.model, valid.head);
     const state = def.declare ? declaredState() : initialState();
     const saved = await insertHead(trx, target.scope, storage, state, def.declare ? call.now : null);

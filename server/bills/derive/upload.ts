@@ -11,6 +11,7 @@
  * the definition's sample rows.
  */
 import type { UploadDef, UploadRowError } from '../../../domain/bills/action-words.ts';
+import { dictionaryItems } from '../../../domain/dictionaries.ts';
 import { EnvelopeCode } from '../../../domain/envelope.ts';
 import type { FieldDef } from '../../../domain/bills/types.ts';
 import { validateBill, type ValidatedBill } from '../../../domain/bills/validation.ts';
@@ -64,7 +65,7 @@ export async function uploadTemplate(call: BillCall, dataDir: string): Promise<{
     const notes = book.addWorksheet(text.templateNotesSheet);
     notes.columns = [{ width: 24 }, { width: 10 }, { width: 14 }, { width: 60 }];
     notes.addRow([...text.templateNotesHeader, text.templateNote]).commit();
-    for (const f of fields) notes.addRow([f.label, mandatory(f) ? text.templateRequired : text.templateOptional, f.maxLength ?? '', f.codeTable ? text.templateCodeHint(f.codeTable) : '']).commit();
+    for (const f of fields) notes.addRow([f.label, mandatory(f) ? text.templateRequired : text.templateOptional, f.maxLength ?? '', f.codeTable ? text.templateCodeHint(f.codeTable, dictionaryItems(f.codeTable) ?? []) : '']).commit();
     notes.commit();
     const sample = headed(text.templateSampleSheet);
     for (const row of upload.sample) sample.addRow(fields.map((f) => row[f.name] ?? null)).commit();

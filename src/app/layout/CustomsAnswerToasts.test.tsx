@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../domain/events.ts';
+import { billServerText } from '../../../domain/texts/bills.ts';
 import { createLiveBus } from '../../lib/live-events.ts';
 import { act, fireEvent, render, screen, waitFor } from '../../testing/render.tsx';
 import { describeAnswer } from './customs-answers.ts';
@@ -52,5 +53,32 @@ describe('customs answer toasts', () => {
     fireEvent.click(text);
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ path: '/bill/export/order?id=12', bill: { mode: 'export', key: 'order', id: 12 } }));
     await waitFor(() => expect(screen.queryByText('出口订单 SO20261121001 海关入库')).toBeNull());
+  });
+
+  it("never shows the user's own 改为退单 as customs' answer (issue 31)", async () => {
+    const bus = createLiveBus();
+    const server = detailServer({ id: 12, orderNo: 'SO20261121001', returnInfo: billServerText.markedReturnedInfo });
+    expect(await describeAnswer(answered('100', '海关退单') as never, server)).toBeNull();
+    render(<CustomsAnswerToasts onOpen={vi.fn()} client={server} liveEvents={bus} />);
+    act(() => bus.deliver(answered('100', '海关退单')));
+    await waitFor(() => expect(server.calls).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('海关回执')).toBeNull();
+    expect(screen.queryByText(/SO20261121001/)).toBeNull();
+  });
+
+  it("tells a batch's answers in one summary toast (issue 31)", async () => {
+    const bus = createLiveBus();
+    const server = detailServer({ id: 12, orderNo: 'SO20261121001', returnInfo: '订单编号重复' });
+    render(<CustomsAnswerToasts onOpen={vi.fn()} client={server} liveEvents={bus} />);
+    const of = (id: number, state: string, stateName: string): LiveEvent => ({ type: 'bill', mode: 'export', key: 'order', id, state, stateName, change: 'state' });
+    act(() => {
+      bus.deliver(of(21, '120', '海关入库'));
+      bus.deliver(of(22, '120', '海关入库'));
+      bus.deliver(of(23, '100', '海关退单'));
+    });
+    expect(await screen.findByText('3 张单据收到海关回执：海关入库 2，海关退单 1')).toBeTruthy();
+    expect(screen.getAllByText('海关回执')).toHaveLength(1);
+    expect(screen.queryByText(/SO20261121001/)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  */
 import { findBill } from '../../../domain/bills/index.ts';
 import { customsRefusalStates, type BillChangedEvent } from '../../../domain/events.ts';
+import { billServerText } from '../../../domain/texts/bills.ts';
 import { eventsText } from '../../../domain/texts/events.ts';
 import { ENTERPRISE_PREFIX } from '../../features/bills/detail/api.ts';
 import type { Http } from '../../lib/http.ts';
@@ -14,6 +15,8 @@ export interface CustomsAnswer {
   /** one toast per bill and state, however often the stream repeats it */
   id: string;
   text: string;
+  /** the state's name (a batch's summary counts by it) */
+  stateName: string;
   refused: boolean;
   /** the bill's address: /bill/{mode}/{key}?id= opens its detail (src/app/bill-redirect.ts) */
   path: string;
@@ -29,13 +32,16 @@ export async function describeAnswer(event: BillChangedEvent, client: Pick<Http,
   } catch {
     return null;
   }
+  const reason = typeof row.returnInfo === 'string' ? row.returnInfo.trim() : '';
+  // 改为退单 is the user's own action (issue 31): no 海关回执 for it
+  if (reason === billServerText.markedReturnedInfo) return null;
   const refused = customsRefusalStates.has(event.state);
   const number = row[definition.titleField];
   const text = eventsText.customsAnswered(definition.label, typeof number === 'string' || typeof number === 'number' ? String(number) : '', event.stateName);
-  const reason = typeof row.returnInfo === 'string' ? row.returnInfo.trim() : '';
   return {
     id: `customs:${event.id}:${event.state}`,
     text: refused && reason ? eventsText.withReason(text, reason) : text,
+    stateName: event.stateName,
     refused,
     path: `/bill/${event.mode}/${event.key}?id=${event.id}`,
     bill: { mode: event.mode, key: event.key, id: event.id },

@@ -4,6 +4,7 @@
  * with a copy button; keys can be disabled and deleted; last use (time, IP) is listed.
  */
 import { Badge, Button, CopyButton, Group, Modal, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { useCallback, useEffect, useState } from 'react';
 import type { GrantPair } from '../../../domain/grants.ts';
 import { describeGrants, grantBundles } from '../../../domain/grant-bundles.ts';
@@ -109,7 +110,9 @@ export default function ApiKeysPage({ client }: { client?: Http }) {
       <Modal opened={creating} onClose={() => setCreating(false)} title={t.add} size="xl" centered>
         <Stack gap="sm">
           <TextInput label={t.name} required maxLength={30} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <TextInput label={t.expiresAt} type="date" description={t.never} value={expiresAt} onChange={(e) => setExpiresAt(e.currentTarget.value)} />
+          {/* Mantine's own picker: a native date field shows the browser's format (mm/dd/yyyy, issue 31) */}
+          <DateInput label={t.expiresAt} description={t.never} valueFormat="YYYY-MM-DD" clearable minDate={new Date()}
+            value={expiresAt || null} onChange={(v) => setExpiresAt(v ?? '')} />
           <Text fw={600}>{t.bundles}</Text>
           <Group gap="xs">
             {BUNDLES.map((b) => <Button key={b.name} size="compact-sm" variant="light" onClick={() => addBundle(b.grants)}>{b.name}</Button>)}

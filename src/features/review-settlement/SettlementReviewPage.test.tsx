@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { reviewSettlementText as t } from '../../../domain/texts/review-settlement.ts';
 import { liveEvents } from '../../lib/live-events.ts';
-import { createFakeBackend, Refusal } from './testing/fake-server.ts';
+import { createFakeBackend, Refusal } from '../../testing/fake-server.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../testing/render.tsx';
 import SettlementReviewPage from './SettlementReviewPage.tsx';
 

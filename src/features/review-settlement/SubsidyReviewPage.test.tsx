@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { reviewSettlementText as t } from '../../../domain/texts/review-settlement.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../testing/render.tsx';
 import SubsidyReviewPage from './SubsidyReviewPage.tsx';
-import { createFakeBackend } from './testing/fake-server.ts';
+import { createFakeBackend } from '../../testing/fake-server.ts';
 
 const SLOW = 30_000;
 const application = (id: number, state: string, stateName: string) => ({

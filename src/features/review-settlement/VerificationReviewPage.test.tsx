@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { reviewSettlementText as t } from '../../../domain/texts/review-settlement.ts';
 import { fireEvent, render, screen, waitFor, within } from '../../testing/render.tsx';
-import { createFakeBackend } from './testing/fake-server.ts';
+import { createFakeBackend } from '../../testing/fake-server.ts';
 import VerificationReviewPage from './VerificationReviewPage.tsx';
 
 const SLOW = 30_000;

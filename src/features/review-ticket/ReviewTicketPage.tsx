@@ -4,6 +4,7 @@
  * list (TicketPanel), where the desk takes, answers and closes it.
  */
 import { Anchor, Badge, Button, Drawer, Group, Loader, Center, Pagination, Select, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { useCallback, useEffect, useState } from 'react';
 import { TICKET_STATES } from '../../../domain/content/tickets.ts';
 import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS } from '../../../domain/query.ts';
@@ -60,8 +61,9 @@ export default function ReviewTicketPage({ client }: { client?: Http }) {
     <Stack gap="md">
       <Group gap="sm" align="flex-end">
         <TextInput label={t.company} value={draft.companyName} onChange={(e) => setDraft({ ...draft, companyName: e.currentTarget.value })} w={220} />
-        <TextInput type="date" label={`${t.dateRange}（起）`} value={draft.dateFrom} onChange={(e) => setDraft({ ...draft, dateFrom: e.currentTarget.value })} w={170} />
-        <TextInput type="date" label={`${t.dateRange}（止）`} value={draft.dateTo} onChange={(e) => setDraft({ ...draft, dateTo: e.currentTarget.value })} w={170} />
+        {/* Mantine's picker: a native date field shows the browser's format (mm/dd/yyyy, issue 31) */}
+        <DateInput label={`${t.dateRange}（起）`} valueFormat="YYYY-MM-DD" clearable value={draft.dateFrom || null} onChange={(v) => setDraft({ ...draft, dateFrom: v ?? '' })} w={170} />
+        <DateInput label={`${t.dateRange}（止）`} valueFormat="YYYY-MM-DD" clearable value={draft.dateTo || null} onChange={(v) => setDraft({ ...draft, dateTo: v ?? '' })} w={170} />
         <Button onClick={search}>{t.search}</Button>
         <Button variant="default" onClick={() => { setDraft({ companyName: '', dateFrom: '', dateTo: '' }); setFilter({}); setPage(0); }}>{t.reset}</Button>
       </Group>

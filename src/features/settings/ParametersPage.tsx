@@ -1,16 +1,18 @@
 /**
  * /parametersSetting 参数设置 (§2, §3, §5, §8): the company's parameters (type, code, value), a radio
  * to pick a row into the form, 新增 to clear it, 保存 (main account) → 保存参数成功. Type, code and
- * value are each required; a failed check says 请填写必填数据.
+ * value are each required; a failed check says 请填写必填数据. The parameters the console knows read
+ * by name, their values as names or code + name (issue 31); the form edits the codes themselves.
  */
 import { Grid, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useState } from 'react';
-import { settingProblems } from '../../../domain/content/settings.ts';
+import { settingCodeName, settingProblems, settingValueTables, settingValueText } from '../../../domain/content/settings.ts';
 import { settingsText as t } from '../../../domain/texts/settings.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import { usePermission } from '../../lib/permissions.ts';
 import { useUserInfo } from '../../lib/auth-context.tsx';
+import { getDictionary, type DictionaryItem } from '../../lib/dictionaries.ts';
 import { http, type Http } from '../../lib/http.ts';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notify.ts';
 
@@ -38,6 +40,17 @@ export default function ParametersPage({ client = http }: { client?: Http }) {
     }
   }, [client]);
   useEffect(() => { void load(); }, [load]);
+  // the code tables of the known parameters' values, so 3105 reads 3105 and its customs' name
+  const [tables, setTables] = useState<Record<string, DictionaryItem[]>>({});
+  useEffect(() => {
+    for (const table of new Set(Object.values(settingValueTables))) {
+      getDictionary(table, client).then((items) => setTables((was) => ({ ...was, [table]: items })), () => {});
+    }
+  }, [client]);
+  const valueOf = (r: Setting) => {
+    const items = tables[settingValueTables[r.code.trim()] ?? ''];
+    return settingValueText(r.code, r.value, items ? (v) => items.find((i) => i.value === v)?.name : undefined);
+  };
 
   const pick = (row: Setting) => {
     setSelected(row.id);
@@ -77,7 +90,9 @@ export default function ParametersPage({ client = http }: { client?: Http }) {
                 {rows.map((r) => (
                   <Table.Tr key={r.id} onClick={() => pick(r)} style={{ cursor: 'pointer' }}>
                     <Table.Td><Radio value={String(r.id)} aria-label={`${r.type} ${r.code}`} /></Table.Td>
-                    <Table.Td>{r.type}</Table.Td><Table.Td>{r.code}</Table.Td><Table.Td>{r.value}</Table.Td>
+                    <Table.Td>{r.type}</Table.Td>
+                    <Table.Td>{settingCodeName(r.code) ?? r.code}{settingCodeName(r.code) && <Text span size="xs" c="dimmed"> {r.code}</Text>}</Table.Td>
+                    <Table.Td>{valueOf(r)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

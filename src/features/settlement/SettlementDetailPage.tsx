@@ -6,17 +6,19 @@
  * each is offered, and accepted, only while the settlement machine lets the head be edited (待生成).
  * A new settlement (id null) is created by its first 添加清单, whose address then names it.
  */
-import { Alert, Badge, Button, Card, Checkbox, Group, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { checkedFlags, EMPTY_SPEC_DECL_FLAG, flagOf, specDeclFlags } from '../../../domain/settlement/spec-decl-flag.ts';
+import { amountText } from '../../../domain/settlement/amounts.ts';
 import { businessTypeNames, IE_TYPES } from '../../../domain/settlement/states.ts';
 import { settlementText as t } from '../../../domain/texts/settlement.ts';
 import { settlementMachine } from '../../../machines/settlement.ts';
 import { settlementDetailActions as actions } from '../../../machines/workflow-actions.ts';
 import { gateOpen, type WorkflowAction } from '../../../machines/workflow-page.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { StateBadge } from '../../components/StateBadge.tsx';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import { WorkflowFailed } from '../../components/WorkflowFailed.tsx';
 import type { Http } from '../../lib/http.ts';
@@ -94,10 +96,10 @@ function SettlementDetail({ client, params }: { client: Http | undefined; params
         <Text fw={600} mb="sm">{t.headTitle}</Text>
         <SimpleGrid cols={{ base: 2, md: 4 }}>
           {field(f.declareNo, head?.declareNo ?? t.pendingDeclareNo)}
-          <div><Text size="xs" c="dimmed">{f.stateName}</Text><Badge variant="light">{head?.stateName ?? t.pendingDeclareNo}</Badge></div>
+          <div><Text size="xs" c="dimmed">{f.stateName}</Text><StateBadge name={head?.stateName ?? t.pendingDeclareNo} color="blue" /></div>
           {field(f.businessType, head?.businessType ?? businessTypeNames[IE_TYPES[billType]])}
           {field(f.bankName, head?.bankName)}
-          {field(f.totalAmount, head?.totalAmount ?? '0.00000')}
+          {field(f.totalAmount, amountText(head?.totalAmount ?? 0))}
           {field(f.currency, head?.totalAmountUnitName)}
           {field(f.totalCount, head?.totalCount ?? 0)}
           {field(f.tradeType, head?.tradeType)}
@@ -134,7 +136,7 @@ function SettlementDetail({ client, params }: { client: Http | undefined; params
                 {editable && <Table.Td><Checkbox aria-label={r.invtNo ?? String(r.id)} checked={selected.includes(r.id)}
                   onChange={(e) => select(e.currentTarget.checked ? [...selected, r.id] : selected.filter((x) => x !== r.id))} /></Table.Td>}
                 <Table.Td>{r.invtNo}</Table.Td><Table.Td>{r.copNo}</Table.Td><Table.Td>{r.orderNo}</Table.Td><Table.Td>{r.logisticsNo}</Table.Td>
-                <Table.Td>{r.ebcName}</Table.Td><Table.Td>{r.tradeMode}</Table.Td><Table.Td>{r.currencyName}</Table.Td><Table.Td ta="right">{r.amount}</Table.Td>
+                <Table.Td>{r.ebcName}</Table.Td><Table.Td>{r.tradeMode}</Table.Td><Table.Td>{r.currencyName}</Table.Td><Table.Td ta="right">{amountText(r.amount)}</Table.Td>
                 <Table.Td ta="right">{r.grossWeight}</Table.Td><Table.Td>{r.ieDate}</Table.Td><Table.Td>{r.releaseTime}</Table.Td>
               </Table.Tr>
             ))}

@@ -6,10 +6,11 @@
  * actor (machines/workflow-page.ts with settlementActions) loads the list and runs every action,
  * offering and accepting one only where machines/settlement.ts allows it and the button codes grant.
  */
-import { Badge, Button, Checkbox, Group, Modal, MultiSelect, Pagination, Radio, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Pagination, Radio, Select, Stack, Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { amountText } from '../../../domain/settlement/amounts.ts';
 import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../domain/query.ts';
 import { SETTLEMENT_AUTH_FILTER, SETTLEMENT_STATES, settlementAuthStateNames, settlementStateNames, type BillType } from '../../../domain/settlement/states.ts';
 import { settlementText as t } from '../../../domain/texts/settlement.ts';
@@ -17,6 +18,7 @@ import { commonText } from '../../../domain/texts/web.ts';
 import { settlementActions as actions } from '../../../machines/workflow-actions.ts';
 import { gateOpen, type WorkflowAction } from '../../../machines/workflow-page.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { StateBadge } from '../../components/StateBadge.tsx';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
 import { WorkflowFailed } from '../../components/WorkflowFailed.tsx';
 import type { Http } from '../../lib/http.ts';
@@ -105,10 +107,10 @@ export default function SettlementListPage({ client }: { client?: Http }) {
                     onChange={(e) => select(e.currentTarget.checked ? [...selected, r.id] : selected.filter((x) => x !== r.id))} />
                 </Table.Td>
                 <Table.Td>{r.declareNo ?? t.pendingDeclareNo}</Table.Td>
-                <Table.Td><Badge variant="light" color={r.state === 'approved' ? 'green' : r.state === 'not_approved' || r.state === 'revoke' ? 'gray' : 'blue'}>{r.stateName}</Badge></Table.Td>
+                <Table.Td><StateBadge name={r.stateName} color={r.state === 'approved' ? 'green' : r.state === 'not_approved' || r.state === 'revoke' ? 'gray' : 'blue'} /></Table.Td>
                 <Table.Td>{r.businessType}</Table.Td>
                 <Table.Td>{r.bankName}</Table.Td>
-                <Table.Td ta="right">{r.totalAmount}</Table.Td>
+                <Table.Td ta="right">{amountText(r.totalAmount)}</Table.Td>
                 <Table.Td>{r.totalAmountUnitName}</Table.Td>
                 <Table.Td ta="right">{r.totalCount}</Table.Td>
                 <Table.Td>{r.tradeType}</Table.Td>

@@ -1,7 +1,7 @@
 /**
  * One tab of /statistics: the filters (both dates, business mode, port), 查询 and 导出, and the
  * table with the total row last; order count, goods value and gross weight sort (the server sorts,
- * the total row stays last). The tab keeps its filters and results while another tab is shown.
+ * the total row stays last). Before the first 查询 the table says what to do. The tab keeps its filters and results while another tab is shown.
  */
 import { openDownload } from '../../lib/download.ts';
 import { Group, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
@@ -31,6 +31,7 @@ export function StatisticsTab({ tab, api, client }: { tab: Tab; api: StatisticsA
   const [rows, setRows] = useState<StatisticsRow[]>([]);
   const [sort, setSort] = useState<StatisticsSort | null>(null);
   const [busy, setBusy] = useState(false);
+  const [queried, setQueried] = useState(false);
   useEffect(() => { getDictionary('declare_port', client).then(setPorts, notifyError); }, [client]);
 
   const filter = () => ({ startDate: startDate ?? '', endDate: endDate ?? '', businessMode: businessMode ?? '', customsCode: port });
@@ -43,7 +44,7 @@ export function StatisticsTab({ tab, api, client }: { tab: Tab; api: StatisticsA
     const terms = checked();
     if (!terms) return;
     setBusy(true);
-    try { setRows((await api.list(terms, nextSort ? [nextSort] : [])).datas); } catch (error) { notifyError(error); } finally { setBusy(false); }
+    try { setRows((await api.list(terms, nextSort ? [nextSort] : [])).datas); setQueried(true); } catch (error) { notifyError(error); } finally { setBusy(false); }
   };
   const exportRows = async () => {
     const terms = checked();
@@ -77,6 +78,9 @@ export function StatisticsTab({ tab, api, client }: { tab: Tab; api: StatisticsA
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr><Table.Td colSpan={9} ta="center" c="dimmed">{queried ? t.noRows : t.beforeQuery}</Table.Td></Table.Tr>
+          )}
           {rows.map((r, i) => (
             <Table.Tr key={i} fw={r.isTotal ? 700 : undefined}>
               <Table.Td>{r.iedate}</Table.Td><Table.Td>{r.customsCodeName}</Table.Td><Table.Td>{r.customsCode}</Table.Td><Table.Td>{r.agentName}</Table.Td>

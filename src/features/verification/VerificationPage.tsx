@@ -12,7 +12,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BILL_PAGE_SIZE, BILL_PAGE_SIZE_OPTIONS, lastDaysWindow, rangeEnd, rangeStart, type Term } from '../../../domain/query.ts';
-import { formatAmount, parseAmount, remainingAmount } from '../../../domain/settlement/amounts.ts';
+import { amountText, formatAmount, parseAmount, remainingAmount } from '../../../domain/settlement/amounts.ts';
 import { settlementText, verificationText as t } from '../../../domain/texts/settlement.ts';
 import { verificationActions as actions } from '../../../machines/workflow-actions.ts';
 import { PermissionButton } from '../../components/PermissionButton.tsx';
@@ -100,8 +100,8 @@ export default function VerificationPage({ client }: { client?: Http }) {
                 <Table.Tr key={r.id}>
                   <Table.Td><Radio value={String(r.id)} aria-label={r.declareNo ?? String(r.id)} /></Table.Td>
                   <Table.Td>{r.declareNo}</Table.Td><Table.Td>{r.businessType}</Table.Td><Table.Td>{r.bankName}</Table.Td>
-                  <Table.Td ta="right">{r.alreadyAmount}</Table.Td><Table.Td ta="right">{r.verificationAmount}</Table.Td><Table.Td ta="right">{r.verifyingAmount}</Table.Td>
-                  <Table.Td ta="right">{r.verAmount}</Table.Td><Table.Td>{r.verProportion}</Table.Td><Table.Td>{r.totalAmountUnitName}</Table.Td>
+                  <Table.Td ta="right">{amountText(r.alreadyAmount)}</Table.Td><Table.Td ta="right">{amountText(r.verificationAmount)}</Table.Td><Table.Td ta="right">{amountText(r.verifyingAmount)}</Table.Td>
+                  <Table.Td ta="right">{amountText(r.verAmount)}</Table.Td><Table.Td>{r.verProportion}</Table.Td><Table.Td>{r.totalAmountUnitName}</Table.Td>
                   <Table.Td>{r.verStateName}</Table.Td><Table.Td>{r.appTime}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">

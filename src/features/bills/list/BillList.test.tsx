@@ -274,6 +274,8 @@ describe('BillList', { timeout: 30_000 }, () => {
     expect(lastList().terms).toEqual([windowTerm, { column: 'order_no', termType: 'in', value: ['SO000001', 'SO000002', 'SO000003'] }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Excel导入' })).toBeNull());
     expect(screen.getByText('已按导入的 3 个订单编号查询')).toBeTruthy();
+    // the spec's success message (issue 31)
+    expect(await screen.findByText('导入成功')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '清除导入条件' }));
     await waitFor(() => expect(lastList().terms).toEqual([windowTerm]));
   });
@@ -331,5 +333,15 @@ describe('BillList', { timeout: 30_000 }, () => {
     expect(rendered).toBeLessThan(100);
     fireEvent.click(screen.getByRole('checkbox', { name: '全选本页' }));
     expect(await screen.findByText('已选择 500 条')).toBeTruthy();
+  });
+
+  it('closes 列设置 with Esc, wherever the focus is (issue 31)', async () => {
+    serveOrders(backend);
+    show();
+    await loaded();
+    fireEvent.click(button('列设置'));
+    expect(await screen.findByRole('group', { name: '列设置' })).toBeTruthy();
+    fireEvent.keyDown(button('列设置'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('group', { name: '列设置' })).toBeNull());
   });
 });

@@ -9,17 +9,17 @@
  */
 import { Box, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
 import type { Sort, TimeWindow } from '../../../../domain/query.ts';
-import { billJobText, billListText } from '../../../../domain/texts/bills.ts';
+import { billJobText, billListText, billText } from '../../../../domain/texts/bills.ts';
 import type { BillRow } from '../../../../machines/bill-list.ts';
 import { ColumnChooser } from '../../../components/ColumnChooser.tsx';
 import { columnSettingsKey, useColumnSettings } from '../../../components/column-settings.ts';
 import { DefinitionTable } from '../../../components/DefinitionTable.tsx';
 import { useModules, useUserInfo } from '../../../lib/auth-context.tsx';
 import { http, type Http } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { buttonCodesFor } from '../../../lib/permissions.ts';
 import { actionDialogs, dialogOf, type ActionDialogs } from '../overrides/action-dialogs.ts';
 import { useStandaloneActions } from '../overrides/standalone-actions.tsx';
@@ -133,6 +133,8 @@ function BillListView({ definition, onNavigate, client = http, dialogs = actionD
     setLastImported(imported);
     if (imported.length > 0) setImportOpen(false);
   }
+  // …and says so in the spec's words (issue 31: 导入成功 appeared nowhere)
+  useEffect(() => { if (imported.length > 0) notifySuccess(billText.imported); }, [imported]);
 
   const titleOf = useCallback((row: BillRow) => String(row[definition.titleField] ?? row.id), [definition]);
   const selectTitle = useCallback((row: BillRow) => billListText.selectRow(titleOf(row)), [titleOf]);

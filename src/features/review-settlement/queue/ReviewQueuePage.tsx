@@ -6,7 +6,8 @@
  * decision asks with (the reason of a refusal, or 是否…?). The queue follows the operators' live
  * stream: a company's new application, another operator's decision.
  */
-import { Badge, Button, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Drawer, Group, Stack, Table, Title } from '@mantine/core';
+import { StateBadge as WholeBadge } from '../../../components/StateBadge.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import { BILL_PAGE_SIZE, type Term } from '../../../../domain/query.ts';
 import { reviewSettlementText as t } from '../../../../domain/texts/review-settlement.ts';
@@ -99,5 +100,5 @@ export function ReviewQueuePage<Row extends QueueRecord, Detail extends QueueRec
 
 /** A record's state as every queue shows it (the definition's colour). */
 export function StateBadge({ record, color }: { record: QueueRecord; color: (state: string) => string }) {
-  return <Badge variant="light" color={color(record.state)}>{record.stateName}</Badge>;
+  return <WholeBadge name={record.stateName} color={color(record.state)} />;
 }

@@ -1,6 +1,7 @@
 /** 核销审核 as a queue definition (issue 20): 审核中 waits; 核销通过 / 核销不通过, beside the settlement's amounts. */
 import { Divider, Stack } from '@mantine/core';
 import { useCallback } from 'react';
+import { amountText } from '../../../../domain/settlement/amounts.ts';
 import { verificationStateNames, VERIFICATION_STATES } from '../../../../domain/settlement/states.ts';
 import { reviewSettlementText as t } from '../../../../domain/texts/review-settlement.ts';
 import { settlementText } from '../../../../domain/texts/settlement.ts';
@@ -25,25 +26,25 @@ function VerificationDetail({ api, detail, version }: QueueDetailProps<Verificat
   return (
     <Stack gap="sm">
       <Fields items={[
-        [c.verNo, detail.verNo], [c.companyName, detail.companyName], [c.amount, `${detail.amount} ${detail.currencyName}`], [c.appTime, detail.appTime],
+        [c.verNo, detail.verNo], [c.companyName, detail.companyName], [c.amount, `${amountText(detail.amount)} ${detail.currencyName}`], [c.appTime, detail.appTime],
         [c.auditOpinion, detail.auditOpinion],
       ]} />
       <Divider label={v.settlementTitle} labelPosition="left" />
       <Fields items={[
         [t.settlement.columns.declareNo, head.declareNo], [t.settlement.columns.bankName, head.bankName],
-        [t.settlement.amounts.totalAmount, head.totalAmount], [t.settlement.amounts.verifiedAmount, head.verifiedAmount],
-        [t.settlement.amounts.verifyingAmount, head.verifyingAmount], [t.settlement.amounts.remaining, head.remainingAmount],
+        [t.settlement.amounts.totalAmount, amountText(head.totalAmount)], [t.settlement.amounts.verifiedAmount, amountText(head.verifiedAmount)],
+        [t.settlement.amounts.verifyingAmount, amountText(head.verifyingAmount)], [t.settlement.amounts.remaining, amountText(head.remainingAmount)],
         [t.settlement.columns.totalCount, head.totalCount], [t.settlement.columns.appTime, head.appTime],
       ]} />
       <Divider label={t.settlement.inventoriesTitle} labelPosition="left" />
       <RowsTable label={t.settlement.inventoriesTitle} rows={lines.page?.datas ?? []} keyOf={(l) => l.id} columns={[
-        [lc.invtNo, (l) => l.invtNo], [lc.orderNo, (l) => l.orderNo], [lc.logisticsNo, (l) => l.logisticsNo], [lc.amount, (l) => l.amount],
+        [lc.invtNo, (l) => l.invtNo], [lc.orderNo, (l) => l.orderNo], [lc.logisticsNo, (l) => l.logisticsNo], [lc.amount, (l) => amountText(l.amount)],
         [lc.currency, (l) => l.currencyName], [lc.releaseTime, (l) => l.releaseTime],
       ]} />
       <Pager total={lines.page?.total ?? 0} pageIndex={lines.pageIndex} pageSize={lines.pageSize} onPage={lines.setPageIndex} />
       <Divider label={v.othersTitle} labelPosition="left" />
       <RowsTable label={v.othersTitle} rows={head.verifications} keyOf={(x) => x.id} columns={[
-        [c.verNo, (x) => x.verNo], [c.amount, (x) => x.amount], [c.stateName, (x) => x.stateName], [c.appTime, (x) => x.appTime], [c.auditOpinion, (x) => x.auditOpinion ?? x.reason],
+        [c.verNo, (x) => x.verNo], [c.amount, (x) => amountText(x.amount)], [c.stateName, (x) => x.stateName], [c.appTime, (x) => x.appTime], [c.auditOpinion, (x) => x.auditOpinion ?? x.reason],
       ]} />
     </Stack>
   );
@@ -58,8 +59,8 @@ export const verificationQueue: QueueDefinition<VerificationReviewRecord, Verifi
   filterColumns: { time: 'app_time', number: { column: 'ver_no', termType: 'eq', label: v.number } },
   columns: [
     { label: c.verNo, cell: (r) => r.verNo }, { label: c.declareNo, cell: (r) => r.declareNo }, { label: c.companyName, cell: (r) => r.companyName },
-    { label: c.amount, cell: (r) => r.amount, numeric: true }, { label: c.totalAmount, cell: (r) => r.totalAmount, numeric: true },
-    { label: c.verifiedAmount, cell: (r) => r.verifiedAmount, numeric: true }, { label: c.currency, cell: (r) => r.currencyName },
+    { label: c.amount, cell: (r) => amountText(r.amount), numeric: true }, { label: c.totalAmount, cell: (r) => amountText(r.totalAmount), numeric: true },
+    { label: c.verifiedAmount, cell: (r) => amountText(r.verifiedAmount), numeric: true }, { label: c.currency, cell: (r) => r.currencyName },
     { label: c.appTime, cell: (r) => r.appTime }, { label: c.stateName, cell: (r) => <StateBadge record={r} color={stateColor} /> },
     { label: c.auditOpinion, cell: (r) => r.auditOpinion ?? r.reason },
   ],
@@ -72,6 +73,6 @@ export const verificationQueue: QueueDefinition<VerificationReviewRecord, Verifi
   decide: (api, code, id, values) => api.decideVerification(code as keyof typeof actions, id, opinionOf(values)),
   detail: (api, id) => api.verification(id),
   drawerTitle: (detail) => `${v.headTitle} ${detail?.verNo ?? ''}`,
-  subject: (r) => `${r.verNo} ${r.companyName} ${r.amount}`,
+  subject: (r) => `${r.verNo} ${r.companyName} ${amountText(r.amount)}`,
   Detail: VerificationDetail,
 };

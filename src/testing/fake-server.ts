@@ -1,6 +1,6 @@
-/** A fake server at the network boundary for the review pages' tests: the real http client over an axios adapter. */
+/** A fake server at the network boundary for the pages' tests: the real http client over an axios adapter. */
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { createHttp } from '../../../lib/http.ts';
+import { createHttp } from '../lib/http.ts';
 
 /** Thrown by a handler: the server answers {code: -1, message}. */
 export class Refusal { constructor(readonly message: string) {} }

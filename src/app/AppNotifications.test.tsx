@@ -1,0 +1,39 @@
+// Toasts stack away from an open dialog (issue 31: receipt toasts covered a batch's failure table).
+import { Button, Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '../testing/render.tsx';
+import { toastPlace } from './AppNotifications.tsx';
+
+function Page() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>打开</Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="批量申报结果"><Button>仅重试失败</Button></Modal>
+    </>
+  );
+}
+const positionOf = (text: string) => screen.getByText(text).closest('[data-position]')?.getAttribute('data-position');
+
+describe('where toasts stack', () => {
+  it('top centre without a dialog, bottom right beside an open one', async () => {
+    render(<Page />);
+    act(() => { notifications.show({ id: 'a', message: '出口订单 SO1 海关入库' }); });
+    await screen.findByText('出口订单 SO1 海关入库');
+    expect(positionOf('出口订单 SO1 海关入库')).toBe('top-center');
+    fireEvent.click(screen.getByRole('button', { name: '打开' }));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(positionOf('出口订单 SO1 海关入库')).toBe('bottom-right'));
+    act(() => { notifications.show({ id: 'b', message: '出口订单 SO2 海关退单' }); });
+    await screen.findByText('出口订单 SO2 海关退单');
+    expect(positionOf('出口订单 SO2 海关退单')).toBe('bottom-right');
+  });
+
+  it('goes beneath the dialog when no room is left beside it', () => {
+    expect(toastPlace([], 1280)).toEqual({ position: 'top-center', width: 440, belowDialogs: false });
+    expect(toastPlace([900], 1280)).toMatchObject({ position: 'bottom-right', width: 348, belowDialogs: false });
+    expect(toastPlace([1030], 1280)).toMatchObject({ position: 'bottom-right', belowDialogs: true });
+  });
+});

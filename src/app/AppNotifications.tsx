@@ -1,0 +1,56 @@
+/**
+ * Where toasts stack (issue 31: in a 5-bill batch, receipt toasts covered the failure table and
+ * 仅重试失败). Without a dialog: top centre, where the eye is. While a dialog is open they move to
+ * the bottom right, as narrow as the space beside the dialog allows; when no such space is left they
+ * stack beneath the dialog's layer, so a dialog is never covered.
+ */
+import { getDefaultZIndex } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+
+const WIDE = 440;
+const NARROWEST = 240;
+const MARGIN = 16;
+
+export interface ToastPlace { position: 'top-center' | 'bottom-right'; width: number; belowDialogs: boolean }
+
+/** Where toasts go given the open dialogs' right edges (none: no dialog) and the window's width. */
+export function toastPlace(dialogRights: readonly number[], windowWidth: number): ToastPlace {
+  if (dialogRights.length === 0) return { position: 'top-center', width: WIDE, belowDialogs: false };
+  const room = windowWidth - Math.max(...dialogRights) - 2 * MARGIN;
+  if (room >= NARROWEST) return { position: 'bottom-right', width: Math.min(WIDE, room), belowDialogs: false };
+  return { position: 'bottom-right', width: NARROWEST + 80, belowDialogs: true };
+}
+
+const DIALOGS = '[role="dialog"]';
+
+function placeNow(): ToastPlace {
+  const rights = [...document.querySelectorAll<HTMLElement>(DIALOGS)].map((d) => d.getBoundingClientRect().right);
+  return toastPlace(rights, window.innerWidth);
+}
+const same = (a: ToastPlace, b: ToastPlace) => a.position === b.position && a.width === b.width && a.belowDialogs === b.belowDialogs;
+
+/** The dialogs that open and close anywhere on the page (Mantine's modals, drawers, confirm boxes). */
+function useToastPlace(): ToastPlace {
+  const [place, setPlace] = useState<ToastPlace>(placeNow);
+  useEffect(() => {
+    // once a frame at most: the page's own renders mutate the body all the time
+    let frame: number | undefined;
+    const measure = () => { frame = undefined; setPlace((was) => { const now = placeNow(); return same(was, now) ? was : now; }); };
+    const update = () => { frame ??= requestAnimationFrame(measure); };
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', update);
+    update();
+    return () => { observer.disconnect(); window.removeEventListener('resize', update); if (frame !== undefined) cancelAnimationFrame(frame); };
+  }, []);
+  return place;
+}
+
+export function AppNotifications() {
+  const place = useToastPlace();
+  return (
+    <Notifications position={place.position} containerWidth={place.width}
+      zIndex={place.belowDialogs ? getDefaultZIndex('modal') - 1 : getDefaultZIndex('overlay')} />
+  );
+}
