@@ -15,7 +15,7 @@ export const billActions: readonly ActionDef[] = [
   { code: 'save', label: '保存', place: 'detail', event: 'user.save', confirm: billText.confirmSave, api: 'save' },
   { code: 'saveDeclare', label: '保存并申报', place: 'detail', event: 'user.declare', confirm: billText.confirmSaveDeclare, api: 'saveAndApply' },
   { code: 'temporary', label: '暂存', place: 'detail', event: 'user.save', api: 'save' },
-  { code: 'delete', label: '删除', place: 'detail', event: 'user.save', confirm: billText.confirmDeleteLines, api: 'deleteLines' },
+  { code: 'delete', label: '删除', place: 'detail', event: 'user.save', confirm: billText.confirmDeleteRecord, api: 'deleteLines' },
   { code: 'refresh', label: '刷新', place: 'detail', api: 'detail' },
 ];
 

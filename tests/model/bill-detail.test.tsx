@@ -349,7 +349,7 @@ async function drive(world: World, variant: Variant, event: EventObject) {
       const radio = within(body()).getByRole('radio', { name: '选择第2行' }) as HTMLInputElement;
       if (!radio.checked) fireEvent.click(radio);
       fireEvent.click(toolbarButton('删除')!);
-      return confirmModal('是否删除选中数据？');
+      return confirmModal('是否保删除该条记录?');
     }
     default:
       throw new Error(`no driver for ${event.type}`);

@@ -250,7 +250,7 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('请选择需要删除的数据！')).toBeTruthy();
     fireEvent.click(within(body()).getByRole('radio', { name: '选择第1行' }));
     fireEvent.click(within(toolbar()).getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('是否删除选中数据？')).toBeTruthy();
+    expect(await screen.findByText('是否保删除该条记录?')).toBeTruthy();
     await confirmModal();
     await waitFor(() => expect(within(body()).queryByText('蓝牙耳机')).toBeNull());
   });
