@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import type { ConcurrentIndex, ConcurrentIndexes } from './migrations/concurrent-index.ts';
+import type { SnapshotBackfill } from './migrations/snapshot-backfill.ts';
 
 export interface MigrateOptions {
   /** Where progress lines go (a start on a large database says what it does and for how long); default console.log. */
@@ -9,7 +10,7 @@ export interface MigrateOptions {
   heartbeatMs?: number;
 }
 
-type WithIndexes = Migration & { concurrently?: ConcurrentIndexes };
+type WithIndexes = Migration & { concurrently?: ConcurrentIndexes; backfill?: SnapshotBackfill };
 
 /**
  * Runs the pending migrations one at a time. Kysely runs each in a transaction on PostgreSQL (its
@@ -31,13 +32,40 @@ export async function runMigrations(db: Kysely<any>, options: MigrateOptions = {
   const log = options.log ?? (large ? (line: string) => console.log(line) : () => {});
   const started = performance.now();
   log(`migrations: ${pending.length} pending (${pending[0]} … ${pending[pending.length - 1]}), bill_heads ≈ ${rows.toLocaleString('en')} rows`);
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // a migration's backfill takes its snapshot inside the migration's transaction and is read after the commit
+  let snapshot: Snapshot | undefined;
+  const provider = server ? {
+    async getMigrations() {
+      return Object.fromEntries(Object.entries(migrations).map(([name, m]) => {
+        const fill = (m as WithIndexes).backfill;
+        if (!fill) return [name, m];
+        return [name, { ...m, up: async (trx: Kysely<any>) => {
+          await fill.schema(trx);
+          await sql`lock table ${sql.table(fill.table)} in share mode`.execute(trx);
+          snapshot = await takeSnapshot(db);
+        } }];
+      }));
+    },
+  } : migrationProvider;
+  const migrator = new Migrator({ db, provider });
   const done: string[] = [];
   const migrateTo = async (name: string) => {
-    const { error, results } = await step(log, heartbeatMs, name, () => migrator.migrateTo(name));
-    if (error) throw error instanceof Error ? error : new Error(String(error));
-    done.push(...(results ?? []).filter((r) => r.status === 'Success' && r.direction === 'Up').map((r) => r.migrationName));
+    try {
+      const { error, results } = await step(log, heartbeatMs, name, () => migrator.migrateTo(name));
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      done.push(...(results ?? []).filter((r) => r.status === 'Success' && r.direction === 'Up').map((r) => r.migrationName));
+    } catch (err) {
+      snapshot?.abandon();
+      snapshot = undefined;
+      throw err;
+    }
+    const taken = snapshot;
+    snapshot = undefined;
+    const fill = (migrations[name] as WithIndexes).backfill;
+    if (taken && fill) await step(log, heartbeatMs, `${name}: backfill (in batches, writes go on)`, () => taken.fill((conn) => fill.fill(conn, (line) => log(`  ${line}`))));
   };
+  const boundary = (name: string | undefined) => name !== undefined && server
+    && ((migrations[name] as WithIndexes).concurrently !== undefined);
   for (const [at, name] of pending.entries()) {
     const migration = migrations[name] as WithIndexes;
     if (server && migration.concurrently) {
@@ -48,8 +76,7 @@ export async function runMigrations(db: Kysely<any>, options: MigrateOptions = {
       }
     }
     const next = pending[at + 1];
-    const nextBuilds = next !== undefined && server && (migrations[next] as WithIndexes).concurrently !== undefined;
-    if (large || next === undefined || nextBuilds) await migrateTo(name);
+    if (large || next === undefined || boundary(next) || (server && migration.backfill)) await migrateTo(name);
   }
   log(`migrations: done in ${seconds(performance.now() - started)}`);
   return done;
@@ -96,6 +123,43 @@ async function step<T>(log: (line: string) => void, heartbeatMs: number, what: s
   } finally {
     clearInterval(beat);
   }
+}
+
+interface Snapshot {
+  /** Runs the work in the snapshot's transaction, then commits it. */
+  fill(work: (conn: Kysely<any>) => Promise<void>): Promise<void>;
+  abandon(): void;
+}
+
+/**
+ * A repeatable-read transaction on a connection of its own, its snapshot taken at once: called while
+ * the migration's transaction holds the table, it sees every write before and none after.
+ */
+async function takeSnapshot(db: Kysely<any>): Promise<Snapshot> {
+  let proceed!: (work: ((conn: Kysely<any>) => Promise<void>) | null) => void;
+  const next = new Promise<((conn: Kysely<any>) => Promise<void>) | null>((resolve) => { proceed = resolve; });
+  let taken!: () => void;
+  let failed!: (err: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => { taken = resolve; failed = reject; });
+  const finished = db.connection().execute(async (conn) => {
+    await sql`begin isolation level repeatable read`.execute(conn);
+    try {
+      await sql`select 1`.execute(conn);
+      taken();
+      const work = await next;
+      if (work) await work(conn);
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw err;
+    }
+  });
+  finished.catch(failed);
+  await ready;
+  return {
+    fill: async (work) => { proceed(work); await finished; },
+    abandon: () => { proceed(null); finished.catch(() => {}); },
+  };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/database.ts';
 import { migrationProvider } from '../../server/db/migrations/index.ts';
+import { compactBillCounts } from '../../server/bills/counts-sql.ts';
 import { searchIndexName } from '../../server/db/migrations/035-list-search-indexes.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
@@ -62,7 +63,8 @@ describe('migrations and their indexes', () => {
       // until a build of 035 waits for the open transaction (a concurrent build shows its wait, not its text)
       let waiting = false;
       for (let i = 0; i < 200 && !waiting; i++) {
-        const { rows } = await holder.query(`select count(*)::int as n from pg_stat_activity
+        // asked outside a transaction: inside one, pg_stat_activity stays as its first read saw it
+        const { rows } = await writer.query(`select count(*)::int as n from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`);
         waiting = rows[0].n > 0;
         if (!waiting) await new Promise((r) => setTimeout(r, 100));
@@ -106,6 +108,52 @@ describe('migrations and their indexes', () => {
       await holder.query('rollback').catch(() => {});
       await holder.end();
       await builder.end();
+    }
+  }, 120_000);
+
+  it('counts the bills for 034 after its commit while a writer goes on, and the counts add up (PostgreSQL)', async (ctx) => {
+    if (!opened.databaseUrl) return ctx.skip();
+    const url = opened.databaseUrl;
+    await backTo('033-decision-events');
+    const company = await companyId();
+    const insert = (c: pg.Client, copNo: string, state = 'DRAFT') =>
+      c.query(`insert into bill_heads (company_id, bill_key, mode, state, cop_no, data) values ($1, 'order', 'export', $2, $3, '{}')`, [company, state, copNo]);
+    // the compaction's lock, which the backfill takes: held here, it stops the backfill where it waits
+    const compaction = await client(url);
+    const writer = await client(url, 3000);
+    let migrating: Promise<string[]> | undefined;
+    try {
+      for (let i = 0; i < 20; i++) await insert(writer, `MIG-034-${i}`, i % 2 ? '120' : 'DRAFT');
+      await compaction.query('begin');
+      await compaction.query('select pg_advisory_xact_lock(109274258956899)');
+      migrating = migrateToLatest(db(), { log: () => {} });
+      migrating.catch(() => {});
+      let waiting = false;
+      for (let i = 0; i < 200 && !waiting; i++) {
+        const { rows } = await writer.query(`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and wait_event = 'advisory'`);
+        waiting = rows[0].n > 0;
+        if (!waiting) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(waiting).toBe(true);
+      // while the backfill waits, bills are written and changed (counted by the triggers, not by it)
+      const t0 = performance.now();
+      await insert(writer, 'MIG-034-DURING');
+      await writer.query(`update bill_heads set state = '120' where cop_no = 'MIG-034-0'`);
+      await writer.query(`delete from bill_heads where cop_no = 'MIG-034-1'`);
+      expect(performance.now() - t0).toBeLessThan(1000);
+      await compaction.query('commit');
+      expect(await migrating).toContain('034-bill-counts');
+      await compactBillCounts(db());
+      const summed = await sql<{ k: string; n: number }>`select company_id || bill_key || mode || day || state as k, n from bill_counts where n <> 0 order by 1`.execute(db());
+      const counted = await sql<{ k: string; n: number }>`select company_id || bill_key || mode || (create_time at time zone 'Asia/Shanghai')::date || state as k, count(*)::int as n
+        from bill_heads group by 1 order by 1`.execute(db());
+      expect(summed.rows).toEqual(counted.rows);
+    } finally {
+      await compaction.query('rollback').catch(() => {});
+      await migrating?.catch(() => {});
+      await compaction.end();
+      await writer.end();
     }
   }, 120_000);
 });
