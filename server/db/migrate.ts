@@ -69,11 +69,20 @@ export async function runMigrations(db: Kysely<any>, options: MigrateOptions = {
   for (const [at, name] of pending.entries()) {
     const migration = migrations[name] as WithIndexes;
     if (server && migration.concurrently) {
-      const indexes = await migration.concurrently(db);
-      for (const [i, index] of indexes.entries()) {
-        await step(log, heartbeatMs, `${name}: index ${index.name} (${i + 1}/${indexes.length}, concurrently, writes go on)`,
-          () => buildConcurrently(db, index, log));
-      }
+      // one server builds at a time (the others wait, then find the indexes built): the migrator's own
+      // lock does not cover these builds, and a repair must never drop an index another one is building
+      await db.connection().execute(async (conn) => {
+        await sql`select pg_advisory_lock(${BUILD_LOCK}::bigint)`.execute(conn);
+        try {
+          const indexes = await migration.concurrently!(conn);
+          for (const [i, index] of indexes.entries()) {
+            await step(log, heartbeatMs, `${name}: index ${index.name} (${i + 1}/${indexes.length}, concurrently, writes go on)`,
+              () => buildConcurrently(conn, index, log));
+          }
+        } finally {
+          await sql`select pg_advisory_unlock(${BUILD_LOCK}::bigint)`.execute(conn);
+        }
+      });
     }
     const next = pending[at + 1];
     if (large || next === undefined || boundary(next) || (server && migration.backfill)) await migrateTo(name);
@@ -81,6 +90,9 @@ export async function runMigrations(db: Kysely<any>, options: MigrateOptions = {
   log(`migrations: done in ${seconds(performance.now() - started)}`);
   return done;
 }
+
+/** The advisory lock of the concurrent index builds ('cbec' 'ix'), across servers. */
+const BUILD_LOCK = 0x63626563_6978n;
 
 /** bill_heads rows from which a start says what its migrations do. */
 const LARGE_ROWS = 10_000;
