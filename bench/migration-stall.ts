@@ -7,6 +7,7 @@
  * Rounds interleave (plain, runner, plain, runner) since the machine is shared. PostgreSQL only.
  *
  *   DATABASE_URL=… STALL_HEADS=1000000 node --import tsx bench/migration-stall.ts
+ * STALL_LOG=1 prints what the runner says as a start would.
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -73,7 +74,7 @@ for (const kind of rounds) {
     const up = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
     if (up.error) throw up.error;
   } else {
-    await migrateToLatest(db, { log: (line) => { const m = /^migrating (\S+?):? /.exec(line); if (m) current = m[1]!; } });
+    await migrateToLatest(db, { log: (line) => { if (process.env.STALL_LOG) console.log(`  | ${line}`); const m = /^migrating (\S+?):? /.exec(line); if (m) current = m[1]!; } });
   }
   const seconds = (performance.now() - t0) / 1000;
   await new Promise((r) => setTimeout(r, 500));
