@@ -140,6 +140,22 @@ export async function rebuildBillCounts(db: Kysely<any>): Promise<void> {
 
 
 /**
+ * Adds the bills with ids in (fromId, toId] to the summary, one batch of a backfill read from a
+ * snapshot (server/db/migrate.ts): the bills it sees are exactly those the triggers never counted.
+ * Adds rather than inserts, so batches and a compaction folding new deltas meanwhile sum up.
+ */
+export async function addBillCountsRange(trx: Kysely<any>, fromId: number, toId: number): Promise<void> {
+  await sql.raw(`insert into bill_counts (${DELTA_COLUMNS})
+    select ${keyOf('h')}, count(*) from bill_heads h where h.id > ${Math.floor(fromId)} and h.id <= ${Math.floor(toId)} group by 1, 2, 3, 4, 5
+    on conflict (${KEY}) do update set n = bill_counts.n + excluded.n`).execute(trx);
+}
+
+/** Holds the compaction off for the rest of the transaction (it skips its turns meanwhile). */
+export async function holdBillCountCompaction(trx: Kysely<any>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${COMPACT_LOCK}::bigint)`.execute(trx);
+}
+
+/**
  * Folds the deltas into bill_counts: one statement deletes the deltas it sees and adds their sums,
  * so a reader sees the deltas or their sums, never both or neither. Deltas of transactions not yet
  * committed stay for the next turn. Answers how many delta rows it folded (0 when another server's

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, sql, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogEvent } from 'kysely';
 import type { Database } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { migrationProvider, migrations } from './migrations/index.ts';
+import { migrations } from './migrations/index.ts';
+import { runMigrations, type MigrateOptions } from './migrate.ts';
 import { pgListen, pgliteListen, type Listen } from './listener.ts';
 import { OperationLogDialect } from '../oplog/dialect.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -138,12 +139,9 @@ export async function migrationsCurrent(db: Db, strict = false): Promise<boolean
   return known.every((name) => applied.has(name));
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export async function migrateToLatest(db: Db, options?: MigrateOptions): Promise<string[]> {
   // A database already at the latest migration needs no migrator run (its lock tables and
   // checks cost ~150 ms of every start on PGlite).
   if (await migrationsCurrent(db)) return [];
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return runMigrations(db, options);
 }

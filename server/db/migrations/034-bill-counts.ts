@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { BILL_COUNT_FUNCTIONS, BILL_COUNT_TRIGGERS, rebuildBillCounts } from '../../bills/counts-sql.ts';
+import { addBillCountsRange, BILL_COUNT_FUNCTIONS, BILL_COUNT_TRIGGERS, holdBillCountCompaction, rebuildBillCounts } from '../../bills/counts-sql.ts';
+import type { SnapshotBackfill } from './snapshot-backfill.ts';
 
 /**
  * Issue 21: a list's total and its state counts over the default one-year window counted every bill
@@ -15,6 +16,12 @@ import { BILL_COUNT_FUNCTIONS, BILL_COUNT_TRIGGERS, rebuildBillCounts } from '..
  *   migration commits, so the backfill (one grouped insert) and the triggers see the same bills.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  await schema(db);
+  await rebuildBillCounts(db);
+  await sql`analyze bill_counts`.execute(db);
+}
+
+async function schema(db: Kysely<any>): Promise<void> {
   await db.schema.createTable('bill_counts')
     .addColumn('company_id', 'integer', (c) => c.notNull())
     .addColumn('bill_key', 'varchar(40)', (c) => c.notNull())
@@ -35,9 +42,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`create index bill_count_deltas_key on bill_count_deltas (company_id, bill_key, mode, day)`.execute(db);
   for (const statement of BILL_COUNT_FUNCTIONS) await sql.raw(statement).execute(db);
-  await rebuildBillCounts(db);
-  await sql`analyze bill_counts`.execute(db);
 }
+
+/** Issue 30: on PostgreSQL the runner counts the bills after the commit, in batches, while writes go on. */
+export const backfill: SnapshotBackfill = {
+  table: 'bill_heads',
+  schema,
+  async fill(snapshot, progress) {
+    await holdBillCountCompaction(snapshot);
+    const { rows } = await sql<{ lo: number | null; hi: number | null }>`select min(id)::bigint as lo, max(id)::bigint as hi from bill_heads`.execute(snapshot);
+    const lo = Number(rows[0]?.lo ?? 0);
+    const hi = Number(rows[0]?.hi ?? 0);
+    const step = 200_000;
+    for (let from = lo - 1; from < hi; from += step) {
+      await addBillCountsRange(snapshot, from, Math.min(from + step, hi));
+      progress(`bill_counts: bills up to id ${Math.min(from + step, hi).toLocaleString('en')} of ${hi.toLocaleString('en')} counted`);
+    }
+    await sql`analyze bill_counts`.execute(snapshot);
+  },
+};
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const trigger of BILL_COUNT_TRIGGERS) await sql.raw(`drop trigger if exists ${trigger} on bill_heads`).execute(db);

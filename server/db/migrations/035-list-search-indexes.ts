@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { trigramsAvailable } from './013-order-search.ts';
+import type { ConcurrentIndex } from './concurrent-index.ts';
 
 /**
  * Issue 21: every list search ≤ 100 ms on 10,000,000 heads, for the largest company and a small one.
@@ -82,6 +83,26 @@ const indexed = (column: string) => (column.startsWith('data:')
 
 /** The trigram indexes of migrations 013, 031 and 032, each spanning several lists: superseded. */
 const SUPERSEDED = ['bill_heads_order_no_trgm', 'bill_heads_invt_no_trgm', 'bill_heads_logistics_no_trgm', 'bill_heads_cop_no_trgm', 'bill_heads_inventory_order_no_trgm'];
+
+/**
+ * The same indexes as up() builds, for the runner to build concurrently beforehand on PostgreSQL
+ * (issue 30: in the transaction they held writes to bill_heads ~4 min at 10M); up() then finds them.
+ */
+export async function concurrently(db: Kysely<any>): Promise<ConcurrentIndex[]> {
+  const indexes: ConcurrentIndex[] = [];
+  if (await trigramsAvailable(db)) {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    for (const [mode, key, columns] of LIST_SEARCHES) {
+      indexes.push({ name: searchIndexName(mode, key), on: sql`bill_heads using gin (${sql.join(columns.map(indexed))})
+        where bill_key = ${sql.lit(key)} and mode = ${sql.lit(mode)}` });
+    }
+  }
+  for (const [key, column] of NAME_SEARCHES) {
+    indexes.push({ name: namesIndexName(key, column), on: sql`bill_heads (company_id, mode, ${sql.ref(column)}, state, create_time)
+      where bill_key = ${sql.lit(key)}` });
+  }
+  return indexes;
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (await trigramsAvailable(db)) {
