@@ -19,6 +19,8 @@ export interface SheetScan {
   /** rows with a value in any column */
   rowCount: number;
   rows: SheetRow[];
+  /** true when `onRow` stopped the scan */
+  truncated?: boolean;
 }
 
 const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(lt|gt|amp|quot|apos));/g;
@@ -190,9 +192,10 @@ function cellOf(attrs: CellAttributes, body: string, ctx: SheetContext): SheetCe
 
 /**
  * The rows of a worksheet's XML, their first `columns` cells each. `onRow` sees each kept row
- * (to bound what is kept); a row whose every cell is empty is skipped.
+ * (to bound what is kept) and may answer 'stop': that row is the last one kept and the scan ends
+ * there (truncated); a row whose every cell is empty is skipped.
  */
-export function scanSheet(xml: string, columns: number, ctx: SheetContext, onRow: (row: SheetRow) => void): SheetScan {
+export function scanSheet(xml: string, columns: number, ctx: SheetContext, onRow: (row: SheetRow) => void | 'stop'): SheetScan {
   const rows: SheetRow[] = [];
   let last = 0;
   for (let at = nextTag(xml, 'row', 0, xml.length); at >= 0; at = nextTag(xml, 'row', at + 1, xml.length)) {
@@ -221,8 +224,9 @@ export function scanSheet(xml: string, columns: number, ctx: SheetContext, onRow
     at = rowEnd;
     if (!any) continue;
     const row = { n, cells };
-    onRow(row);
+    const next = onRow(row);
     rows.push(row);
+    if (next === 'stop') return { rowCount: rows.length, rows, truncated: true };
   }
   return { rowCount: rows.length, rows };
 }

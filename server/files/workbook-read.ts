@@ -9,7 +9,7 @@
  * Drawings, media, comments and the rest are never inflated. What goes back is bounded too
  * (MAX_SHEET_CELLS, MAX_SHEET_CHARS).
  */
-import { MAX_SHEET_CELLS, MAX_SHEET_CHARS, type SheetRequest, type SheetRows } from './sheet-rows.ts';
+import { MAX_SHEET_CELLS, MAX_SHEET_CHARS, type SheetCell, type SheetRequest, type SheetRows } from './sheet-rows.ts';
 import { dateStyles, firstSheetPart, scanSheet, sharedStrings, uses1904 } from './sheet-xml.ts';
 import { unzipCapped, ZipReadError } from './zip-read.ts';
 
@@ -53,9 +53,14 @@ export async function readSheetRows(bytes: Buffer, request: SheetRequest, maxXml
   parts.clear();
   let cells = 0;
   let chars = 0;
+  let counted = 0;
   return scanSheet(sheet, request.columns, context, (row) => {
     for (const v of row.cells) if (typeof v === 'string') chars += v.length;
     cells += 1 + row.cells.length;
     if (cells > MAX_SHEET_CELLS || chars > MAX_SHEET_CHARS) throw new XlsxReadError('tooLarge');
+    if (request.maxRows !== undefined && row.cells.some(hasValue) && ++counted > request.maxRows) return 'stop';
   });
 }
+
+/** A cell every caller counts as a value: blank text is none (callers trim), so the limit never stops before theirs. */
+const hasValue = (v: SheetCell) => v !== null && (typeof v !== 'string' || v.trim() !== '');
