@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const benches = [
   'cold-start.ts', 'bundle-size.ts', 'query-engine.ts', 'bills-list.ts', 'bills-batch.ts', 'declare-pipeline.ts', 'sign-sm2.ts',
   'statistics.ts', 'rewards-import.ts', 'warehousing-upload.ts', 'receipt-ingest.ts', 'import-inventories.ts', 'order-summary.ts', 'overhead-ladder.ts',
-  'session-check.ts', 'permission-check.ts', 'upload-hostile.ts', 'input-guard.ts', 'customs-rules.ts', 'events.ts', 'save-batch.ts', 'operation-log.ts',
+  'session-check.ts', 'permission-check.ts', 'upload-hostile.ts', 'hostile-workbook.ts', 'input-guard.ts', 'customs-rules.ts', 'events.ts', 'save-batch.ts', 'operation-log.ts',
   'export-memory.ts', 'capacity.ts', 'mixed-scale.ts', 'count-summary.ts', 'rich-text.ts', 'review-filing.ts', 'review-queues.ts', 'hub-prune.ts',
 ];
 const only = process.argv[2];

@@ -37,9 +37,14 @@ function cellText(value: SheetCell): string {
   return String(value);
 }
 
-/** The first column of a file's first sheet: its header and the values under it. */
-async function firstColumn(path: string): Promise<{ header: string; values: string[] }> {
-  const sheet = await readSheetOrRefuse(path, { columns: 1 }, billText.badTemplate);
+/**
+ * The first column of a file's first sheet: its header and the values under it. Reading stops past
+ * MAX_IN_VALUES listed values (the header and 10,000 values at most), repeats counting: a file that
+ * lists more is refused as too many without the rest of it ever being read.
+ */
+async function firstColumn(path: string, label: string): Promise<{ header: string; values: string[] }> {
+  const sheet = await readSheetOrRefuse(path, { columns: 1, maxRows: MAX_IN_VALUES + 1 }, billText.badTemplate);
+  if (sheet?.truncated) throw new BizError(queryText.tooManyValues(label, MAX_IN_VALUES));
   let header = '';
   const values: string[] = [];
   for (const row of sheet?.rows ?? []) {
@@ -66,7 +71,7 @@ export async function parseQueryTemplate(call: BillCall, paths: readonly string[
 export async function templateValues(label: string, paths: readonly string[]): Promise<string[]> {
   const values = new Set<string>();
   for (const path of paths) {
-    const column = await firstColumn(path);
+    const column = await firstColumn(path, label);
     if (!column.header && column.values.length === 0) throw new BizError(billText.emptyFile);
     if (column.header !== label) throw new BizError(billText.badTemplate);
     if (column.values.length === 0) throw new BizError(billText.emptyFile);

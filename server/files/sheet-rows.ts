@@ -18,11 +18,22 @@ export interface SheetRows {
   rowCount: number;
   /** every row with a value in any column, in order (exceljs' eachRow) */
   rows: SheetRow[];
+  /**
+   * true when reading stopped at the request's maxRows: `rows` ends with the first row past the
+   * limit and the rest of the sheet was never read, so the caller refuses the file as too long.
+   */
+  truncated?: boolean;
 }
 
 /** What a caller asks for: how many leading columns it reads. */
 export interface SheetRequest {
   columns: number;
+  /**
+   * The most rows with a value in the first `columns` cells (blank text not counting) the caller
+   * can take, its header included: reading stops at the first such row past it (SheetRows.truncated),
+   * so a 200,000-row sheet sent to a 10,000-value reader never crosses back whole.
+   */
+  maxRows?: number;
 }
 
 /** The read's own limits: what may cross back to the server thread. */

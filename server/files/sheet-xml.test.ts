@@ -80,7 +80,7 @@ describe('reading a sheet straight from its XML', () => {
   it('skips rows without values and calls back on each kept row', () => {
     const seen: number[] = [];
     const scan = scanSheet('<sheetData><row r="1"/><row r="2"><c r="A2" s="1"/></row><row r="3"><c r="A3"><v>7</v></c></row></sheetData>', 1,
-      { strings: [], dates: [], date1904: false }, (row) => seen.push(row.n));
+      { strings: [], dates: [], date1904: false }, (row) => { seen.push(row.n); });
     expect(scan).toEqual({ rowCount: 1, rows: [{ n: 3, cells: [7] }] });
     expect(seen).toEqual([3]);
   });

@@ -19,6 +19,8 @@ export interface SheetScan {
   /** rows with a value in any column */
   rowCount: number;
   rows: SheetRow[];
+  /** true when `onRow` stopped the scan */
+  truncated?: boolean;
 }
 
 const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(lt|gt|amp|quot|apos));/g;
@@ -190,17 +192,20 @@ function cellOf(attrs: CellAttributes, body: string, ctx: SheetContext): SheetCe
 
 /**
  * The rows of a worksheet's XML, their first `columns` cells each. `onRow` sees each kept row
- * (to bound what is kept); a row whose every cell is empty is skipped.
+ * (to bound what is kept) and may answer 'stop': that row is the last one kept and the scan ends
+ * there (truncated); a row whose every cell is empty is skipped. `position` carries the last row
+ * number from one piece of a sheet to the next (rows without r count on from it).
  */
-export function scanSheet(xml: string, columns: number, ctx: SheetContext, onRow: (row: SheetRow) => void): SheetScan {
+export function scanSheet(xml: string, columns: number, ctx: SheetContext, onRow: (row: SheetRow) => void | 'stop', position = { last: 0 }): SheetScan {
   const rows: SheetRow[] = [];
-  let last = 0;
+  let last = position.last;
   for (let at = nextTag(xml, 'row', 0, xml.length); at >= 0; at = nextTag(xml, 'row', at + 1, xml.length)) {
     const tagEnd = xml.indexOf('>', at);
     if (tagEnd < 0) break;
     const rowAttrs = tagAttributes(xml, at + 4, tagEnd);
     const n = rowAttrs.r !== undefined ? Number(rowAttrs.r) : last + 1;
     last = n;
+    position.last = n;
     if (xml.charCodeAt(tagEnd - 1) === 47) continue; // <row/>
     const rowEnd = xml.indexOf('</row>', tagEnd);
     if (rowEnd < 0) break;
@@ -221,8 +226,9 @@ export function scanSheet(xml: string, columns: number, ctx: SheetContext, onRow
     at = rowEnd;
     if (!any) continue;
     const row = { n, cells };
-    onRow(row);
+    const next = onRow(row);
     rows.push(row);
+    if (next === 'stop') return { rowCount: rows.length, rows, truncated: true };
   }
   return { rowCount: rows.length, rows };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { SHEET, hostileXlsx, sheetOfSpaces } from '../../tests/helpers/hostile-xlsx.ts';
+import { SHEET, hostileXlsx, sheetOfSpaces, sheetOfValues } from '../../tests/helpers/hostile-xlsx.ts';
 import { readFirstSheet, XlsxReadError } from './xlsx-read.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-read-'));
@@ -57,4 +57,27 @@ describe('readFirstSheet', () => {
     writeFileSync(path, await hostileXlsx([{ name: SHEET, chunks: sheetOfSpaces(256 * 1024 * 1024), claimedSize: 1000 }]));
     await expect(readFirstSheet(path, { columns: 1 })).rejects.toEqual(new XlsxReadError('tooLarge'));
   }, 60000);
+
+  it('stops at the first row past maxRows (issue 29, reproduction 4): a 200,000-row sheet never crosses back whole', async () => {
+    const path = join(dir, 'long.xlsx');
+    writeFileSync(path, await hostileXlsx([{ name: SHEET, chunks: sheetOfValues(200_000, '订单编号') }], '订单编号'));
+    const sheet = await readFirstSheet(path, { columns: 1, maxRows: 10_001 });
+    expect(sheet?.truncated).toBe(true);
+    expect(sheet?.rows).toHaveLength(10_002);
+    expect(sheet?.rows.at(-1)).toEqual({ n: 10_002, cells: ['SO-10002'] });
+    // within the limit nothing changes: every row, not truncated
+    const whole = await readFirstSheet(path, { columns: 1, maxRows: 200_001 });
+    expect(whole?.truncated).toBeUndefined();
+    expect(whole?.rowCount).toBe(200_001);
+    // the sheet is inflated and scanned in pieces: every row whole, in order, across the seams
+    expect(whole?.rows.every((r, i) => r.n === i + 1 && r.cells[0] === (i === 0 ? '订单编号' : `SO-${i + 1}`))).toBe(true);
+  }, 60000);
+
+  it('counts only values in the asked columns toward maxRows, blank text not counting', async () => {
+    const path = await workbook([['订单编号', '备注'], ['A'], ['  ', '只有备注'], [null, 'x'], ['B']], 'blanks.xlsx');
+    const sheet = await readFirstSheet(path, { columns: 1, maxRows: 3 });
+    expect(sheet?.truncated).toBeUndefined();
+    expect(sheet?.rows.map((r) => r.cells[0])).toEqual(['订单编号', 'A', '  ', null, 'B']);
+    expect((await readFirstSheet(path, { columns: 1, maxRows: 2 }))?.truncated).toBe(true);
+  });
 });

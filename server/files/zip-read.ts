@@ -7,7 +7,7 @@
  * Structure that does not add up (offsets outside the file, unknown methods, encryption) is no
  * workbook.
  */
-import { inflateRawSync } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /** Why an archive could not be unpacked: not a zip (or a damaged one), or past the cap. */
 export class ZipReadError extends Error {
@@ -122,4 +122,38 @@ export function unzipCapped(bytes: Buffer, wanted: (name: string) => boolean, ma
     out.set(name, content);
   }
   return out;
+}
+
+/**
+ * The entry `name` of the zip `bytes`, inflated as a stream: its pieces in order, refused once they
+ * pass `maxBytes`; undefined when the zip has no such entry. A consumer that stops early (breaks
+ * out of its loop) ends the inflating there, so what it never reads is never inflated.
+ */
+export function streamEntryCapped(bytes: Buffer, name: string, maxBytes: number): AsyncGenerator<Buffer> | undefined {
+  const e = centralDirectory(bytes).find((c) => (c.name.startsWith('/') ? c.name.slice(1) : c.name) === name);
+  if (!e) return undefined;
+  if (e.flags & 1 || (e.method !== 0 && e.method !== 8)) fail();
+  const data = compressedData(bytes, e);
+  return (async function* () {
+    if (e.method === 0) {
+      if (data.length > maxBytes) throw new ZipReadError('tooLarge');
+      yield Buffer.from(data);
+      return;
+    }
+    const inflater = createInflateRaw();
+    inflater.end(data);
+    let produced = 0;
+    try {
+      for await (const piece of inflater as AsyncIterable<Buffer>) {
+        produced += piece.length;
+        if (produced > maxBytes) throw new ZipReadError('tooLarge');
+        yield piece;
+      }
+    } catch (error) {
+      if (error instanceof ZipReadError) throw error;
+      return fail();
+    } finally {
+      inflater.destroy();
+    }
+  })();
 }

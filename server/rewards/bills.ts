@@ -46,7 +46,9 @@ function oneExcelUri(filePath: unknown): string {
 
 /** The rows of the first sheet under the template's header; more than 20,000 stops the reading. */
 async function readRows(path: string): Promise<{ rowNo: number; cells: Cell[] }[]> {
-  const sheet = await readSheetOrRefuse(path, { columns: importColumns.length }, t.badTemplate);
+  // the header and MAX_IMPORT_ROWS rows at most: a longer sheet is refused without the rest being read
+  const sheet = await readSheetOrRefuse(path, { columns: importColumns.length, maxRows: MAX_IMPORT_ROWS + 1 }, t.badTemplate);
+  if (sheet?.truncated) throw new BizError(t.tooManyRows(MAX_IMPORT_ROWS));
   const rows: { rowNo: number; cells: Cell[] }[] = [];
   let header: Cell[] | null = null;
   for (const row of sheet?.rows ?? []) {

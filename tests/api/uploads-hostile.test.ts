@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportArrivalNote } from '../../domain/bills/export-arrival-note.ts';
 import { exportOrder } from '../../domain/bills/export-order.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
-import { deepSheet, hostileXlsx, hugeSharedStrings, SHARED_STRINGS, SHEET, sheetOfSharedRefs, sheetOfSpaces } from '../helpers/hostile-xlsx.ts';
+import { queryText } from '../../domain/query.ts';
+import { deepSheet, hostileXlsx, hugeSharedStrings, SHARED_STRINGS, SHEET, sheetOfSharedRefs, sheetOfSpaces, sheetOfValues } from '../helpers/hostile-xlsx.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -102,6 +103,27 @@ describe('a workbook whose XML is hostile within the size cap', () => {
     const hostile = readers(uri).批量查询();
     expect((await light()).body.code).toBe(0);
     expect((await hostile).body).toMatchObject({ code: -1, message: billServerText.workbookTooLarge });
+  }, 120000);
+});
+
+describe('a valid workbook longer than its reader takes (issue 29, reproduction 4)', () => {
+  it('refuses 200,000 order numbers with the existing message, reading stopped at the 10,001st', async () => {
+    const uri = await uploaded(await hostileXlsx([{ name: SHEET, chunks: sheetOfValues(200_000, '订单编号') }], '订单编号'));
+    const hostile = readers(uri).批量查询();
+    expect((await light()).body.code).toBe(0);
+    expect((await hostile).body).toMatchObject({ code: -1, message: queryText.tooManyValues('订单编号', 10_000) });
+  }, 120000);
+
+  it('refuses 10,001 rows of one repeated number too (the file lists more than 10,000 values), takes 10,000', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('查询模板');
+    sheet.addRow(['订单编号']);
+    for (let i = 0; i < 10_001; i++) sheet.addRow(['SO-1']);
+    const over = await readers(await uploaded(Buffer.from(await book.xlsx.writeBuffer()))).批量查询();
+    expect(over.body).toMatchObject({ code: -1, message: queryText.tooManyValues('订单编号', 10_000) });
+    sheet.spliceRows(2, 1);
+    const within = await readers(await uploaded(Buffer.from(await book.xlsx.writeBuffer()))).批量查询();
+    expect(within.body).toMatchObject({ code: 0, data: { values: ['SO-1'] } });
   }, 120000);
 });
 

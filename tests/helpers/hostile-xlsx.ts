@@ -52,6 +52,19 @@ export function* sheetOfSharedRefs(rows: number): Generator<string> {
   yield '</sheetData></worksheet>';
 }
 
+/** A valid sheet: `header` over `rows` distinct values (SO-2 …) in column A, as inline strings. */
+export function* sheetOfValues(rows: number, header: string): Generator<string> {
+  const cell = (r: number, text: string) => `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>${text}</t></is></c></row>`;
+  yield `<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}><sheetData>${cell(1, header)}`;
+  const step = 10_000;
+  for (let r = 2; r <= rows + 1; r += step) {
+    let s = '';
+    for (let i = r; i < Math.min(r + step, rows + 2); i++) s += cell(i, `SO-${i}`);
+    yield s;
+  }
+  yield '</sheetData></worksheet>';
+}
+
 /**
  * Shared strings: string 0 is `length` characters (random base64 when `random`, so it does not
  * deflate away; else one letter repeated), string 1 is `header`.

@@ -94,8 +94,10 @@ interface Draft { title: string; rows: Row[]; head: Values; lines: Values[] }
 
 /** The data rows of the sheet (empty rows skipped), refused when the header is not the template's. */
 async function readRows(path: string, fields: readonly FieldDef[], maxRows: number): Promise<Row[]> {
-  const sheet = await readSheetOrRefuse(path, { columns: fields.length }, billText.badTemplate);
+  // the header and maxRows data rows at most: a longer sheet is refused without the rest being read
+  const sheet = await readSheetOrRefuse(path, { columns: fields.length, maxRows: maxRows + 1 }, billText.badTemplate);
   if (!sheet || sheet.rowCount === 0) throw new BizError(billText.emptyFile);
+  if (sheet.truncated) throw new BizError(billActionServerText.tooManyRows(maxRows));
   const header = sheet.rows[0]?.n === 1 ? sheet.rows[0].cells : [];
   const labels = fields.map((_, i) => {
     const v = header[i] ?? null;
