@@ -56,14 +56,14 @@ import type { TransInfo } from '../dxp/unwrap.ts';
 import { XmlReadError } from '../xml/read.ts';
 import type { RetryPolicy } from '../delivery-failure.ts';
 import { adoptWaitingReceipts } from './adopt.ts';
-import { companiesOfCodes } from './attribute.ts';
+import { COMPANY_CODE_FIELDS, companiesOfCodes } from './attribute.ts';
 import { buildReceiptXml, buildSingleElementXml } from './build.ts';
 import type { IssuedType, ReceiptType } from './catalogue.ts';
 import { decideBills, type StoredElement } from './decide.ts';
 import { readCustomsXml, type CustomsFile } from './file.ts';
 import { formatFailureOf, type IssuedItem } from './issued.ts';
 import { fillIssuedBills } from '../../bills/issued.ts';
-import { lockBills, lockBillsByKeys, lockMessages, messageGuidOf } from './match.ts';
+import { companiesOfSentBills, lockBills, lockBillsByKeys, lockMessages, messageGuidOf } from './match.ts';
 import { foldSplitParts } from './parts.ts';
 import type { ReceiptRecord } from './read.ts';
 import { failMessages, insertReceipts, onceKeyOf, updateBills, type ReceiptInsert } from './store.ts';
@@ -223,15 +223,18 @@ interface Addressee {
  * The company each keyed element belongs to (`owner`: its bills may take it) and the one that lists
  * it when no bill does (`listedBy`). The channel decides alone; otherwise the company the element's
  * own codes name, and an envelope receiver must agree with it: codes naming another company than
- * the receiver, or naming none (or several), match nothing — the element is listed for the
- * company concerned (the codes', else the receiver's) and never applied by guess.
+ * the receiver, or naming several, match nothing — the element is listed for the company concerned
+ * (the codes', else the receiver's) and never applied by guess. Codes naming none (the 报关单's
+ * answers carry only our ClientSeqNo or customs' 统一编号): the one company whose declared bill holds
+ * the element's keys, checked in storeRows (match.ts companiesOfSentBills).
  */
 async function ownersOf(trx: Kysely<Database>, entries: readonly Readonly<Record<string, string>>[], to: Addressee) {
-  if (to.channel != null) return entries.map(() => ({ owner: to.channel!, listedBy: to.channel! }));
+  if (to.channel != null) return entries.map(() => ({ owner: to.channel!, listedBy: to.channel!, named: true }));
   const named = await companiesOfCodes(trx, entries);
   return named.map((code) => ({
     owner: code !== undefined && (to.receiver === undefined || to.receiver === code) ? code : undefined,
     listedBy: code ?? to.receiver,
+    named: code !== undefined,
   }));
 }
 
@@ -245,10 +248,22 @@ async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): P
     // attribution before matching: each keyed element belongs to one company — the channel's, the
     // envelope receiver's, else the one its own codes name — and is matched among that company's
     // bills only; an element no company claims is kept unmatched, never given to a bill by its keys alone
-    const owners = new Map<number, { owner: number | undefined; listedBy: number | undefined }>();
+    const owners = new Map<number, { owner: number | undefined; listedBy: number | undefined; named: boolean }>();
     if (keyed.length > 0) {
       const found = await ownersOf(trx, keyed.map((i) => rows[i]!.keys), to);
       keyed.forEach((i, k) => owners.set(i, found[k]!));
+      // elements that carry no company code at all (the 报关单's answers: our ClientSeqNo, customs'
+      // 统一编号): the one company whose declared bill holds their keys (the receiver, where the envelope
+      // names one, must be that company). A code that names nobody is no such element: it stays unmatched.
+      const codeless = (i: number) => COMPANY_CODE_FIELDS.every((f) => !rows[i]!.keys[f]?.trim());
+      const nameless = keyed.filter((i) => owners.get(i)!.owner === undefined && !owners.get(i)!.named && codeless(i));
+      if (nameless.length > 0 && to.channel == null) {
+        const sent = await companiesOfSentBills(trx, file.defs, file.keysOf, nameless.map((i) => rows[i]!.byKeys!.values));
+        nameless.forEach((i, k) => {
+          const company = sent[k];
+          if (company !== undefined && (to.receiver === undefined || to.receiver === company)) owners.set(i, { owner: company, listedBy: company, named: false });
+        });
+      }
     }
     const billOfRow = new Map<number, LockedBill | undefined>();
     if (keyed.length > 0) {

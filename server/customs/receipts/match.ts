@@ -85,6 +85,34 @@ export async function lockBillsByKeys(
 }
 
 /**
+ * For elements that name no company (the 单一窗口's 报关单 answers carry only our own ClientSeqNo or
+ * customs' 统一编号): the one company whose bill past 暂存 — declared, so a message of it went to
+ * customs — holds these keys. Only one company's declared bill answering to them is that company's
+ * own message answered, not a guess; none, or several, give undefined and the element stays unmatched.
+ */
+export async function companiesOfSentBills(
+  trx: Kysely<Database>, defs: readonly BillDefinition[], keysOf: (def: BillDefinition) => readonly string[],
+  values: readonly (Readonly<Record<string, string>> | undefined)[],
+): Promise<(number | undefined)[]> {
+  const seen = values.map(() => new Set<number>());
+  for (const def of defs) {
+    const fields = keyFieldsOf(def, keysOf(def));
+    if (!fields) continue;
+    const wanted = values.flatMap((v, i) => (v && fields.every((f) => v[f.element]) ? [i] : []));
+    if (wanted.length === 0) continue;
+    const exprs = fields.map((f) => (f.column ? sql.ref(f.column) : sql`data->>${f.name}`));
+    const narrowed = exprs.map((e, k) => sql`${e} in (${sql.join([...new Set(wanted.map((i) => values[i]![fields[k]!.element]!))])})`);
+    const { rows } = await sql<Record<string, string | number | null>>`
+      select distinct company_id, ${sql.join(exprs.map((e, k) => sql`${e}::text as ${sql.ref(`k${k}`)}`))} from bill_heads
+      where bill_key = ${def.key} and mode = ${def.mode} and state <> 'DRAFT' and ${sql.join(narrowed, sql` and `)}`.execute(trx);
+    for (const i of wanted) {
+      for (const r of rows) if (fields.every((f, k) => r[`k${k}`] === values[i]![f.element])) seen[i]!.add(Number(r.company_id));
+    }
+  }
+  return seen.map((s) => (s.size === 1 ? [...s][0] : undefined));
+}
+
+/**
  * Locks the bills, each named with its company (its outbox message's), company by company and in id
  * order within each; bills deleted meanwhile are missing from the answer.
  */
