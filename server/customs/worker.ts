@@ -127,6 +127,9 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
 
   let running = false;
   let stopped = false;
+  /** stop() is waiting for the pass under way: that pass hands back what it has not started (a pass
+   * asked for after the stop — a test's drain() — delivers as any other) */
+  let stopping = false;
   /** a wake() arrived while a pass was running: poll again at once rather than after pollMs */
   let woken = false;
   let timer: NodeJS.Timeout | undefined;
@@ -344,7 +347,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
       await inParallel(byBill(messages), concurrency, async (ofOneBill) => {
         for (const [i, m] of ofOneBill.entries()) {
           // stopping: what this lane has not started goes back to the queue, due now (ops/shutdown.ts)
-          if (stopped) { untried.push(...ofOneBill.slice(i)); return; }
+          if (stopping) { untried.push(...ofOneBill.slice(i)); return; }
           await deliverLogged(m);
         }
       });
@@ -385,10 +388,11 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     async stop() {
       running = false;
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       clearInterval(beating);
       timer = undefined;
-      await chain;
+      try { await chain; } finally { stopping = false; }
       await db.deleteFrom('outbox_workers').where('id', '=', workerId).execute().catch(() => undefined);
     },
     wake() {
