@@ -341,7 +341,8 @@ describe('one bill of each family, declared as a user clicks', () => {
   it('入库明细单: 下载数据模板, then 上传Excel of a filled template makes a draft, declared with 批量申报, answered by customs', async () => {
     await openList('/bill/import/warehousingDetails');
     // the template opens in a new window: its request, whatever the window then does with the file
-    const download = page.context().waitForEvent('request', (r) => decodeURIComponent(r.url()).endsWith('入库明细单数据模板.xlsx'));
+    // its address carries the one-use ticket the page asked for at the click (issue 29): the path is the file's
+    const download = page.context().waitForEvent('request', (r) => decodeURIComponent(new URL(r.url()).pathname).endsWith('入库明细单数据模板.xlsx'));
     await page.getByRole('button', { name: '下载数据模板', exact: true }).click();
     // the window may close (or turn into a download) before its response is read: then the URL is asked again
     const request = await download;
