@@ -35,10 +35,10 @@ const storedTokens: StoredTokens = {
     localStorage.setItem(storageKeys.refreshToken, refreshToken);
     localStorage.setItem(storageKeys.refreshedAt, String(Date.now()));
   },
-  recent(refreshToken) {
+  recent(refreshToken, since) {
     const at = Number(localStorage.getItem(storageKeys.refreshedAt));
     const token = localStorage.getItem(storageKeys.token);
-    if (!token || localStorage.getItem(storageKeys.refreshToken) !== refreshToken || !(Date.now() - at < TAKE_REFRESHED_MS)) return null;
+    if (!token || localStorage.getItem(storageKeys.refreshToken) !== refreshToken || at < since || !(Date.now() - at < TAKE_REFRESHED_MS)) return null;
     return { token, refreshToken };
   },
 };

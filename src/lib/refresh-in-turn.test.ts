@@ -70,6 +70,24 @@ describe('refreshInTurn', () => {
     expect(s.revoked).toBe(false);
   });
 
+  it("a pair another tab stored before this tab asked is not taken: the refresh may be for fresh claims (a filing approved since)", async () => {
+    const s = server();
+    let pair = { token: 'a0', refreshToken: 'r0' };
+    let storedAt = 0;
+    const store: StoredTokens = {
+      read: () => pair.refreshToken,
+      write: (t) => { pair = t; storedAt = Date.now(); },
+      recent: (refreshToken, since) => (refreshToken === pair.refreshToken && storedAt >= since ? pair : null),
+    };
+    const shared = locks();
+    // the other tab refreshed a moment before this tab asks (its pair predates the decision)
+    await refreshInTurn('r0', store, s.refresh, shared);
+    await new Promise((r) => setTimeout(r, 5));
+    const mine = await refreshInTurn('r0', store, s.refresh, shared);
+    expect(mine.refreshToken).toBe('r2');
+    expect(s.revoked).toBe(false);
+  });
+
   it('without locks it still prefers the stored token, and uses its own when the stored login is another account', async () => {
     const s = server();
     const other: StoredTokens = { read: () => null, write: () => undefined };

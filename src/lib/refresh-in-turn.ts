@@ -17,10 +17,12 @@ export interface StoredTokens {
   read(): string | null;
   write(tokens: { token: string; refreshToken: string }): void;
   /**
-   * The pair stored with this refresh token, if another tab stored it moments ago (its access token
-   * is fresh): a tab whose turn comes after that refresh takes it instead of refreshing again.
+   * The pair stored with this refresh token, if another tab stored it since `since` (while this tab
+   * waited for its turn): a tab whose turn comes after that refresh takes it instead of refreshing
+   * again. A pair stored before this tab asked is not taken: the refresh may be asked for fresh claims
+   * (a filing just approved), which an earlier pair lacks; the newest token is refreshed instead.
    */
-  recent?(refreshToken: string): Refreshed | null;
+  recent?(refreshToken: string, since: number): Refreshed | null;
 }
 
 type Locks = { request<T>(name: string, callback: () => Promise<T>): Promise<T> };
@@ -34,11 +36,12 @@ export async function refreshInTurn(
   locks: Locks | undefined = (globalThis.navigator as { locks?: Locks } | undefined)?.locks,
   chain: TokenChain | null = browserChain(),
 ): Promise<Refreshed> {
+  const asked = Date.now();
   const turn = async () => {
     const known = stored.read() ?? held;
     const token = chain ? await newestOf(known, chain) : known;
     // another tab refreshed the login since this tab got its token: one refresh serves every tab
-    const taken = token !== held ? stored.recent?.(token) : null;
+    const taken = token !== held ? stored.recent?.(token, asked) : null;
     if (taken) return taken;
     const answer = await refresh(token);
     // recorded before the turn ends, so the next tab finds it; a failed record only loses the help
