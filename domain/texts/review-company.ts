@@ -40,4 +40,25 @@ export const reviewCompanyText = {
   notFound: '企业不存在',
   alreadyFrozen: '该企业已被冻结',
   notFrozen: '该企业未被冻结',
+
+  // the automatic backups of this server (issue 30), above the list
+  backupTitle: '系统备份',
+  backupOk: (time: string, size: string, file: string) => `最近一次自动备份：${time}，${size}（${file}）`,
+  backupFailed: (time: string, error: string) => `最近一次自动备份失败（${time}）：${error}。请检查备份目录的空间与权限，或用 npm run backup 手动备份。`,
+  backupOverdue: (time: string) => `最近一次自动备份在 ${time}，此后已过计划时间仍未备份，请检查服务器是否一直在运行。`,
+  backupNone: '尚未进行过自动备份。',
+  backupOff: '自动备份已关闭（BACKUP_AT=off）。请用 npm run backup 或数据库自身的工具定期备份。',
+  backupNext: (next: string, keep: number, dir: string) => `下次自动备份：${next}（中国时间）；保留最近 ${keep} 份，位于 ${dir}`,
+  backupEvery: (minutes: number, keep: number, dir: string) => `每 ${minutes} 分钟自动备份一次；保留最近 ${keep} 份，位于 ${dir}`,
+  backupUnreadable: '无法读取备份状态',
+  /** a failed run's cause in words, by the system error code its message starts with */
+  backupCauses: {
+    ENOSPC: '备份目录所在磁盘空间不足',
+    EDQUOT: '备份目录所在磁盘空间不足',
+    EROFS: '备份目录所在磁盘为只读',
+    EACCES: '没有写入备份目录的权限',
+    EPERM: '没有写入备份目录的权限',
+    ENOENT: '备份目录不存在或无法创建',
+    ENOTDIR: '备份目录不存在或无法创建',
+  } as Record<string, string>,
 } as const;

@@ -1,8 +1,12 @@
 /**
  * The operator's 企业管理 (/review/company, issue 20): /api/review/enterprise/{pageList, accounts,
- * freeze, unfreeze}. The filing review itself is /api/review/company/* (server/routes/review.ts).
+ * freeze, unfreeze, backupStatus}. The filing review itself is /api/review/company/* (server/routes/review.ts).
  */
+import { basename } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { backupHealth, backupEnabled, sizeText, type BackupStatusAnswer } from '../../domain/ops/backup-health.ts';
+import { chinaDateTime } from '../bills/time.ts';
+import { msUntilChinaTime, readBackupStatus } from '../ops/backup/schedule.ts';
 import { enterpriseAccounts, listEnterprises, setCompanyFrozen } from '../company/enterprises.ts';
 import { defineRoute } from '../http/route.ts';
 
@@ -11,6 +15,28 @@ const idBody = { type: 'object', required: ['id'], properties: { id: { type: 'in
 
 export default async function reviewEnterpriseRoutes(app: FastifyInstance) {
   const { db } = app;
+  const { backup } = app.config;
+
+  defineRoute<unknown, 'operator'>(app, {
+    path: '/api/review/enterprise/backupStatus', summary: '本服务器的自动备份：最近一次的时间、大小或错误，下次计划时间', tags, access: 'operator',
+    dataOptional: true, data: { type: 'object', additionalProperties: false },
+    handler: async (): Promise<BackupStatusAnswer> => {
+      const now = Date.now();
+      const last = app.serverState.lastBackup ?? await readBackupStatus(backup.dir);
+      const enabled = backupEnabled(backup);
+      return {
+        health: backupHealth(backup, last, now),
+        last: last && {
+          time: chinaDateTime(last.at) ?? last.at, ok: last.ok, file: last.file ? basename(last.file) : null,
+          size: last.size === undefined ? null : sizeText(last.size), error: last.error ?? null,
+        },
+        next: enabled && !backup.everyMs && backup.at ? chinaDateTime(new Date(now + msUntilChinaTime(backup.at, now))) : null,
+        everyMinutes: enabled && backup.everyMs ? Math.max(1, Math.round(backup.everyMs / 60_000)) : null,
+        keep: backup.keep,
+        dir: backup.dir,
+      };
+    },
+  });
 
   defineRoute<unknown, 'operator'>(app, {
     idColumn: 'integer',

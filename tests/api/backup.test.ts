@@ -21,6 +21,10 @@ import { COUNTED_TABLES, MANIFEST_ENTRY } from '../../server/ops/backup/manifest
 import { readBackupStatus } from '../../server/ops/backup/schedule.ts';
 import { loadOrCreateSm2Key } from '../../server/customs/sign/software-key.ts';
 import { start, type Started } from '../../server/start.ts';
+import { demoOperator } from '../../server/db/seed/demo.ts';
+import type { BackupStatusAnswer } from '../../domain/ops/backup-health.ts';
+import { reviewCompanyText } from '../../domain/texts/review-company.ts';
+import { call, login } from '../helpers/test-app.ts';
 import { withDatabase } from '../helpers/global-setup.ts';
 
 const run = promisify(execFile);
@@ -150,7 +154,44 @@ describe('backup and restore', () => {
     const first = (await readdir(dir)).filter((n) => n.endsWith('.tar.gz')).sort()[0];
     await vi.waitFor(async () => expect((await readdir(dir)).filter((n) => n.endsWith('.tar.gz'))).not.toContain(first), { timeout: 60_000, interval: 500 });
     expect((await readdir(dir)).filter((n) => n.endsWith('.tar.gz')).length).toBeLessThanOrEqual(2);
+
+    // the operator's 企业管理 shows the last one: its time, size and file
+    const operator = await login(server.app, demoOperator.login_name, demoOperator.password);
+    const shown = await call(server.app, '/api/review/enterprise/backupStatus', {}, operator.token);
+    const answer = shown.body.data as BackupStatusAnswer;
+    const status = (await readBackupStatus(dir))!;
+    expect(answer).toMatchObject({ health: 'ok', everyMinutes: 1, keep: 2, dir, next: null, last: { ok: true, error: null } });
+    expect(answer.last!.file).toMatch(/^cbec-backup-\d{8}-\d{6}\.tar\.gz$/);
+    expect(answer.last!.size).toMatch(/^\d+\.\d (KB|MB)$/);
+    expect(answer.last!.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(status.ok).toBe(true);
+    // an enterprise user may not ask
+    expect((await call(server.app, '/api/review/enterprise/backupStatus', {}, (await login(server.app, 'admin', 'Cbec@2026demo')).token)).body.code).not.toBe(0);
   }, 180_000);
+
+  it('a failed scheduled backup is a warning on the operator\'s page, with its error', async () => {
+    await server.app.close();
+    const dir = join(root, 'failing');
+    // the backup directory is a file: every run fails to write its archive
+    await writeFile(dir, 'not a directory');
+    server = await start(loadConfig(env({ BACKUP_EVERY_MS: '1000', BACKUP_DIR: join(dir, 'inside') })));
+    const operator = await login(server.app, demoOperator.login_name, demoOperator.password);
+    const ask = async () => (await call(server.app, '/api/review/enterprise/backupStatus', {}, operator.token)).body.data as BackupStatusAnswer;
+    // no status file can be written there: the page still learns of the failure from the server
+    await vi.waitFor(async () => expect((await ask()).health).toBe('failed'), { timeout: 30_000, interval: 300 });
+    expect((await ask()).last!.error).toMatch(/ENOTDIR|ENOENT/);
+    await server.app.close();
+    // after a restart, the status file beside the archives tells of the last run
+    const dir2 = join(root, 'failing2');
+    await mkdir(dir2, { recursive: true });
+    await writeFile(join(dir2, 'last-backup.json'), JSON.stringify({ at: new Date().toISOString(), ok: false, error: 'ENOSPC: no space left on device' }));
+    server = await start(loadConfig(env({ BACKUP_AT: '03:30', BACKUP_DIR: dir2 })));
+    const operator2 = await login(server.app, demoOperator.login_name, demoOperator.password);
+    const answer = (await call(server.app, '/api/review/enterprise/backupStatus', {}, operator2.token)).body.data as BackupStatusAnswer;
+    expect(answer).toMatchObject({ health: 'failed', everyMinutes: null, last: { ok: false, error: 'ENOSPC: no space left on device', file: null, size: null } });
+    expect(answer.next).toMatch(/ 03:30:00$/);
+    expect(reviewCompanyText.backupFailed(answer.last!.time, answer.last!.error!)).toContain('ENOSPC');
+  }, 120_000);
 });
 
 interface Entry { name: string; content: Buffer }

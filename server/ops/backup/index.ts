@@ -29,6 +29,6 @@ export async function installBackups(app: FastifyInstance, handle: DatabaseHandl
     app.addHook('onClose', stop);
   }
   await mkdir(config.backup.dir, { recursive: true }).catch(() => undefined);
-  const stopSchedule = scheduleBackups({ ...config.backup, backup, log: app.log });
+  const stopSchedule = scheduleBackups({ ...config.backup, backup, log: app.log, onRun: (status) => { app.serverState.lastBackup = status; } });
   app.addHook('onClose', stopSchedule);
 }

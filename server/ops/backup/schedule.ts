@@ -30,6 +30,8 @@ export interface ScheduleOptions {
   backup: (path: string) => Promise<Manifest>;
   log: FastifyBaseLogger;
   now?: () => number;
+  /** told of every run's status, also when the status file cannot be written */
+  onRun?: (status: BackupStatus) => void;
 }
 
 /** Milliseconds from `now` to the next HH:mm on China's clock. */
@@ -48,7 +50,7 @@ export async function readBackupStatus(dir: string): Promise<BackupStatus | null
 }
 
 /** One scheduled run: the archive, then the oldest beyond `keep` removed, then the status written. */
-export async function runScheduledBackup(o: Pick<ScheduleOptions, 'dir' | 'keep' | 'backup' | 'log' | 'now'>): Promise<BackupStatus> {
+export async function runScheduledBackup(o: Pick<ScheduleOptions, 'dir' | 'keep' | 'backup' | 'log' | 'now' | 'onRun'>): Promise<BackupStatus> {
   const now = o.now ?? Date.now;
   const file = join(o.dir, `cbec-backup-${stamp(now())}.tar.gz`);
   let status: BackupStatus;
@@ -62,6 +64,7 @@ export async function runScheduledBackup(o: Pick<ScheduleOptions, 'dir' | 'keep'
     status = { at: new Date(now()).toISOString(), ok: false, error: (error as Error).message };
     o.log.error({ err: error }, 'scheduled backup failed');
   }
+  o.onRun?.(status);
   await writeFile(join(o.dir, STATUS_FILE), JSON.stringify(status)).catch(() => undefined);
   return status;
 }

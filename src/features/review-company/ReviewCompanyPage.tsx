@@ -1,7 +1,8 @@
 /**
  * /review/company, 企业管理 of the platform operator (issue 20): every enterprise with its filing state
  * and account count, searched by name and filing state; a company's accounts; 冻结企业 / 解冻企业 after
- * a confirmation (the server ends the company's sessions and keys and logs the decision).
+ * a confirmation (the server ends the company's sessions and keys and logs the decision). Above them,
+ * this server's automatic backups (issue 30).
  */
 import { Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { commonText } from '../../../domain/texts/web.ts';
 import type { Http } from '../../lib/http.ts';
 import { useLatest } from '../../lib/latest.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { BackupStatus } from './BackupStatus.tsx';
 import { createReviewCompanyApi, type EnterpriseAccount, type EnterprisePage, type EnterpriseRow } from './api.ts';
 
 const stateOptions = [{ value: '', label: t.allStates }, ...Object.entries(approveStateNames).map(([value, label]) => ({ value, label }))];
@@ -65,6 +67,7 @@ export default function ReviewCompanyPage({ client }: { client?: Http }) {
 
   return (
     <Stack gap="md">
+      <BackupStatus api={api} />
       <Group gap="xs">
         <TextInput aria-label={t.companyName} placeholder={t.companyName} value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <Select aria-label={t.approveState} data={stateOptions} value={state} onChange={(v) => setState(v ?? '')} w={160} />

@@ -1,4 +1,5 @@
-/** 企业管理 calls of the operator (issue 20): /api/review/enterprise/{pageList, accounts, freeze, unfreeze}. */
+/** 企业管理 calls of the operator (issue 20): /api/review/enterprise/{pageList, accounts, freeze, unfreeze, backupStatus}. */
+import type { BackupStatusAnswer } from '../../../domain/ops/backup-health.ts';
 import type { Term } from '../../../domain/query.ts';
 import { http, type Http } from '../../lib/http.ts';
 
@@ -14,6 +15,7 @@ export function createReviewCompanyApi(client: Http = http) {
   return {
     list: (pageIndex: number, pageSize: number, terms: Term[] = []) => post<EnterprisePage>('/pageList', { pageIndex, pageSize, terms }),
     accounts: (id: number) => post<EnterpriseAccount[]>('/accounts', { id }),
+    backupStatus: () => post<BackupStatusAnswer>('/backupStatus', {}),
     setFrozen: (id: number, frozen: boolean) => post<{ id: number; frozen: boolean }>(frozen ? '/freeze' : '/unfreeze', { id }),
   };
 }
