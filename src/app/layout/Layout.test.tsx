@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthProvider } from '../../lib/auth-context.tsx';
 import { createTestAuthActor, sessionFixture } from '../../testing/auth.ts';
 import Layout from './Layout.tsx';
+import { useOwnTab } from './own-tab.tsx';
 import { tabLimitKey } from './tab-limit.ts';
 import { tabRename } from './tabs.ts';
 
@@ -23,6 +24,12 @@ function Counter({ label }: { label: string }) {
   );
 }
 
+/** A kept page holding unsaved edits, as a bill detail in edit mode says. */
+function Dirty() {
+  useOwnTab(null, () => true);
+  return <p>dirty</p>;
+}
+
 function setup(start = '/home') {
   const router = createMemoryRouter(
     [
@@ -30,6 +37,7 @@ function setup(start = '/home') {
         element: <Layout />,
         children: [
           { path: '/home', element: <p>welcome</p> },
+          { path: '/bill/dirty/:key', element: <Dirty /> },
           { path: '/bill/:type/:key', element: <Counter label="bill-" /> },
           { path: '/details/:type/:key', element: <Counter label="details-" /> },
           { path: '/workorder', element: <Counter label="workorder" /> },
@@ -164,6 +172,21 @@ describe('the limit of open pages (issue 31)', () => {
     expect(tabNames()).toContain('已固定/bill/x/p1');
     expect(tabNames()).not.toContain('/bill/x/p2');
     expect(toasts()).toContain('已达标签页上限（8 个），已关闭最久未查看的「/bill/x/p2」');
+  });
+
+  it('a page with unsaved edits is passed over, and when only such pages are left, none closes', async () => {
+    localStorage.setItem(tabLimitKey('admin'), '8');
+    const router = setup();
+    for (let i = 1; i <= 6; i += 1) await act(() => router.navigate(`/bill/dirty/d${i}`));
+    await act(() => router.navigate('/bill/x/p1')); // home + 6 unsaved + p1 = 8
+    await act(() => router.navigate('/workorder'));
+    expect(tabNames()).not.toContain('/bill/x/p1');
+    expect(toasts()).toContain('已达标签页上限（8 个），已关闭最久未查看的「/bill/x/p1」');
+    await act(() => router.navigate('/bill/dirty/d7'));
+    expect(tabNames()).toEqual(['首页', ...[1, 2, 3, 4, 5, 6, 7].map((i) => `/bill/dirty/d${i}`)]);
+    await act(() => router.navigate('/bill/x/p2'));
+    expect(tabNames()).toHaveLength(9);
+    expect(toasts()).toContain('已达标签页上限（8 个），其余页面均已固定或有未保存的修改，未关闭任何页面');
   });
 
   it('when every other page is pinned, none closes and the note says so', async () => {
