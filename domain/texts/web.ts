@@ -71,8 +71,18 @@ export const layoutText = {
   /** issue 29: the main account took away the module of open pages: they close */
   revokedClosed: (titles: readonly string[]) => `${titles.map((t) => `「${t}」`).join('、')}的权限已被收回，页面已关闭`,
   unsavedClose: (titles: readonly string[]) => `${titles.map((t) => `「${t}」`).join('、')}有未保存的修改，关闭后修改将丢失。确定关闭吗？`,
-  /** one page more than MAX_TABS, and every page that could close has unsaved edits */
-  tabCap: (max: number, title: string) => `最多保留 ${max} 个页面。「${title}」有未保存的修改，关闭它吗？（取消则保留）`,
+  /** issue 31: the limit of open pages, chosen in the strip's menu (null: none) */
+  tabLimit: (max: number | null) => `标签页上限：${max === null ? '不限' : `${max} 个`}`,
+  tabLimitChoice: (max: number | null) => (max === null ? '不限' : `${max} 个`),
+  /** a page opened past the limit: the pages shown longest ago closed (not pinned, nothing unsaved) */
+  tabLimitClosed: (max: number, titles: readonly string[]) =>
+    `已达标签页上限（${max} 个），已关闭最久未查看的${titles.map((t) => `「${t}」`).join('、')}`,
+  /** …and no page could close: every other one is pinned or holds unsaved edits */
+  tabLimitKept: (max: number) => `已达标签页上限（${max} 个），其余页面均已固定或有未保存的修改，未关闭任何页面`,
+  /** the tab's own menu (right click) */
+  pinTab: '固定标签页',
+  unpinTab: '取消固定',
+  pinned: '已固定',
 } as const;
 
 export const pageText = {

@@ -3,7 +3,8 @@
  * real product at 1440 × 900 and 1280 × 720, asserting geometry and text, not pixels:
  *   - the captcha is shown at its own size (120 × 36), whole, inside its box;
  *   - with more pages than the strip holds the active tab is scrolled into view, arrows appear,
- *     关闭其他 / 关闭全部 work, and at most MAX_TABS pages stay open (the oldest closes);
+ *     关闭其他 / 关闭全部 work, and at most MAX_TABS pages (the default limit) stay open: the page shown
+ *     longest ago closes, and a note names it (issue 31);
  *   - a detail tab reads its bill's number (添加 for a new one), 返回 after saving closes it and
  *     shows the list with the saved bill in it;
  *   - the detail's 状态图 fits the dialog's width, zooms and pans, highlights the state, lists the
@@ -84,6 +85,8 @@ describe('tab strip', () => {
     // 1 + 14 pages opened, MAX_TABS kept: the pages shown least recently went first
     await expect.poll(async () => (await tabTitles()).length).toBe(MAX_TABS);
     expect(await stripTab('工单').count()).toBe(0);
+    // the last page opened closed the third one opened, and said so (issue 31: not silently)
+    await page.getByText(`已达标签页上限（${MAX_TABS} 个），已关闭最久未查看的「通知公告」`).waitFor();
     const active = tablist().getByRole('tab', { selected: true });
     expect(await active.textContent()).toBe('补贴申请');
     const strip = await box(tablist());

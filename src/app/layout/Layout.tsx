@@ -2,7 +2,9 @@
  * The signed-in frame: header, side menu, tab strip and the kept-alive page area.
  * Every navigation opens (or activates) the tab of the page it lands on; a page that replaced its own
  * address (tabRename) keeps its tab, renamed. Pages name their tabs and report unsaved work through
- * own-tab.tsx; closing such a page (×, 关闭其他/全部, 返回, the cap of MAX_TABS) asks first.
+ * own-tab.tsx; closing such a page (×, 关闭其他/全部, 返回) asks first. The strip keeps at most the
+ * user's limit of pages (./tab-limit.ts), closing the one shown longest ago that is neither pinned nor
+ * unsaved, with a note; it comes back after a reload (./saved-tabs.ts).
  */
 import '../../lib/styles/full.ts';
 import { AppShell, Text } from '@mantine/core';
@@ -12,7 +14,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { BillChangedEvent } from '../../../domain/events.ts';
 import { commonText, layoutText } from '../../../domain/texts/web.ts';
 import { OwnPasswordDialog } from '../../features/auth/components/OwnPasswordDialog.tsx';
-import { useModules } from '../../lib/auth-context.tsx';
+import { useModules, useUserInfo } from '../../lib/auth-context.tsx';
 import { notifyWarning } from '../../lib/notify.ts';
 import { liveEvents } from '../../lib/live-events.ts';
 import type { CustomsAnswer } from './customs-answers.ts';
@@ -22,11 +24,13 @@ import { KeepAliveOutlet } from './KeepAliveOutlet.tsx';
 import { TabControlProvider, type TabControl } from './own-tab.tsx';
 import { pageTitle } from './page-title.ts';
 import { revokedTabs } from './revoked-tabs.ts';
+import { restoreTabs, saveTabs } from './saved-tabs.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { markChanged, tabShowsBill, visited } from './tab-marks.ts';
+import { readTabLimit, TAB_LIMITS, writeTabLimit, type TabLimit } from './tab-limit.ts';
 import { TabStrip } from './TabStrip.tsx';
 import {
-  closeTabs, homePathOf, initialTabs, MAX_TABS, openTab, othersThan, renamedFrom, renameTab, retitleTab, tabsOverCap,
+  closeTabs, homePathOf, initialTabs, openTab, othersThan, pinTab, renamedFrom, renameTab, retitleTab, tabsOverCap,
   type PageTab, type TabsState,
 } from './tabs.ts';
 
@@ -35,12 +39,14 @@ type TabAction =
   | { type: 'rename'; from: string; tab: PageTab }
   | { type: 'close'; keys: readonly string[] }
   | { type: 'retitle'; key: string; title: string; fallback: string }
+  | { type: 'pin'; key: string }
   | { type: 'billChanged'; bill: BillChangedEvent };
 function reduce(state: TabsState, action: TabAction): TabsState {
   if (action.type === 'billChanged') return markChanged(state, action.bill);
   if (action.type === 'open') return visited(openTab(state, action.tab));
   if (action.type === 'rename') return visited(renameTab(state, action.from, action.tab));
   if (action.type === 'retitle') return retitleTab(state, action.key, action.title, action.fallback);
+  if (action.type === 'pin') return pinTab(state, action.key, !state.tabs.find((t) => t.key === action.key)?.pinned);
   return visited(closeTabs(state, action.keys));
 }
 
@@ -66,7 +72,17 @@ export default function Layout() {
   const key = pathname + search;
   const from = renamedFrom(state);
   const home = homePathOf(modules);
-  const [tabs, dispatch] = useReducer(reduce, null, () => initialTabs(pageTitle(modules, home), home));
+  const userInfo = useUserInfo();
+  const user = userInfo ? String(userInfo.account ?? userInfo.username) : undefined;
+  const [tabs, dispatch] = useReducer(reduce, null, () => {
+    const homeTitle = pageTitle(modules, home);
+    const titleOf = (tabKey: string) => {
+      const [path = '', query = ''] = tabKey.split(/(?=\?)/);
+      return pageTitle(modules, path, query);
+    };
+    return (user !== undefined ? restoreTabs(user, modules, home, homeTitle, titleOf) : null) ?? initialTabs(homeTitle, home);
+  });
+  const [limit, setLimit] = useState<TabLimit>(() => readTabLimit(user));
   const [passwordOpen, setPasswordOpen] = useState(false);
   const unsaved = useRef(new Map<string, () => boolean>());
   // titles pages gave their tabs, kept by key: a page may name its tab before the tab exists (a kept
@@ -74,6 +90,10 @@ export default function Layout() {
   const named = useRef(new Map<string, string>());
   const latest = useRef(tabs);
   latest.current = tabs;
+  // the strip as it is now is what a reload brings back
+  useEffect(() => {
+    if (user !== undefined) saveTabs(user, tabs, modules);
+  }, [user, tabs, modules]);
   // a bill changed elsewhere (customs answered, a colleague saved): its tabs not looked at get a mark
   useEffect(() => liveEvents.subscribe((event) => {
     if (event.type === 'bill') dispatch({ type: 'billChanged', bill: event });
@@ -142,21 +162,32 @@ export default function Layout() {
     closeAndGo: (tabKey, to) => closeMany([tabKey], to),
   }), [modules]); // closeMany reads the tabs and marks through refs: the control changes with the modules only
 
-  // The cap: one page more than MAX_TABS closes the page shown least recently (asked when unsaved).
+  // The limit: a page opened past it (or a lower limit chosen) closes the pages shown longest ago that
+  // are neither pinned nor unsaved, and says which; when none may close, it says so and keeps them all.
+  // A tab closed by hand while over the limit closes nothing more.
+  const checked = useRef({ count: 0, limit });
   useEffect(() => {
-    const { close, ask } = tabsOverCap(tabs, MAX_TABS, hasUnsaved);
-    if (close.length > 0) dispatch({ type: 'close', keys: close });
-    if (ask === null || asking.current) return;
-    asking.current = true;
-    const title = tabs.tabs.find((t) => t.key === ask)?.title ?? ask;
-    confirmClose([title], layoutText.tabCap(MAX_TABS, title), () => {
-      asking.current = false;
-      unsaved.current.delete(ask);
-      dispatch({ type: 'close', keys: [ask] });
-    }, () => {
-      asking.current = false;
-    });
-  }, [tabs.tabs.length]); // only an opened tab can pass the cap
+    const before = checked.current;
+    const count = latest.current.tabs.length;
+    checked.current = { count, limit };
+    if (limit === null || (count <= before.count && limit === before.limit)) return;
+    const { close, short } = tabsOverCap(latest.current, limit, hasUnsaved);
+    if (close.length > 0) {
+      const titles = latest.current.tabs.filter((t) => close.includes(t.key)).map((t) => t.title);
+      for (const k of close) {
+        unsaved.current.delete(k);
+        named.current.delete(k);
+      }
+      dispatch({ type: 'close', keys: close });
+      notifyWarning(layoutText.tabLimitClosed(limit, titles));
+    }
+    if (short > 0) notifyWarning(layoutText.tabLimitKept(limit));
+  }, [tabs.tabs.length, limit]); // only an opened tab or a lower limit can pass it
+
+  const chooseLimit = (next: TabLimit) => {
+    setLimit(next);
+    writeTabLimit(user, next);
+  };
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 0 }} padding={0}>
@@ -175,6 +206,8 @@ export default function Layout() {
             onClose={(k) => closeMany([k])}
             onCloseOthers={() => closeMany(othersThan(tabs, key))}
             onCloseAll={() => closeMany(othersThan(tabs, home), home)}
+            onTogglePin={(k) => dispatch({ type: 'pin', key: k })}
+            limit={{ value: limit, choices: TAB_LIMITS, onChange: chooseLimit }}
           />
           <div style={{ padding: 'var(--mantine-spacing-md)' }}>
             <KeepAliveOutlet openKeys={tabs.tabs.map((t) => t.key)} />

@@ -46,4 +46,28 @@ describe('TabStrip', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: '关闭全部' }));
     expect(onCloseAll).toHaveBeenCalledTimes(1);
   });
+
+  it('pins and unpins a tab from its own menu (right click); home has none; a pinned tab shows a pin', async () => {
+    const onTogglePin = vi.fn();
+    const { rerender } = render(<TabStrip tabs={tabs} activeKey="/home" onSelect={() => {}} onClose={() => {}} onTogglePin={onTogglePin} />);
+    fireEvent.contextMenu(screen.getByRole('tab', { name: '工单' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '固定标签页' }));
+    expect(onTogglePin).toHaveBeenCalledWith('/workorder');
+    fireEvent.contextMenu(screen.getByRole('tab', { name: '首页' }));
+    expect(screen.queryByRole('menuitem', { name: '固定标签页' })).toBeNull();
+    rerender(<TabStrip tabs={tabs.map((t) => (t.key === '/workorder' ? { ...t, pinned: true } : t))} activeKey="/home" onSelect={() => {}} onClose={() => {}} onTogglePin={onTogglePin} />);
+    expect(screen.getByRole('img', { name: '已固定' })).toBeTruthy();
+    fireEvent.contextMenu(screen.getByRole('tab', { name: /工单/ }));
+    expect(await screen.findByRole('menuitem', { name: '取消固定' })).toBeTruthy();
+  });
+
+  it('shows the limit in its menu and offers the choices', async () => {
+    const onChange = vi.fn();
+    render(<TabStrip tabs={tabs} activeKey="/home" onSelect={() => {}} onClose={() => {}} limit={{ value: null, choices: [8, 12, null], onChange }} />);
+    fireEvent.click(screen.getByRole('button', { name: '标签操作' }));
+    expect(await screen.findByText('标签页上限：不限')).toBeTruthy();
+    expect(screen.getByRole('menuitemradio', { name: '不限' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByRole('menuitemradio', { name: '8 个' }));
+    expect(onChange).toHaveBeenCalledWith(8);
+  });
 });

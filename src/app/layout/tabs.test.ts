@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  closeTab, closeTabs, HOME_PATH, homePathOf, initialTabs, isClosable, openTab, othersThan, renamedFrom, renameTab, retitleTab, tabRename, tabsOverCap,
+  closeTab, closeTabs, HOME_PATH, homePathOf, initialTabs, isClosable, openTab, othersThan, pinTab, renamedFrom, renameTab, retitleTab, tabRename, tabsOverCap,
   type TabsState,
 } from './tabs.ts';
 
@@ -75,16 +75,40 @@ describe('tabs', () => {
   it('over the cap the page shown least recently closes first, never home or the active one', () => {
     let s = opened('/a', '/b', '/c', '/d');
     s = openTab(s, { key: '/a', title: 'A' }); // /a shown again: /b is now the oldest
-    expect(tabsOverCap(s, 5, () => false)).toEqual({ close: [], ask: null });
+    expect(tabsOverCap(s, 5, () => false)).toEqual({ close: [], short: 0 });
     s = openTab(s, { key: '/e', title: 'E' });
-    expect(tabsOverCap(s, 5, () => false)).toEqual({ close: ['/b'], ask: null });
-    expect(tabsOverCap(s, 4, () => false)).toEqual({ close: ['/b', '/c'], ask: null });
+    expect(tabsOverCap(s, 5, () => false)).toEqual({ close: ['/b'], short: 0 });
+    expect(tabsOverCap(s, 4, () => false)).toEqual({ close: ['/b', '/c'], short: 0 });
+    expect(tabsOverCap(s, null, () => false)).toEqual({ close: [], short: 0 });
   });
 
-  it('over the cap a page with unsaved work is passed over, and asked about when nothing else can go', () => {
+  it('over the cap a pinned page or one with unsaved work is passed over; when nothing else can go, none closes', () => {
     const s = opened('/a', '/b', '/c');
-    expect(tabsOverCap(s, 3, (k) => k === '/a')).toEqual({ close: ['/b'], ask: null });
-    expect(tabsOverCap(s, 3, (k) => k !== '/c')).toEqual({ close: [], ask: '/a' });
+    expect(tabsOverCap(s, 3, (k) => k === '/a')).toEqual({ close: ['/b'], short: 0 });
+    expect(tabsOverCap(pinTab(s, '/a', true), 3, () => false)).toEqual({ close: ['/b'], short: 0 });
+    expect(tabsOverCap(s, 3, (k) => k !== '/c')).toEqual({ close: [], short: 1 });
+    expect(tabsOverCap(pinTab(s, '/b', true), 3, (k) => k === '/a')).toEqual({ close: [], short: 1 });
+    expect(tabsOverCap(pinTab(s, '/b', true), 2, (k) => k === '/a')).toEqual({ close: [], short: 2 });
+  });
+
+  it('a pinned tab stands after home and the tabs pinned before it; unpinned it leads the others', () => {
+    let s = opened('/a', '/b', '/c');
+    s = pinTab(s, '/c', true);
+    s = pinTab(s, '/b', true);
+    expect(s.tabs.map((t) => `${t.key}${t.pinned ? '*' : ''}`)).toEqual([HOME_PATH, '/c*', '/b*', '/a']);
+    s = pinTab(s, '/c', false);
+    expect(s.tabs.map((t) => `${t.key}${t.pinned ? '*' : ''}`)).toEqual([HOME_PATH, '/b*', '/c', '/a']);
+    expect(s.tabs[2]).toEqual({ key: '/c', title: 'C' });
+    expect(pinTab(s, HOME_PATH, true)).toBe(s);
+    expect(pinTab(s, '/b', true)).toBe(s);
+    expect(s.activeKey).toBe('/c');
+  });
+
+  it('关闭其他 and 关闭全部 keep pinned tabs; × closes them', () => {
+    const s = pinTab(opened('/a', '/b', '/c'), '/b', true);
+    expect(othersThan(s, '/c')).toEqual(['/a']);
+    expect(othersThan(s, HOME_PATH)).toEqual(['/a', '/c']);
+    expect(closeTab(s, '/b').tabs.map((t) => t.key)).toEqual([HOME_PATH, '/a', '/c']);
   });
 });
 

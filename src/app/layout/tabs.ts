@@ -21,6 +21,8 @@ export interface PageTab {
   changed?: boolean;
   /** the page named its tab itself (a bill detail: its bill's number); the address's title no longer applies */
   named?: boolean;
+  /** kept by the limit and by 关闭其他/全部; only its × closes it (issue 31) */
+  pinned?: boolean;
 }
 
 export interface TabsState {
@@ -31,8 +33,9 @@ export interface TabsState {
 }
 
 /**
- * How many pages stay open (home included). Each kept page holds its list or form in memory and the
- * strip ~10 tabs at 1440 px; opening one more closes the page shown least recently (tabsOverCap).
+ * How many pages stay open (home included) until the user chooses otherwise (./tab-limit.ts). Each
+ * kept page holds its list or form in memory and the strip ~10 tabs at 1440 px; opening one more
+ * closes the page shown least recently (tabsOverCap).
  */
 export const MAX_TABS = 12;
 
@@ -76,9 +79,24 @@ export function closeTab(state: TabsState, key: string): TabsState {
   return { tabs, activeKey: next?.key ?? homeOf(state), recent };
 }
 
-/** Every closable tab but `keep` (关闭其他), or all of them (关闭全部: keep = home). */
+/** Every closable tab but `keep` and the pinned ones (关闭其他), or all of them (关闭全部: keep = home). */
 export const othersThan = (state: TabsState, keep: string): string[] =>
-  state.tabs.map((t) => t.key).filter((k) => k !== keep && isClosable(k, homeOf(state)));
+  state.tabs.filter((t) => !t.pinned && t.key !== keep && isClosable(t.key, homeOf(state))).map((t) => t.key);
+
+/**
+ * Pins or unpins a tab. Pinned tabs stand together right after home, in the order they were pinned,
+ * as browsers keep theirs: an unpinned tab goes to the first place after them.
+ */
+export function pinTab(state: TabsState, key: string, pinned: boolean): TabsState {
+  const tab = state.tabs.find((t) => t.key === key);
+  if (!tab || !isClosable(key, homeOf(state)) || Boolean(tab.pinned) === pinned) return state;
+  const rest = state.tabs.filter((t) => t.key !== key);
+  const at = rest.findIndex((t, i) => i > 0 && !t.pinned);
+  const { pinned: _was, ...unpinned } = tab;
+  const moved: PageTab = pinned ? { ...tab, pinned } : unpinned;
+  const index = at < 0 ? rest.length : at;
+  return { ...state, tabs: [...rest.slice(0, index), moved, ...rest.slice(index)] };
+}
 
 /** Closes several tabs; the active one stays when kept, else home is shown. */
 export function closeTabs(state: TabsState, keys: readonly string[]): TabsState {
@@ -86,19 +104,18 @@ export function closeTabs(state: TabsState, keys: readonly string[]): TabsState 
 }
 
 /**
- * The tabs to close so that at most `cap` stay open: the least recently shown first, never home or
- * the active tab. A page with unsaved work (`unsaved`) is passed over while a page without any can
- * go; when only such pages are left, the oldest of them is named in `ask` (the layout asks the user).
+ * The tabs to close so that at most `cap` stay open (null: no limit): the least recently shown
+ * first, never home, the active tab, a pinned tab or a page with unsaved work (`unsaved`). When
+ * those are all that is left, `short` says how many stay open over the cap: nothing is lost
+ * without the user's word, and the note tells them so.
  */
-export function tabsOverCap(state: TabsState, cap: number, unsaved: (key: string) => boolean): { close: string[]; ask: string | null } {
-  const excess = state.tabs.length - cap;
-  if (excess <= 0) return { close: [], ask: null };
+export function tabsOverCap(state: TabsState, cap: number | null, unsaved: (key: string) => boolean): { close: string[]; short: number } {
+  const excess = cap === null ? 0 : state.tabs.length - cap;
+  if (excess <= 0) return { close: [], short: 0 };
   const order = [...state.recent ?? [], ...state.tabs.map((t) => t.key)];
-  const candidates = [...new Set(order)].filter((k) => isClosable(k, homeOf(state)) && k !== state.activeKey && state.tabs.some((t) => t.key === k));
-  const clean = candidates.filter((k) => !unsaved(k));
-  const close = clean.slice(0, excess);
-  const ask = close.length < excess ? candidates.find((k) => unsaved(k)) ?? null : null;
-  return { close, ask };
+  const closable = new Set(state.tabs.filter((t) => !t.pinned && isClosable(t.key, homeOf(state)) && t.key !== state.activeKey).map((t) => t.key));
+  const close = [...new Set(order)].filter((k) => closable.has(k) && !unsaved(k)).slice(0, excess);
+  return { close, short: excess - close.length };
 }
 
 /**
