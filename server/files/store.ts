@@ -42,7 +42,13 @@ export async function newExportFile(dataDir: string, name: string): Promise<Expo
   const dir = join(exportsDir(dataDir), id);
   await mkdir(dir, { recursive: true });
   const caller = currentCaller();
-  await writeFile(join(dir, OWNER_FILE), caller ? makerOf(caller) : '');
+  try {
+    await writeFile(join(dir, OWNER_FILE), caller ? makerOf(caller) : '');
+  } catch (error) {
+    // a full disk creates the file and then fails its write: no folder of an empty owner stays behind
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    throw error;
+  }
   return { path: join(dir, name), downloadUri: `/api/files/download/${id}/${encodeURIComponent(name)}` };
 }
 
