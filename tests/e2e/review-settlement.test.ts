@@ -35,7 +35,7 @@ async function toastSeen(text: string): Promise<void> {
 /** The first cell of a row is inside its table's visible part and not covered, however the table is scrolled. */
 async function firstCellSeen(table: import('playwright-core').Locator): Promise<boolean> {
   return table.evaluate((t) => {
-    const box = t.closest('.mantine-ScrollArea-viewport, [class*="ScrollContainer"]') ?? t.parentElement!;
+    const box = t.closest('.mantine-ScrollArea-viewport')!;
     const cell = t.querySelector('tbody tr td')!;
     const c = cell.getBoundingClientRect();
     const b = box.getBoundingClientRect();
@@ -71,8 +71,9 @@ describe('the operator reviews settlements and rewards', () => {
     await toastSeen('已审核不通过');
 
     // 申报编号 stays in sight however far the table is scrolled to reach 操作 (issue 31 item 13)
-    const scroller = list.locator('xpath=ancestor::*[contains(@class,"ScrollContainer") or contains(@class,"ScrollArea-viewport")][1]');
-    await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+    const scroller = list.locator('xpath=ancestor::*[contains(@class,"mantine-ScrollArea-viewport")][1]');
+    const scrolled = await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; return el.scrollLeft; });
+    if (scrolled === 0) throw new Error('the queue did not scroll sideways: the check below would prove nothing');
     await page.waitForTimeout(100);
     if (!(await firstCellSeen(list))) throw new Error('申报编号 is scrolled out of sight');
     await screenshot(page, 'review-settlement-scrolled');
@@ -85,6 +86,7 @@ describe('the operator reviews settlements and rewards', () => {
     await dialog().getByRole('textbox').fill('单证相符');
     await dialog().getByRole('button', { name: '确定' }).click();
     await toastSeen('已审核通过');
+    await screenshot(page, 'review-settlement-drawer-decided');
     await page.keyboard.press('Escape');
 
     await list.getByRole('row').nth(1).getByRole('button', { name: '查看' }).click();
