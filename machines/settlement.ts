@@ -22,7 +22,8 @@
  *   bank.accept / bank.reject          the bank's answer to the application (sandbox or review API)
  *   review.approve / review.reject     the audit's decision (sandbox or review API)
  *
- * Tags: editable (detail opens in edit mode), detail (detail opens in view mode, §4), verifiable.
+ * Tags: editable (detail opens in edit mode), detail (detail opens in view mode, §4; also a refused
+ * one, issue 31: its company reads what was refused and why), verifiable.
  */
 import { setup } from 'xstate';
 import { machineLabels } from './labels.ts';
@@ -79,7 +80,7 @@ export const settlementMachine = setup({
       },
     },
     approved: { description: '审核通过', tags: ['detail', 'verifiable'], type: 'final' },
-    not_approved: { description: '审核不通过', type: 'final' },
+    not_approved: { description: '审核不通过（可查看）', tags: ['detail'], type: 'final' },
     revoke: { description: '已撤销', type: 'final' },
     deleted: { description: '已删除（记录不再保存）', type: 'final' },
   },

@@ -14,6 +14,8 @@ import { compileListQuery, runPagedList, type ColumnWhitelist } from '../query/l
 import { chinaTime } from '../company/detail.ts';
 import { grantDefaults, replaceGrants, storedGrants } from './grants.ts';
 import type { GrantPair } from '../../domain/grants.ts';
+import { describeGrantChange } from '../../domain/grant-changes.ts';
+import { noteDetail } from '../oplog/context.ts';
 
 export const MAX_BATCH = 100;
 
@@ -121,7 +123,11 @@ export async function subAccountGrants(db: Db, user: AuthUser, id: number): Prom
 /** Replaces a sub-account's grants (saved at once; its next call follows them). */
 export async function saveSubAccountGrants(db: Db, user: AuthUser, id: number, grants: readonly GrantPair[]): Promise<GrantPair[]> {
   return db.transaction().execute(async (trx) => {
-    await lockSubAccounts(trx, user, [id]);
-    return replaceGrants(trx, { kind: 'user', id }, grants);
+    const [account] = await lockSubAccounts(trx, user, [id]);
+    const before = await trx.selectFrom('user_grants').select(['module_id', 'code']).where('user_id', '=', id).execute();
+    const saved = await replaceGrants(trx, { kind: 'user', id }, grants);
+    // the log row says whose grants changed and how (issue 31), not only that some did
+    noteDetail(describeGrantChange(account!.login_name, before.map((r) => ({ moduleId: r.module_id, code: r.code })), saved));
+    return saved;
   });
 }

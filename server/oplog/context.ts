@@ -14,6 +14,8 @@ export interface LogEntry {
   billType: string | null;
   recordIds: Set<number>;
   billNos: Set<string>;
+  /** what the call changed, in words, when its records alone do not say it (stored as the row's message) */
+  detail: string;
   createdAt: Date;
 }
 
@@ -47,4 +49,12 @@ export function noteRecords(ids: readonly number[], billNos: readonly string[] =
   if (!call) return;
   for (const id of ids) if (!call.entry.recordIds.has(id)) { call.entry.recordIds.add(id); call.dirty = true; }
   for (const no of billNos) if (no && !call.entry.billNos.has(no)) { call.entry.billNos.add(no); call.dirty = true; }
+}
+
+/** A handler says in words what it changed (设置子账号权限: whose grants, which): the 成功 row's 说明. */
+export function noteDetail(text: string): void {
+  const call = currentCall();
+  if (!call || call.entry.detail === text) return;
+  call.entry.detail = text;
+  call.dirty = true;
 }

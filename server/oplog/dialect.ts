@@ -43,7 +43,7 @@ async function writeRow(conn: DatabaseConnection, call: LoggedCall): Promise<(()
     if (call.writing) return undefined;
     call.writing = true;
     try {
-      const { rows } = await conn.executeQuery(insertRow(call.entry, OPERATION_OUTCOMES.ok, ''));
+      const { rows } = await conn.executeQuery(insertRow(call.entry, OPERATION_OUTCOMES.ok, call.entry.detail));
       const id = Number((rows[0] as { id: number }).id);
       return () => { call.rowId = id; call.dirty = false; };
     } finally {

@@ -113,7 +113,7 @@ export async function runWithLog<T>(db: Db, plan: LogPlan, actor: Actor, data: u
   const call: LoggedCall = {
     entry: {
       actor, module: plan.module, action: plan.action, billType: plan.bill?.type ?? null,
-      recordIds: new Set(ids), billNos: new Set(requestBillNos(data, plan.bill?.titleField)), createdAt: new Date(),
+      recordIds: new Set(ids), billNos: new Set(requestBillNos(data, plan.bill?.titleField)), detail: '', createdAt: new Date(),
     },
     writing: false, dirty: false, open: true,
   };
@@ -134,7 +134,7 @@ export async function runWithLog<T>(db: Db, plan: LogPlan, actor: Actor, data: u
     await own(OPERATION_OUTCOMES.refused, messageOf(error));
     throw error;
   }
-  if (call.rowId === undefined) await own(OPERATION_OUTCOMES.ok, '');
+  if (call.rowId === undefined) await own(OPERATION_OUTCOMES.ok, call.entry.detail);
   else call.open = false;
   return result;
 }

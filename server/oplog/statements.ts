@@ -23,10 +23,10 @@ export function insertRow(entry: LogEntry, outcome: string, message: string): Co
   ) as CompiledQuery<{ id: number }>;
 }
 
-/** The records noted after the row was written. */
+/** The records (and the words) noted after the row was written. */
 export function updateRecords(id: number, entry: LogEntry): CompiledQuery {
-  return CompiledQuery.raw('update operation_logs set record_ids = $2::bigint[], bill_nos = $3::text[] where id = $1',
-    [id, [...entry.recordIds], [...entry.billNos].slice(0, MAX_BILL_NOS)]);
+  return CompiledQuery.raw('update operation_logs set record_ids = $2::bigint[], bill_nos = $3::text[], message = $4 where id = $1',
+    [id, [...entry.recordIds], [...entry.billNos].slice(0, MAX_BILL_NOS), entry.detail]);
 }
 
 /** A call refused after part of it was committed: its row says so. */

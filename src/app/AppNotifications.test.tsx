@@ -33,7 +33,13 @@ describe('where toasts stack', () => {
 
   it('goes beneath the dialog when no room is left beside it', () => {
     expect(toastPlace([], 1280)).toEqual({ position: 'top-center', width: 440, belowDialogs: false });
-    expect(toastPlace([900], 1280)).toMatchObject({ position: 'bottom-right', width: 348, belowDialogs: false });
-    expect(toastPlace([1030], 1280)).toMatchObject({ position: 'bottom-right', belowDialogs: true });
+    expect(toastPlace([{ left: 380, right: 900 }], 1280)).toMatchObject({ position: 'bottom-right', width: 348, belowDialogs: false });
+    expect(toastPlace([{ left: 250, right: 1030 }], 1280)).toMatchObject({ position: 'bottom-right', belowDialogs: true });
+  });
+
+  it('goes bottom left beside a drawer that fills the right, and beside a dialog over it (issue 31 item 13)', () => {
+    // the operators' detail drawer (780 px at 1280), then the decision dialog centred above it
+    expect(toastPlace([{ left: 500, right: 1280 }], 1280)).toEqual({ position: 'bottom-left', width: 440, belowDialogs: false });
+    expect(toastPlace([{ left: 500, right: 1280 }, { left: 420, right: 860 }], 1280)).toEqual({ position: 'bottom-left', width: 388, belowDialogs: false });
   });
 });

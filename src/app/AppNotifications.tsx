@@ -1,8 +1,10 @@
 /**
  * Where toasts stack (issue 31: in a 5-bill batch, receipt toasts covered the failure table and
  * 仅重试失败). Without a dialog: top centre, where the eye is. While a dialog is open they move to
- * the bottom right, as narrow as the space beside the dialog allows; when no such space is left they
- * stack beneath the dialog's layer, so a dialog is never covered.
+ * the bottom right, as narrow as the space beside the dialog allows — or bottom left, when the
+ * dialog fills the right (a drawer: an operator's decision taken in its detail drawer was confirmed
+ * beneath it, unseen); when neither side has room they stack beneath the dialog's layer, so a dialog
+ * is never covered.
  */
 import { getDefaultZIndex } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -12,21 +14,26 @@ const WIDE = 440;
 const NARROWEST = 240;
 const MARGIN = 16;
 
-export interface ToastPlace { position: 'top-center' | 'bottom-right'; width: number; belowDialogs: boolean }
+export interface ToastPlace { position: 'top-center' | 'bottom-right' | 'bottom-left'; width: number; belowDialogs: boolean }
 
-/** Where toasts go given the open dialogs' right edges (none: no dialog) and the window's width. */
-export function toastPlace(dialogRights: readonly number[], windowWidth: number): ToastPlace {
-  if (dialogRights.length === 0) return { position: 'top-center', width: WIDE, belowDialogs: false };
-  const room = windowWidth - Math.max(...dialogRights) - 2 * MARGIN;
-  if (room >= NARROWEST) return { position: 'bottom-right', width: Math.min(WIDE, room), belowDialogs: false };
+/** An open dialog's horizontal extent. */
+export interface DialogEdges { left: number; right: number }
+
+/** Where toasts go given the open dialogs' edges (none: no dialog) and the window's width. */
+export function toastPlace(dialogs: readonly DialogEdges[], windowWidth: number): ToastPlace {
+  if (dialogs.length === 0) return { position: 'top-center', width: WIDE, belowDialogs: false };
+  const right = windowWidth - Math.max(...dialogs.map((d) => d.right)) - 2 * MARGIN;
+  if (right >= NARROWEST) return { position: 'bottom-right', width: Math.min(WIDE, right), belowDialogs: false };
+  const left = Math.min(...dialogs.map((d) => d.left)) - 2 * MARGIN;
+  if (left >= NARROWEST) return { position: 'bottom-left', width: Math.min(WIDE, left), belowDialogs: false };
   return { position: 'bottom-right', width: NARROWEST + 80, belowDialogs: true };
 }
 
 const DIALOGS = '[role="dialog"]';
 
 function placeNow(): ToastPlace {
-  const rights = [...document.querySelectorAll<HTMLElement>(DIALOGS)].map((d) => d.getBoundingClientRect().right);
-  return toastPlace(rights, window.innerWidth);
+  const edges = [...document.querySelectorAll<HTMLElement>(DIALOGS)].map((d) => { const r = d.getBoundingClientRect(); return { left: r.left, right: r.right }; });
+  return toastPlace(edges, window.innerWidth);
 }
 const same = (a: ToastPlace, b: ToastPlace) => a.position === b.position && a.width === b.width && a.belowDialogs === b.belowDialogs;
 

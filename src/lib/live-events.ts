@@ -157,6 +157,11 @@ export function touchesUnmatched(event: LiveEvent): boolean {
 }
 
 /** Whether an event asks an operator's review queue to refresh (an operator's stream only carries these). */
+/** News or a notice was published, edited or withdrawn (the home page's boxes, /notice, /news; issue 31). */
+export function touchesNotices(event: LiveEvent): boolean {
+  return event.type === 'notice' || event.type === 'resync';
+}
+
 export function touchesQueue(event: LiveEvent, queue: ReviewQueue): boolean {
   return event.type === 'resync' || (event.type === 'review' && event.queue === queue);
 }

@@ -81,7 +81,7 @@ describe('docs/integration.md', () => {
     expect(list.body.data.datas[0].state).not.toBe('DRAFT');
 
     const log = await call(t.app, '/api/enterprise/operationLog/pageList', { terms: [{ column: 'bill_no', termType: 'eq', value: 'ERP-20261126-0007' }] }, admin.token);
-    expect(log.body.data.datas[0]).toMatchObject({ account: `apikey:${made.body.data.id}`, actorName: 'ERP 正式', action: '批量保存', outcome: '成功' });
+    expect(log.body.data.datas[0]).toMatchObject({ account: '接口密钥「ERP 正式」', actorName: 'ERP 正式', action: '批量保存', outcome: '成功' });
 
     expect((await call(t.app, '/api/enterprise/apiKey/disable', { ids: [made.body.data.id] }, admin.token)).body.code).toBe(0);
     const refused = await keyPost(secret, '/api/enterprise/expu/order/pageList', { pageIndex: 0, pageSize: 1 });

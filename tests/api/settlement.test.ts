@@ -162,7 +162,8 @@ describe('applying, the bank and the audit', () => {
     expect((await review(app, REVIEW, 'settlement/refuse', { id })).body).toMatchObject({ code: -1, message: t.opinionRequired });
     expect((await review(app, REVIEW, 'settlement/refuse', { id, opinion: '收款账户信息有误' })).body.data.state).toBe('not_approved');
     const head = (await api('/declarel/queryExpuInventHead', { id })).body.data;
-    expect(head).toMatchObject({ stateName: '审核不通过', auditOpinion: '收款账户信息有误', editable: false, viewable: false });
+    // a refused settlement is read like the others (查看, issue 31 item 13)
+    expect(head).toMatchObject({ stateName: '审核不通过', auditOpinion: '收款账户信息有误', editable: false, viewable: true });
     const again = await api('/expuInventry/declarationSeList', { ids: inventories });
     expect(again.body.code).toBe(0);
   });

@@ -16,6 +16,7 @@ import { layoutText } from '../../../domain/texts/web.ts';
 import { ModuleIcon } from '../../components/ModuleIcon.tsx';
 import { useAuthActor, useUserInfo } from '../../lib/auth-context.tsx';
 import type { Http } from '../../lib/http.ts';
+import { liveEvents, touchesNotices } from '../../lib/live-events.ts';
 import { notifyError, notifyWarning } from '../../lib/notify.ts';
 import { createHomeApi, type HomeDocument, type HomeFunction, type HomeNotice, type HomeWeather } from './api.ts';
 import { Calendar, type Today } from './Calendar.tsx';
@@ -65,11 +66,20 @@ export default function HomePage({ client, onChangePassword }: { client?: Http; 
   const [functions, setFunctions] = useState<HomeFunction[]>([]);
   const [weather, setWeather] = useState<HomeWeather | null>(null);
 
+  // bumped when the platform publishes (or withdraws) news or a notice: both boxes read again (issue 31)
+  const [published, setPublished] = useState(0);
+  useEffect(() => liveEvents.subscribe((event) => { if (touchesNotices(event)) setPublished((n) => n + 1); }), []);
   useEffect(() => {
     let live = true;
     const take = <T,>(p: Promise<T>, set: (v: T) => void) => p.then((v) => { if (live) set(v); }, notifyError);
     void take(api.news(), (p) => setNews(p.datas));
     void take(api.notices(), (p) => setNotices(p.datas));
+    return () => { live = false; };
+  }, [api, published]);
+
+  useEffect(() => {
+    let live = true;
+    const take = <T,>(p: Promise<T>, set: (v: T) => void) => p.then((v) => { if (live) set(v); }, notifyError);
     void take(api.documents(), (p) => setDocuments(p.datas));
     void take(api.functions(), setFunctions);
     // the weather fails quietly: without it the block shows the date alone

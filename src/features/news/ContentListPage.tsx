@@ -1,6 +1,7 @@
 /**
  * /news and /notice (§2 News and notices): cards with cover, title, time and a three-line preview,
  * ten a page with the pager. A card opens /news/newsDetails/{id} or /notice/noticeDetails/{id}.
+ * A notice the platform publishes appears without a reload (the live stream's 'notice').
  */
 import { Card, Center, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { contentText as t, type ContentType } from '../../../domain/texts/content.ts';
 import { ModuleIcon } from '../../components/ModuleIcon.tsx';
 import type { Http } from '../../lib/http.ts';
+import { liveEvents, touchesNotices } from '../../lib/live-events.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { createContentApi, type NoticePage } from './api.ts';
 import { Pager } from './Pager.tsx';
@@ -20,12 +22,15 @@ export function ContentListPage({ type, client }: { type: ContentType; client?: 
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<NoticePage | null>(null);
+  // the platform published or withdrew an item: the page open reads again, where it is (issue 31)
+  const [published, setPublished] = useState(0);
+  useEffect(() => liveEvents.subscribe((event) => { if (touchesNotices(event)) setPublished((n) => n + 1); }), []);
 
   useEffect(() => {
     let live = true;
     api.page(type, page - 1, PAGE_SIZE).then((d) => { if (live) setData(d); }, notifyError);
     return () => { live = false; };
-  }, [api, type, page]);
+  }, [api, type, page, published]);
 
   if (!data) return <Center py="xl"><Loader /></Center>;
   return (

@@ -37,4 +37,15 @@ describe('操作日志 page', () => {
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(seen.at(-1)!.data.terms).toContainEqual({ column: 'bill_no', termType: 'eq', value: 'SO-1' }));
   });
+
+  it('finds the account typed, whole: admin is not also every user@admin (issue 31)', async () => {
+    const { http, seen } = client();
+    render(<OperationLogPage client={http} />);
+    await screen.findByText('user@admin');
+    fireEvent.change(screen.getByLabelText('账号'), { target: { value: ' admin ' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(seen.length).toBeGreaterThan(1));
+    const terms = seen.at(-1)!.data.terms.filter((x) => x.column === 'account');
+    expect(terms).toEqual([{ column: 'account', termType: 'eq', value: 'admin' }]);
+  });
 });

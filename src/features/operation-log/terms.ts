@@ -14,7 +14,8 @@ export interface OperationLogFilters {
 export function filterTerms(f: OperationLogFilters): Term[] {
   const out: Term[] = [];
   if (f.range[0] && f.range[1]) out.push({ column: 'create_time', termType: 'btw', value: [rangeStart(f.range[0]), rangeEnd(f.range[1])] });
-  if (f.account.trim()) out.push({ column: 'account', termType: 'like', value: f.account.trim() });
+  // the account as typed, whole: 'admin' must not also find every sub-account named user@admin
+  if (f.account.trim()) out.push({ column: 'account', termType: 'eq', value: f.account.trim() });
   if (f.module.trim()) out.push({ column: 'module', termType: 'like', value: f.module.trim() });
   if (f.action.trim()) out.push({ column: 'action', termType: 'like', value: f.action.trim() });
   if (f.outcome) out.push({ column: 'outcome', termType: 'eq', value: f.outcome });

@@ -4,7 +4,8 @@
  * and the decisions each row's machine allows (machines/workflow-page.ts with the queue's actions,
  * gated by the record's own machine), the detail drawer with the same decisions, and the dialog a
  * decision asks with (the reason of a refusal, or 是否…?). The queue follows the operators' live
- * stream: a company's new application, another operator's decision.
+ * stream: a company's new application, another operator's decision. The number column and 操作 stay
+ * pinned while the table scrolls sideways.
  */
 import { Button, Drawer, Group, Stack, Table, Title } from '@mantine/core';
 import { StateBadge as WholeBadge } from '../../../components/StateBadge.tsx';
@@ -23,6 +24,7 @@ import { DecisionDialog } from '../components/DecisionDialog.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { QueueFilters, queueTerms, waitingFilter } from '../components/QueueFilters.tsx';
 import type { QueueDefinition, QueueRecord } from './definition.ts';
+import classes from './ReviewQueue.module.css';
 
 export function ReviewQueuePage<Row extends QueueRecord, Detail extends QueueRecord>({ client, definition: d }: { client?: Http; definition: QueueDefinition<Row, Detail> }) {
   const [api] = useState(() => createReviewApi(client));
@@ -58,14 +60,15 @@ export function ReviewQueuePage<Row extends QueueRecord, Detail extends QueueRec
         <Table striped highlightOnHover withTableBorder aria-label={d.title}>
           <Table.Thead>
             <Table.Tr>
-              {[...d.columns.map((c) => c.label), t.operation].map((h) => <Table.Th key={h}>{h}</Table.Th>)}
+              {d.columns.map((c, i) => <Table.Th key={c.label} className={i === 0 ? classes.pinnedStart : undefined}>{c.label}</Table.Th>)}
+              <Table.Th className={classes.pinnedEnd}>{t.operation}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.id}>
-                {d.columns.map((c) => <Table.Td key={c.label} ta={c.numeric ? 'right' : undefined}>{c.cell(r)}</Table.Td>)}
-                <Table.Td>
+                {d.columns.map((c, i) => <Table.Td key={c.label} ta={c.numeric ? 'right' : undefined} className={i === 0 ? classes.pinnedStart : undefined}>{c.cell(r)}</Table.Td>)}
+                <Table.Td className={classes.pinnedEnd}>
                   <Group gap={4} wrap="nowrap">
                     <Button size="compact-sm" variant="subtle" onClick={() => setOpenId(r.id)}>{t.view}</Button>
                     {buttons(r)}
