@@ -4,6 +4,7 @@ import { blankSums, computedTotals, followedSums, lineProduct, linesSum } from '
 import { exportDeclarationForm } from './export-declaration-form.ts';
 import { exportOrder } from './export-order.ts';
 import { exportReceipt } from './export-receipt.ts';
+import { importOrder } from './import-order.ts';
 
 describe('computedTotals', () => {
   it('reads the totals from customs rules of the bill message: 出口订单 总价 (R101) and 商品金额 (R102)', () => {
@@ -58,6 +59,10 @@ describe('followedSums and blankSums (商品金额 follows Σ 总价 until typed
     expect(followedSums(exportOrder, { goodsValue: 39.8 }, [a], [])).toEqual({});
     expect(followedSums(exportOrder, { goodsValue: 39.8 }, [a], [a, { totalPrice: 'x' }])).toEqual({});
     expect(followedSums(exportReceipt, {}, [], [a])).toEqual({});
+  });
+  it('every bill type with a head 商品金额 and line 总价 (the orders, R102) follows; their 序号 are numbered', () => {
+    expect(followedSums(importOrder, { goodsValue: null }, [], [a, b])).toEqual({ goodsValue: 69.8 });
+    expect([exportOrder, importOrder].map((d) => d.lines?.sequenceField)).toEqual(['gnum', 'gnum']);
   });
   it('a cleared field takes the sum back; a filled one keeps its value', () => {
     expect(blankSums(exportOrder, { goodsValue: '' }, [a, b])).toEqual({ goodsValue: 69.8 });
