@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { customsRuleErrors } from './customs-rule-errors.ts';
-import { computedTotals, lineProduct, linesSum } from './computed-totals.ts';
+import { blankSums, computedTotals, followedSums, lineProduct, linesSum } from './computed-totals.ts';
 import { exportDeclarationForm } from './export-declaration-form.ts';
 import { exportOrder } from './export-order.ts';
 import { exportReceipt } from './export-receipt.ts';
+import { importOrder } from './import-order.ts';
 
 describe('computedTotals', () => {
   it('reads the totals from customs rules of the bill message: 出口订单 总价 (R101) and 商品金额 (R102)', () => {
@@ -41,5 +42,31 @@ describe('lineProduct and linesSum', () => {
   it('sums a line field, blanks as 0', () => {
     expect(linesSum([{ totalPrice: 0.1 }, { totalPrice: '0.2' }, { totalPrice: null }], 'totalPrice')).toBe(0.3);
     expect(linesSum([{ totalPrice: 'x' }], 'totalPrice')).toBeUndefined();
+  });
+});
+
+describe('followedSums and blankSums (商品金额 follows Σ 总价 until typed over)', () => {
+  const a = { totalPrice: 39.8 }, b = { totalPrice: 30 }, c = { totalPrice: '5' };
+  it('a blank or still derived head amount takes the new sum; a typed one stays', () => {
+    expect(followedSums(exportOrder, { goodsValue: null }, [], [a])).toEqual({ goodsValue: 39.8 });
+    expect(followedSums(exportOrder, { goodsValue: 39.8 }, [a], [a, b])).toEqual({ goodsValue: 69.8 });
+    expect(followedSums(exportOrder, { goodsValue: '69.80' }, [a, b], [a, b, c])).toEqual({ goodsValue: 74.8 });
+    expect(followedSums(exportOrder, { goodsValue: 75 }, [a, b], [a, b, c])).toEqual({});
+    // typed before any line: the user's
+    expect(followedSums(exportOrder, { goodsValue: 50 }, [], [a])).toEqual({});
+  });
+  it('no lines left, a line that is not a number, a bill without the rule: nothing', () => {
+    expect(followedSums(exportOrder, { goodsValue: 39.8 }, [a], [])).toEqual({});
+    expect(followedSums(exportOrder, { goodsValue: 39.8 }, [a], [a, { totalPrice: 'x' }])).toEqual({});
+    expect(followedSums(exportReceipt, {}, [], [a])).toEqual({});
+  });
+  it('every bill type with a head 商品金额 and line 总价 (the orders, R102) follows; their 序号 are numbered', () => {
+    expect(followedSums(importOrder, { goodsValue: null }, [], [a, b])).toEqual({ goodsValue: 69.8 });
+    expect([exportOrder, importOrder].map((d) => d.lines?.sequenceField)).toEqual(['gnum', 'gnum']);
+  });
+  it('a cleared field takes the sum back; a filled one keeps its value', () => {
+    expect(blankSums(exportOrder, { goodsValue: '' }, [a, b])).toEqual({ goodsValue: 69.8 });
+    expect(blankSums(exportOrder, { goodsValue: 1 }, [a, b])).toEqual({});
+    expect(blankSums(exportOrder, { goodsValue: null }, [])).toEqual({});
   });
 });

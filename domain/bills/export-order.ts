@@ -29,6 +29,7 @@ export const exportOrder: BillDefinition = {
   lines: {
     min: 1,
     max: 100,
+    sequenceField: 'gnum',
     fields: [
       gnum(4),
       { ...itemNo, requiredToDeclare: true },

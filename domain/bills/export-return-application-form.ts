@@ -59,6 +59,7 @@ export const exportReturnApplicationForm: BillDefinition = {
   lines: {
     min: 1,
     max: 100,
+    // no sequenceField: gnum names the original inventory's line, it is not renumbered
     fields: [
       // the item's number in the original inventory
       gnum(4),

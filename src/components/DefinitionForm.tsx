@@ -67,6 +67,8 @@ export interface DefinitionFormProps {
   products?: readonly LineProductDef[];
   /** a line under a field's input (the lines' sum offered for 商品金额, 报送类型's change) */
   descriptions?: Readonly<Record<string, ReactNode>>;
+  /** a field was left, before it is checked (a cleared 商品金额 takes the lines' sum back) */
+  onFieldBlur?: (name: string) => void;
 }
 
 /** Typing re-renders the one input whose value changed: the others get equal props. */
@@ -74,9 +76,11 @@ const MemoFieldInput = memo(FieldInput);
 
 const noProducts: readonly LineProductDef[] = [];
 
-export function DefinitionForm({ fields, form, disabled, loadDictionary, products = noProducts, descriptions }: DefinitionFormProps) {
+export function DefinitionForm({ fields, form, disabled, loadDictionary, products = noProducts, descriptions, onFieldBlur }: DefinitionFormProps) {
   const latest = useRef(form);
   latest.current = form;
+  const left = useRef(onFieldBlur);
+  left.current = onFieldBlur;
   // stable per-field handlers (the form object itself is new on every render)
   const handlers = useMemo(() => Object.fromEntries(fields.map((f) => {
     const feeds = products.filter((p) => p.qty === f.name || p.price === f.name);
@@ -90,7 +94,10 @@ export function DefinitionForm({ fields, form, disabled, loadDictionary, product
           if (total !== undefined) form.setFieldValue(p.total, total);
         }
       },
-      blur: () => { latest.current.validateField(f.name); },
+      blur: () => {
+        left.current?.(f.name);
+        latest.current.validateField(f.name);
+      },
     }];
   })), [fields, products]);
   return (

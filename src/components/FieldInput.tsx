@@ -107,19 +107,7 @@ export function FieldInput({ field, value, onChange, onBlur, error, description,
       if (common.disabled) {
         return <TextInput {...common} styles={{ input: { textAlign: 'right' } }} value={formatNumber(field, value, 'detail')} readOnly />;
       }
-      return (
-        <NumberInput
-          {...common}
-          hideControls
-          allowNegative={false}
-          allowDecimal={field.kind === 'number'}
-          decimalScale={field.kind === 'number' ? field.scale : 0}
-          thousandSeparator={field.kind === 'number' ? ',' : undefined}
-          styles={{ input: { textAlign: 'right' } }}
-          value={typeof value === 'number' ? value : text(value)}
-          onChange={(v) => onChange(v === '' ? null : v)}
-        />
-      );
+      return <NumberField {...common} field={field} value={value} onChange={onChange} />;
     case 'select':
       return <SelectInput {...common} field={field} value={text(value) || null} onChange={onChange} load={loadDictionary} />;
     case 'date':
@@ -155,6 +143,35 @@ function SelectInput({ field, value, onChange, load, ...common }: CommonProps & 
   // a stored code the list does not know (or before the list arrives) is still shown
   const data = value && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options;
   return <Select {...common} searchable clearable={!field.required} nothingFoundMessage="—" filter={rankedFilter} data={data} value={value} onChange={(v) => onChange(v)} />;
+}
+
+/**
+ * A number being edited reads as the view shows it (number-format.ts: 717.00, not 717) while it is
+ * not being typed in; focused, it is the value itself, so typing is never reformatted under the
+ * caret. Only what is shown changes: the value stays what was typed.
+ */
+function NumberField({ field, value, onChange, onBlur, ...common }: CommonProps & { field: FieldDef; value: unknown; onChange: (v: FieldValue) => void }) {
+  const [focused, setFocused] = useState(false);
+  // the input groups thousands itself
+  const shown = focused ? (typeof value === 'number' ? value : text(value)) : formatNumber(field, value, 'detail').replaceAll(',', '');
+  return (
+    <NumberInput
+      {...common}
+      hideControls
+      allowNegative={false}
+      allowDecimal={field.kind === 'number'}
+      decimalScale={field.kind === 'number' ? field.scale : 0}
+      thousandSeparator={field.kind === 'number' ? ',' : undefined}
+      styles={{ input: { textAlign: 'right' } }}
+      value={shown}
+      onFocus={() => setFocused(true)}
+      onBlur={() => {
+        setFocused(false);
+        onBlur?.();
+      }}
+      onChange={(v) => onChange(v === '' ? null : v)}
+    />
+  );
 }
 
 /** specDeclFlag and the like: one checkbox per character, joined into one 0/1 string. */

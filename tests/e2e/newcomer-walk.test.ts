@@ -4,7 +4,7 @@
  *
  * 出口订单 list → 新增 (tab 出口订单 添加) → 保存 with nothing filled fails → the head filled, its
  * errors gone as typed → lines whose 总价 is 数量 × 单价 computed, saving a line brings no stale
- * error back → the head's 商品金额 offered the lines' sum → 保存 (tab titled by the number) → 申报
+ * error back → the head's 商品金额 filled with the lines' sum, no typing → 保存 (tab titled by the number) → 申报
  * straight from the view → customs' receipts arrive: 报送类型's change said next to it, the list's
  * 状态 and 回执信息 inside the window → 状态图 in Chinese with 可执行：… → 返回 closes the tab → 导出
  * an .xlsx that shows what the list shows (币制 by name, money as #,##0.00).
@@ -124,18 +124,16 @@ describe('a newcomer walks export order → declare → receipts → export', { 
       await expect.poll(headErrors).not.toContain('请填写订单编号');
 
       // lines: 总价 = 数量 × 单价 as typed; saving a line brings no error back on a filled field
-      await addLine(1, '宁波白茶礼盒', '2', '19.9', '39.8');
-      await addLine(2, '宁波红茶礼盒', '3', '10', '30');
+      await addLine(1, '宁波白茶礼盒', '2', '19.9', '39.80');
+      await addLine(2, '宁波红茶礼盒', '3', '10', '30.00');
       const stale = (await headErrors()).filter((e) => e !== '请填写商品金额');
       expect(stale, 'errors of fields that are filled').toEqual([]);
 
-      // the head's 商品金额 offers the lines' sum
-      const offer = page.getByRole('button', { name: '表体总价合计 69.80，点击填入' });
-      await offer.waitFor();
-      await offer.scrollIntoViewIfNeeded();
-      await inWindow(offer, 'the offered sum');
-      await offer.click();
-      await expect.poll(() => textbox(page, '商品金额').inputValue()).toMatch(/^69\.80?$/);
+      // the head's 商品金额 is the lines' sum without typing (issue 31 item 8)
+      const goodsValue = textbox(page, '商品金额');
+      await goodsValue.scrollIntoViewIfNeeded();
+      await inWindow(goodsValue, '商品金额');
+      await expect.poll(() => goodsValue.inputValue()).toBe('69.80');
       await expect.poll(headErrors).toEqual([]);
       await screenshot(page, `newcomer-order-add-${size.width}`);
 

@@ -109,7 +109,8 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     await confirmModal();
     await screen.findByText('保存成功！');
     const save = seen.find((r) => r.url === api(exportOrder.api.save))!;
-    expect(save.data).toMatchObject({ id: '7', version: 3, orderNo: 'SO-002', goodsValue: 200, freight: 0, startTime: 's', endTime: 'e' });
+    // 商品金额 was its rows' sum (120 + 80): it follows the new row
+    expect(save.data).toMatchObject({ id: '7', version: 3, orderNo: 'SO-002', goodsValue: 209.9, freight: 0, startTime: 's', endTime: 'e' });
     expect(save.data).not.toHaveProperty('appTime'); // read-only: the server's
     const details = save.data.details as Record<string, unknown>[];
     expect(details.map((d) => d.id)).toEqual(['11', '12', 'temp1']);
@@ -165,27 +166,34 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     expect(declared.data).toMatchObject({ id: '7', version: 3, orderNo: 'SO-001' });
   });
 
-  it('总价 follows 数量 × 单价 as typed (still editable); 商品金额 offers the lines\' sum', async () => {
+  it('总价 follows 数量 × 单价 as typed (still editable); 商品金额 follows the lines\' sum, and offers it once typed over', async () => {
     open('/details/export/order?id=7');
     await within(await screen.findByRole('region', { name: '表头信息' })).findByDisplayValue('SO-001');
     fireEvent.click(within(toolbar()).getByRole('button', { name: '编辑' }));
     fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
     const input = (label: string) => within(body()).getByPlaceholderText(`请填写${label}`) as HTMLInputElement;
+    const goodsValue = () => within(head()).getByPlaceholderText('请填写商品金额') as HTMLInputElement;
     fireEvent.change(input('数量'), { target: { value: '3' } });
     fireEvent.change(input('单价'), { target: { value: '19.9' } });
-    await waitFor(() => expect(input('总价').value).toBe('59.7'));
+    await waitFor(() => expect(input('总价').value).toBe('59.70'));
     fireEvent.change(input('总价'), { target: { value: '60' } });
-    await waitFor(() => expect(input('总价').value).toBe('60'));
-    // the lines' totals matched the head's 200 (nothing offered); a third row of 60 makes them 260
+    await waitFor(() => expect(input('总价').value).toBe('60.00'));
+    // the head's 200 is the lines' sum: a third row of 60 makes it 260, nothing to offer
     expect(within(head()).queryByRole('button', { name: /^表体总价合计/ })).toBeNull();
-    fireEvent.change(input('序号'), { target: { value: '3' } });
+    expect(input('序号').value).toBe('3');
     fireEvent.change(input('企业商品名称'), { target: { value: '充电线' } });
     fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
     fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
     fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(goodsValue().value).toBe('260.00'));
+    expect(within(head()).queryByRole('button', { name: /^表体总价合计/ })).toBeNull();
+    // typed over: kept, and the sum offered; one click fills it in
+    fireEvent.change(goodsValue(), { target: { value: '300' } });
+    fireEvent.blur(goodsValue());
     const offer = await within(head()).findByRole('button', { name: '表体总价合计 260.00，点击填入' }, { timeout: 5000 });
+    await waitFor(() => expect(goodsValue().value).toBe('300.00'));
     fireEvent.click(offer);
-    await waitFor(() => expect((within(head()).getByPlaceholderText('请填写商品金额') as HTMLInputElement).value).toBe('260'));
+    await waitFor(() => expect(goodsValue().value).toBe('260.00'));
     expect(within(head()).queryByRole('button', { name: /^表体总价合计/ })).toBeNull();
   }, 60_000);
 
@@ -261,7 +269,7 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     expect(((await within(section).findByPlaceholderText('请填写电商企业代码')) as HTMLInputElement).value).toBe('3301960001');
     expect((within(section).getByPlaceholderText('请填写电商企业名称') as HTMLInputElement).value).toBe('演示跨境电商有限公司');
     expect((within(section).getByPlaceholderText('请填写报文传输编号') as HTMLInputElement).value).toBe('');
-    expect((within(section).getByPlaceholderText('请填写运杂费') as HTMLInputElement).value).toBe('0');
+    expect((within(section).getByPlaceholderText('请填写运杂费') as HTMLInputElement).value).toBe('0.00');
     expect(document.querySelector('.mantine-Breadcrumbs-root')!.textContent).toContain('添加');
     expect(seen).toEqual([]); // nothing to read for a new bill
     for (const [label, value] of [['订单编号', 'SO-100'], ['电商平台代码', 'EBP1'], ['电商平台名称', '平台'], ['商品金额', '50']] as const) {

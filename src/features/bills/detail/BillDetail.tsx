@@ -25,6 +25,7 @@ import { useButtonCodes } from '../../../lib/permissions.ts';
 import { useOwnTab } from '../../../app/layout/own-tab.tsx';
 import { listPathOf } from './bill-ref.ts';
 import { useHeadHints } from './head-hints.tsx';
+import { useLineSums } from './use-line-sums.ts';
 import { BodySection } from './BodySection.tsx';
 import { DetailBreadcrumb } from './DetailBreadcrumb.tsx';
 import { DetailHeader } from './DetailHeader.tsx';
@@ -80,6 +81,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
 
   const editing = snap.hasTag('editing');
   const headHints = useHeadHints(definition, context, headForm, snap.matches('edit'), loadDictionary, userInfo ? String(userInfo.account ?? userInfo.username) : undefined);
+  const headLeft = useLineSums(definition, context, headForm, editing);
   const mode = editing ? 'edit' : snap.matches('view') || snap.matches('following') || snap.matches('refreshing') || snap.matches('paging') ? 'view' : 'none';
   const rowsEditable = snap.matches('edit') && definition.lines !== undefined && definition.lines.paged !== true;
   // while a row is saved alone (bodySave) its buttons stay, 保存 with its loader
@@ -210,7 +212,7 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
         <>
           <Paper withBorder p="md" component="section" aria-label={billText.head}>
             <Title order={5} mb="sm">{billText.head}</Title>
-            <DefinitionForm fields={definition.head} form={headForm} disabled={!snap.matches('edit')} loadDictionary={loadDictionary} descriptions={headHints} />
+            <DefinitionForm fields={definition.head} form={headForm} disabled={!snap.matches('edit')} loadDictionary={loadDictionary} descriptions={headHints} onFieldBlur={headLeft} />
           </Paper>
           {definition.lines && (
             <BodySection

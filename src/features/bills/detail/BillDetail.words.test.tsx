@@ -57,7 +57,8 @@ afterEach(() => {
 
 describe('detail definition words', { timeout: 30_000 }, () => {
   it('sequenceField numbers a new row max+1 and renumbers after a deletion; columns choose the table’s fields', async () => {
-    const numbered: BillDefinition = { ...exportOrder, lines: { ...exportOrder.lines!, sequenceField: 'gnum', columns: ['gnum', 'itemName', 'qty'] } };
+    const numbered: BillDefinition = { ...exportOrder, lines: { ...exportOrder.lines!, columns: ['gnum', 'itemName', 'qty'] } };
+    expect(exportOrder.lines!.sequenceField).toBe('gnum');
     const seen = show(numbered);
     await openForEdit();
     expect(within(body()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['选择', '序号', '企业商品名称', '数量']);
@@ -77,7 +78,8 @@ describe('detail definition words', { timeout: 30_000 }, () => {
   });
 
   it('without the words: every line field but long texts, numbers as typed', async () => {
-    show(exportOrder);
+    const { sequenceField: _numbered, ...lines } = exportOrder.lines!;
+    show({ ...exportOrder, lines });
     await openForEdit();
     const headers = within(body()).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['选择', ...exportOrder.lines!.fields.filter((f) => f.kind !== 'textarea').map((f) => f.label)]);
