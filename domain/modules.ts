@@ -236,7 +236,7 @@ export const moduleSeeds: ModuleSeed[] = [
   page(115, EXPORT, '/bill/export/summaryResultSheet', '汇总结果单', 'summary', 'expu_summary_result_sheet', 15,
     billButtons(READ_ONLY)),
   page(116, EXPORT, '/bill/export/declarationForm', '报关单', 'declare', 'expu_declaration_form', 16,
-    billButtons(['add', ...DECLARE, 'conditionalQuery', 'summary', ...HEAD_BODY_EDIT], { summary: '订单汇总' })),
+    billButtons(['add', ...DECLARE, 'export', 'conditionalQuery', 'summary', ...HEAD_BODY_EDIT], { summary: '订单汇总' })),
 
   // ── 进口业务 ─────────────────────────────────────────────────────────────────────────────
   group(IMPORT, '进口业务', 'import', 'menu_import', 3),

@@ -16,7 +16,7 @@
  * lengths the spec's, and where it gives none, the customs declaration's usual ones (codes 18/10,
  * names 100).
  */
-import { billActions, withoutCodes } from './actions.ts';
+import { billActions } from './actions.ts';
 import { company, measure, money, packNo, preNo } from './fields.ts';
 import { DEC_NAMESPACE, decImportResponse, decResult } from './dec-receipts.ts';
 import { columns, declarableBillList, search } from './lists.ts';
@@ -213,13 +213,14 @@ export const exportDeclarationForm: BillDefinition = {
     search({ copNo: 'like', billNo: 'like', customMaster: 'eq', tradeMode: 'eq' }),
   ),
   actions: [
-    // the module seeds no 导出 for this page (domain/modules.ts)
-    ...withoutCodes(billActions, 'export'),
+    // 导出 too, though bills §7 lists no export path for it: "every bill list offers … export" (§1),
+    // and its list is the one that carries 国别 (issue 31; docs/decisions/exports-screen-columns-code-name.md)
+    ...billActions,
     { code: 'summary', label: '订单汇总', place: 'detail', kind: 'dialog', dialog: 'orderSummary', api: 'pickSave' },
   ],
   // bills §7: queryPageList, queryById, saveData, queryListByHeadId, deleteById, saveListData,
   // declarationList, sendReceipt; plus the 订单汇总 pair and the verbs the page's buttons need
-  // (queryStateCount, saveDataAndDeclaration, deleteListData).
+  // (queryStateCount, saveDataAndDeclaration, deleteListData, exportData).
   api: {
     pageList: '/expuDeclaration/queryPageList',
     queryStateCount: '/expuDeclaration/queryStateCount',
@@ -232,6 +233,7 @@ export const exportDeclarationForm: BillDefinition = {
     apply: '/expuDeclaration/declarationList',
     delete: '/expuDeclaration/deleteById',
     sendReceipt: '/expuDeclaration/sendReceipt',
+    export: '/expuDeclaration/exportData',
     pickList: '/expuDeclaration/queryOrderList',
     pickSave: '/expuDeclaration/saveListByOrderIds',
   },

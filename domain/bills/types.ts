@@ -92,8 +92,8 @@ export interface ListColumn {
   /**
    * where the list table puts it (issue 19: what a declarant reads first needs no sideways
    * scrolling): 'pinned' stays in view on the left with the selection, 序号 and the navigating
-   * number (状态); 'lead' comes right after the pinned ones and scrolls (回执信息). The export keeps
-   * the definition's order.
+   * number (状态); 'lead' comes right after the pinned ones and scrolls (回执信息). The export writes
+   * them in the same order (list-order.ts).
    */
   place?: 'pinned' | 'lead';
 }

@@ -79,8 +79,6 @@ export const billServerText = {
   tooManyLines: (max: number) => `表体最多${max}行`,
   duplicateGnum: (gnum: number) => `序号${gnum}重复`,
   exportTooLarge: (max: number) => `导出数据不能超过${max}条，请缩小查询范围`,
-  /** the export's column of a coded field's codes, beside its names (the data template takes codes) */
-  exportCodeColumn: (label: string) => `${label}（代码）`,
   templateNote: (label: string, max: number) => `在第一列“${label}”下每行填写一个${label}，最多${max}个；请勿修改表头。`,
   templateSheet: '查询模板',
   templateFileName: (label: string) => `${label}查询模板`,

@@ -4,7 +4,7 @@
  * as export-columns.ts does without loading the bill definitions or the code tables — only the names
  * of the code tables the export's columns use travel with it.
  */
-import { isNumericField, listCellText } from '../../domain/bills/cell-text.ts';
+import { exportCellText, isNumericField } from '../../domain/bills/cell-text.ts';
 import { excelNumber } from '../../domain/bills/number-format.ts';
 import type { FieldDef } from '../../domain/bills/types.ts';
 
@@ -31,7 +31,7 @@ export interface ExportColumnSpec {
 /** A code table's value → name. */
 export type NamesOf = (codeTable: string) => ReadonlyMap<string, string> | undefined;
 
-/** The cell a spec makes of a list value: coded values by name, numbers as numbers with their format. */
+/** The cell a spec makes of a list value: coded values as "code name", numbers as numbers with their format. */
 export function exportCellOf(spec: ExportColumnSpec, namesOf: NamesOf): (value: unknown) => ExportCell {
   if (spec.raw) return rawCell;
   const field = spec.field as FieldDef | undefined;
@@ -42,7 +42,7 @@ export function exportCellOf(spec: ExportColumnSpec, namesOf: NamesOf): (value: 
     };
   }
   return (value) => {
-    const text = listCellText(field, value, namesOf);
+    const text = exportCellText(field, value, namesOf);
     return { value: text === '' ? null : text };
   };
 }

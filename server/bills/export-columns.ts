@@ -1,12 +1,13 @@
 /**
- * The columns of a list export (issue 19): each list column as the screen shows it — coded values
- * by name (币制 人民币), fixed options by label, numbers as numbers rounded and formatted as the list
- * reads them (1,835.00, an Excel number format, so sums still work) — and, after a coded column
- * the bill's data template takes (definition.upload), its code under "<label>（代码）", so the file
- * still feeds an upload after editing.
+ * The columns of a list export: the screen's columns in the screen's order (issue 31: list-order.ts,
+ * the list table's rule, with the 列设置 hidden columns the request names), each as the list shows
+ * it — fixed options by label, numbers as numbers rounded and formatted as the list reads them
+ * (1,835.00, an Excel number format, so sums still work) — except a customs code table's value,
+ * which reads "code name" (142 人民币, 3105 宁波海关; cell-text.ts). The code being in the cell, the
+ * separate "<label>（代码）" columns of issue 19 are gone: they were columns the screen does not have.
  */
 import { dictionaryItems } from '../../domain/dictionaries.ts';
-import { billServerText } from '../../domain/texts/bills.ts';
+import { orderedColumns } from '../../domain/bills/list-order.ts';
 import type { FieldDef } from '../../domain/bills/types.ts';
 import { exportCellOf, type CellField, type ExportCell, type ExportColumnSpec } from './export-cells.ts';
 import type { BillModel } from './model.ts';
@@ -38,22 +39,17 @@ function cellField(field: FieldDef): CellField {
 }
 
 /** The export's columns as data (exportColumns without the cell functions), for the export's worker. */
-export function exportColumnSpecs(model: BillModel): ExportColumnSpec[] {
-  const { def } = model;
-  const templateFields = new Set(def.upload?.head ?? []);
-  const out: ExportColumnSpec[] = [];
-  def.list.columns.forEach((column, source) => {
+export function exportColumnSpecs(model: BillModel, hidden: readonly string[] = []): ExportColumnSpec[] {
+  const { columns } = model.def.list;
+  return orderedColumns(columns, hidden).map((column) => {
     const field = model.field(column.field);
     const header = column.label ?? model.label(column.field);
     const width = Math.max(10, Math.round((column.width ?? 120) / 7));
-    out.push({ header, width, source, ...(field ? { field: cellField(field) } : {}) });
-    if (field && (field.codeTable || field.options) && templateFields.has(field.name)) {
-      out.push({ header: billServerText.exportCodeColumn(header), width: 10, source, raw: true });
-    }
+    // `source`: the value's place in what the reader gives, which reads the definition's order
+    return { header, width, source: columns.indexOf(column), ...(field ? { field: cellField(field) } : {}) };
   });
-  return out;
 }
 
-export function exportColumns(model: BillModel): ExportColumn[] {
-  return exportColumnSpecs(model).map((spec) => ({ ...spec, cell: exportCellOf(spec, namesOf) }));
+export function exportColumns(model: BillModel, hidden: readonly string[] = []): ExportColumn[] {
+  return exportColumnSpecs(model, hidden).map((spec) => ({ ...spec, cell: exportCellOf(spec, namesOf) }));
 }

@@ -69,7 +69,7 @@ describe('the export writer worker', () => {
     expect(rows.map((r) => r.values)).toEqual([
       ['订单编号', '商品金额', '币制', '币制（代码）', '状态'],
       ['SO2', undefined, undefined, undefined, '999'],
-      ['SO1', 1835, '人民币', '142', '海关入库'],
+      ['SO1', 1835, '142 人民币', '142', '海关入库'],
       ['SO5', 0.13, '502', '502', '海关入库'],
     ]);
     expect(rows[2]!.numFmt).toBe('#,##0.00');

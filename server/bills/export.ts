@@ -1,11 +1,13 @@
 /**
  * export: the rows a list request matches, streamed into an .xlsx (exceljs WorkbookWriter, no shared
  * strings, in a worker thread of its own: server/files/sheet-writer.ts) under the list columns'
- * Chinese headers, each cell as the list shows it (export-columns.ts), and answered as a download link.
+ * Chinese headers in the screen's order, each cell as the list shows it but codes as "code name"
+ * (export-columns.ts), and answered as a download link.
  */
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
+import { hiddenColumnsOf } from '../../domain/bills/list-order.ts';
 import { billServerText } from '../../domain/texts/bills.ts';
 import { shutdownText } from '../../domain/texts/shutdown.ts';
 import { BizError, HttpError } from '../http/errors.ts';
@@ -73,7 +75,7 @@ export async function exportBills(call: BillCall, request: unknown, limits: Expo
   }
 
   const file = await newExportFile(limits.dataDir, `${model.def.label}_${chinaCompactDay(call.now)}.xlsx`);
-  const columns = exportColumnSpecs(model);
+  const columns = exportColumnSpecs(model, hiddenColumnsOf(req));
   const names: ExportSheetInit['names'] = {};
   for (const { field, raw } of columns) {
     const table = raw ? undefined : field?.codeTable;

@@ -92,7 +92,7 @@ export function registerBillRoutes(app: FastifyInstance, def: BillDefinition, st
     // with a job runner the call is a job run to its end, so a crash mid-way resumes at the next start
     apply: { summary: '批量申报', data: schemas.idsSchema, run: (c, d) => (runner ? applyAsJob(c, batchIds(d.ids)) : applyBills(c, batchIds(d.ids))) },
     delete: { summary: '删除', data: schemas.idsSchema, run: (c, d) => deleteBills(c, batchIds(d.ids)) },
-    export: { summary: '导出Excel', data: schemas.listRequestSchema, run: (c, d) => exportBills(c, d, { dataDir, maxRows: app.config.exportMaxRows, databaseUrl: c.databaseUrl, signal: app.drain.signal }) },
+    export: { summary: '导出Excel', data: schemas.exportRequestSchema, run: (c, d) => exportBills(c, d, { dataDir, maxRows: app.config.exportMaxRows, databaseUrl: c.databaseUrl, signal: app.drain.signal }) },
     // a bill customs issues gets its stored customs messages applied again (issued.ts)
     sendReceipt: { summary: '重新发送回执', data: schemas.idsSchema, run: (c, d) => (def.issuedBy === 'customs' ? refillIssuedBills(c, batchIds(d.ids)) : resendReceipts(c, batchIds(d.ids))) },
     summary: { summary: '合计', data: schemas.listRequestSchema, access: 'pageList', run: (c, d) => sumOverList(c, d, def.list.summary?.sum) },

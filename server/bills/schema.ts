@@ -58,6 +58,12 @@ export const listRequestSchema = {
   },
 };
 
+/** An export: the list request and the columns the user's 列设置 hides (field names; the sheet keeps the screen's order). */
+export const exportRequestSchema = {
+  ...listRequestSchema,
+  properties: { ...listRequestSchema.properties, hiddenColumns: { type: 'array', title: '隐藏的列', items: { type: 'string' } } },
+};
+
 export const detailSchema = { type: 'object', required: ['id'], properties: { id: idSchema, ...timeProps } };
 
 export const linesSchema = {

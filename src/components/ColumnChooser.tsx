@@ -9,6 +9,7 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ListColumn } from '../../domain/bills/types.ts';
 import { billListText } from '../../domain/texts/bills.ts';
+import { isPinnedColumn } from '../../domain/bills/list-order.ts';
 import type { ColumnSettings } from './column-settings.ts';
 
 export interface ColumnChooserProps {
@@ -17,8 +18,6 @@ export interface ColumnChooserProps {
   onToggle: (field: string, shown: boolean) => void;
   onReset: () => void;
 }
-
-export const isPinnedColumn = (c: ListColumn): boolean => c.navigate === true || c.place === 'pinned';
 
 export function ColumnChooser({ columns, settings, onToggle, onReset }: ColumnChooserProps) {
   const [opened, setOpened] = useState(false);

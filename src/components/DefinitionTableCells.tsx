@@ -8,7 +8,7 @@ import { Table } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import { billListText } from '../../domain/texts/bills.ts';
-import { isPinnedColumn } from './ColumnChooser.tsx';
+import { isPinnedColumn, orderedColumns } from '../../domain/bills/list-order.ts';
 import type { ColumnSettings } from './column-settings.ts';
 import { isNumericField, listCellText } from '../../domain/bills/cell-text.ts';
 import type { FieldDef, ListColumn } from '../../domain/bills/types.ts';
@@ -54,18 +54,6 @@ export interface ColumnOptions<R> {
 
 /** the library's row checkbox column (mantine-datatable's CSS: 44 px) */
 const SELECTOR_WIDTH = 44;
-
-/**
- * The table's column order (issue 19): the pinned ones (the navigating number, 状态) first, then
- * the lead ones (回执信息), then the rest in the definition's order; hidden ones left out (a pinned
- * column cannot be hidden).
- */
-export function orderedColumns(columns: readonly ListColumn[], hidden: readonly string[] = []): ListColumn[] {
-  const pinned = columns.filter(isPinnedColumn);
-  const lead = columns.filter((c) => !isPinnedColumn(c) && c.place === 'lead');
-  const rest = columns.filter((c) => !isPinnedColumn(c) && c.place !== 'lead');
-  return [...pinned, ...lead.concat(rest).filter((c) => !hidden.includes(c.field))];
-}
 
 /** A header's title with a handle at its right edge that drags the column's width. */
 function ResizableTitle({ label, width, onResize }: { label: string; width: number; onResize: (width: number) => void }) {

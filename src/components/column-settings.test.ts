@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
 import { columnSettingsKey, readColumnSettings } from './column-settings.ts';
-import { orderedColumns } from './DefinitionTableCells.tsx';
+import { orderedColumns } from '../../domain/bills/list-order.ts';
 
 describe('column settings', () => {
   it('are kept per user and list, and a malformed value counts as no choice', () => {

@@ -3,7 +3,11 @@ import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportDeclarationForm } from '../../domain/bills/export-declaration-form.ts';
 import { exportOrder } from '../../domain/bills/export-order.ts';
+import { importDetailedList } from '../../domain/bills/import-detailed-list.ts';
+import { orderedColumns } from '../../domain/bills/list-order.ts';
+import { rowFields } from '../../src/features/bills/shared/row-fields.ts';
 import { exportWaybill } from '../../domain/bills/export-waybill.ts';
 import type { BillApi, BillDefinition } from '../../domain/bills/types.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
@@ -55,9 +59,9 @@ describe('export', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(decodeURIComponent(uri.split('/').pop()!))}`);
     const rows = await sheetRows(res.rawPayload);
-    expect(rows[0]).toEqual(['订单编号', '电商平台名称', '电商企业名称', '商品金额', '币制', '申报时间', '状态', '回执信息', '创建时间']);
-    expect(rows.slice(1).map((r) => [r[0], r[3], r[6]])).toEqual([['XL-1', 100, '海关入库'], ['XL-2', 200, '暂存'], ['XL-3', 300, '暂存']]);
-    expect(rows[1]![7]).toBe('新增申报成功');
+    expect(rows[0]).toEqual(['订单编号', '状态', '回执信息', '电商平台名称', '电商企业名称', '商品金额', '币制', '申报时间', '创建时间']);
+    expect(rows.slice(1).map((r) => [r[0], r[5], r[1]])).toEqual([['XL-1', 100, '海关入库'], ['XL-2', 200, '暂存'], ['XL-3', 300, '暂存']]);
+    expect(rows[1]![2]).toBe('新增申报成功');
     expect(String(rows[1]![8])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
@@ -81,6 +85,57 @@ describe('export', () => {
     expect(expired.json()).toMatchObject({ code: -1, message: '下载链接已失效，请重新导出' });
     expect((await download(`/api/files/download/${id}/..%2F..%2Fsecrets.xlsx`)).statusCode).toBe(404);
     expect((await download('/api/files/download/not-a-uuid/x.xlsx')).statusCode).toBe(404);
+  });
+});
+
+/** The list's headers as the list table shows them: its order (DefinitionTableCells.tsx) and labels (BillList.tsx). */
+const screenHeaders = (def: BillDefinition, hidden: string[] = []) =>
+  orderedColumns(def.list.columns, hidden).map((c) => c.label ?? rowFields(def).get(c.field)?.label ?? c.field);
+
+/** A bill of another type written straight into bill_heads: its indexed columns and its data. */
+async function insertBill(def: BillDefinition, columns: Record<string, string>, data: Record<string, unknown>) {
+  await t.handle.db.insertInto('bill_heads')
+    .values({ company_id: admin.userInfo.companyId, bill_key: def.key, mode: def.mode, state: 'DRAFT', ...columns, data: JSON.stringify(data) } as never)
+    .execute();
+}
+const exported = async (def: BillDefinition, request: unknown) => {
+  const r = await post(def, 'export', request);
+  expect(r.body).toMatchObject({ code: 0 });
+  return sheetRows((await download(r.body.data.downloadUri)).rawPayload);
+};
+
+describe('export: the screen\'s columns in the screen\'s order, codes as "code name" (issue 31)', () => {
+  it('orders the columns as the list table does and writes 币制 as code and name', async () => {
+    const rows = await exported(exportOrder, { terms: [like], sorts: [{ name: 'order_no', order: 'asc' }] });
+    expect(rows[0]).toEqual(['订单编号', '状态', '回执信息', '电商平台名称', '电商企业名称', '商品金额', '币制', '申报时间', '创建时间']);
+    expect(rows[0]).toEqual(screenHeaders(exportOrder));
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[5]])).toEqual([['XL-1', '海关入库', '新增申报成功', 100], ['XL-2', '暂存', undefined, 200], ['XL-3', '暂存', undefined, 300]]);
+    // 币制 was its order's only code column; it read 人民币 while 贸易方式 read 9610 直购进口
+    expect(rows[1]![6]).toBe('142 人民币');
+  });
+
+  it('leaves out the columns 列设置 hides, never a pinned one', async () => {
+    const rows = await exported(exportOrder, { terms: [like], hiddenColumns: ['ebpName', 'createTime', 'stateName', 'nonsense'] });
+    expect(rows[0]).toEqual(['订单编号', '状态', '回执信息', '电商企业名称', '商品金额', '币制', '申报时间']);
+    expect(rows[0]).toEqual(screenHeaders(exportOrder, ['ebpName', 'createTime']));
+    // anything but a list of names hides nothing
+    expect((await exported(exportOrder, { terms: [like], hiddenColumns: [3] }))[0]).toEqual(screenHeaders(exportOrder));
+  });
+
+  it('writes every coded column of an inventory and a declaration as "code name", 国别 included', async () => {
+    await insertBill(importDetailedList, { cop_no: 'XLI-1', customs_code: '3105', trade_mode: '9610' }, {});
+    const inventory = await exported(importDetailedList, { terms: [{ column: 'cop_no', termType: 'eq', value: 'XLI-1' }] });
+    expect(inventory[0]).toEqual(screenHeaders(importDetailedList));
+    const cell = (rows: unknown[][], label: string) => rows[1]![rows[0]!.indexOf(label)];
+    expect(cell(inventory, '申报地海关代码')).toBe('3105 甬保税区');
+    expect(cell(inventory, '贸易方式')).toBe('9610 直购进口');
+
+    await insertBill(exportDeclarationForm, { cop_no: 'XLD-1', customs_code: '3105', trade_mode: '0110' }, { tradeCountry: '502', ownerCode: '3302961A2B' });
+    const form = await exported(exportDeclarationForm, { terms: [{ column: 'cop_no', termType: 'eq', value: 'XLD-1' }] });
+    expect(form[0]).toEqual(screenHeaders(exportDeclarationForm));
+    expect(cell(form, '申报地海关')).toBe('3105 甬保税区');
+    expect(cell(form, '监管方式')).toBe('0110 一般贸易');
+    expect(cell(form, '运抵国（地区）')).toBe('502 美国');
   });
 });
 

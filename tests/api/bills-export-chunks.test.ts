@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
+import { orderedColumns } from '../../domain/bills/list-order.ts';
 import type { BillApi } from '../../domain/bills/types.ts';
 import { call, createTestApp, demo, login, type LoginAnswer, type TestApp } from '../helpers/test-app.ts';
 
@@ -35,9 +36,9 @@ async function insertOrders(prefix: string, rows: number) {
     from generate_series(1, ${rows}) g`.execute(t.handle.db);
 }
 
-/** a list value as the export writes it: coded values by name, amounts as numbers rounded to fen */
+/** a list value as the export writes it: coded values as code and name, amounts as numbers rounded to fen */
 const shown = (field: string, value: unknown) =>
-  value === null || value === undefined ? undefined : field === 'currency' ? ({ '142': '人民币' } as Record<string, string>)[String(value)] ?? value
+  value === null || value === undefined ? undefined : field === 'currency' ? ({ '142': '142 人民币' } as Record<string, string>)[String(value)] ?? value
     : field === 'goodsValue' ? Math.round(Number(value) * 100) / 100 : value;
 
 async function sheetRows(uri: string): Promise<unknown[][]> {
@@ -57,7 +58,7 @@ describe('export in chunks', () => {
     const r = await post('export', { pageIndex: 0, pageSize: 50, ...query });
     expect(r.body.code).toBe(0);
     const rows = await sheetRows(r.body.data.downloadUri);
-    const fields = exportOrder.list.columns.map((c) => c.field);
+    const fields = orderedColumns(exportOrder.list.columns).map((c) => c.field);
     const listed: unknown[][] = [];
     for (let page = 0; page < 12; page++) {
       const list = await post('pageList', { pageIndex: page, pageSize: 500, ...query });
@@ -66,7 +67,7 @@ describe('export in chunks', () => {
       for (const row of list.body.data.datas) listed.push(fields.map((f) => shown(f, row[f]) ?? undefined));
     }
     expect(rows).toHaveLength(5601);
-    expect(rows[0]).toEqual(['订单编号', '电商平台名称', '电商企业名称', '商品金额', '币制', '申报时间', '状态', '回执信息', '创建时间']);
+    expect(rows[0]).toEqual(['订单编号', '状态', '回执信息', '电商平台名称', '电商企业名称', '商品金额', '币制', '申报时间', '创建时间']);
     expect(listed).toHaveLength(5600);
     // Cells come back dense-trimmed: compare over the full width.
     expect(rows.slice(1).map((row) => fields.map((_, i) => row[i]))).toEqual(listed);
@@ -77,11 +78,12 @@ describe('export in chunks', () => {
     const res = await t.app.inject({ method: 'GET', url: r.body.data.downloadUri, headers: { 'x-authorization': `Bearer ${admin.token}` } });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const at = exportOrder.list.columns.findIndex((c) => c.field === 'goodsValue') + 1;
+    const screen = orderedColumns(exportOrder.list.columns);
+    const at = screen.findIndex((c) => c.field === 'goodsValue') + 1;
     const cell = book.worksheets[0]!.getRow(2).getCell(at);
     expect(cell.value).toBe(1.25);
     expect(cell.numFmt).toBe('#,##0.00');
-    expect(book.worksheets[0]!.getRow(2).getCell(exportOrder.list.columns.findIndex((c) => c.field === 'currency') + 1).value).toBe('人民币');
+    expect(book.worksheets[0]!.getRow(2).getCell(screen.findIndex((c) => c.field === 'currency') + 1).value).toBe('142 人民币');
   });
 
   it('refuses more rows than EXPORT_MAX_ROWS before writing a file', async () => {

@@ -130,7 +130,9 @@ describe('汇总申请明细 (summaryApplicationDetailList)', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[0]!.slice(0, 3)).toEqual(['清单编号', '订单编号', '物流运单编号']);
+    // the screen's order: the number, 状态 and 回执信息 first (list-order.ts)
+    expect(rows[0]!.slice(0, 5)).toEqual(['清单编号', '状态', '回执信息', '订单编号', '物流运单编号']);
+    expect(rows[1]![1]).toBe('申报中');
     expect(rows.slice(1).map((r) => r[0])).toEqual([await invtNoOf(a), await invtNoOf(b)]);
   });
 });

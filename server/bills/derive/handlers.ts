@@ -63,7 +63,7 @@ export function actionHandlers(app: FastifyInstance, def: BillDefinition, stateN
     out.pageList = { summary: '列表', data: schemas.listRequestSchema, run: (c, d) => listLineRows(c, d) };
     out.queryStateCount = { summary: '状态统计', data: schemas.listRequestSchema, run: (c, d) => countLineStates(c, d) };
     out.detail = { summary: '详情', data: schemas.detailSchema, run: (c, d) => lineRowDetail(c, d) };
-    out.export = { summary: '导出Excel', data: schemas.listRequestSchema, run: (c, d) => exportLineRows(c, d, dataDir) };
+    out.export = { summary: '导出Excel', data: schemas.exportRequestSchema, run: (c, d) => exportLineRows(c, d, dataDir) };
   }
   return out;
 }

@@ -17,6 +17,8 @@ import { writeExportFile } from '../../files/store.ts';
 import { applySorts, applyTerms, boundBase, compileListQuery, runPagedList, runStateCount, type ColumnWhitelist, type CompiledListQuery } from '../../query/list-query.ts';
 import { idOf, type BillCall } from '../call.ts';
 import { chinaCompactDay, chinaDateTime, customsTime } from '../time.ts';
+import { exportColumns } from '../export-columns.ts';
+import { hiddenColumnsOf } from '../../../domain/bills/list-order.ts';
 import { definitionOf } from './calls.ts';
 
 type Row = Record<string, unknown>;
@@ -146,15 +148,20 @@ export async function exportLineRows(call: BillCall, request: unknown, dataDir: 
   const rows = await applySorts(applyTerms(baseQuery(call, view), compiled), compiled).limit(MAX_EXPORT_ROWS + 1).execute();
   if (rows.length > MAX_EXPORT_ROWS) throw new BizError(billServerText.exportTooLarge(MAX_EXPORT_ROWS));
   const { def } = call.model;
+  // the bill lists' columns and cells (export-columns.ts): the screen's order, codes as "code name"
+  const columns = exportColumns(call.model, hiddenColumnsOf(req));
+  const fieldAt = def.list.columns.map((c) => c.field);
   return writeExportFile(dataDir, `${def.label}_${chinaCompactDay(call.now)}.xlsx`, async (path) => {
     const excel = await loadExcel();
-    const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: false });
+    const book = new excel.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false, useStyles: true });
     const sheet = book.addWorksheet(def.label);
-    const columns = def.list.columns;
-    sheet.columns = columns.map((c) => ({ header: c.label ?? call.model.label(c.field), key: c.field, width: Math.max(10, Math.round((c.width ?? 120) / 7)) }));
+    sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
     for (const r of rows) {
       const row = rowOf(call, view, r);
-      sheet.addRow(columns.map((c) => row[c.field] ?? null)).commit();
+      const cells = columns.map((c) => c.cell(row[fieldAt[c.source]!]));
+      const added = sheet.addRow(cells.map((c) => c.value));
+      cells.forEach((c, i) => { if (c.numFmt) added.getCell(i + 1).numFmt = c.numFmt; });
+      added.commit();
     }
     sheet.commit();
     await book.commit();

@@ -9,7 +9,7 @@
  */
 import { Box, Stack, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionDef, BillDefinition } from '../../../../domain/bills/types.ts';
 import type { Sort, TimeWindow } from '../../../../domain/query.ts';
 import { billJobText, billListText, billText } from '../../../../domain/texts/bills.ts';
@@ -63,7 +63,9 @@ const PAGE_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0px) - 72px)';
 
 function BillListView({ definition, onNavigate, client = http, dialogs = actionDialogs }: BillListProps) {
   const { list, mode, key } = definition;
-  const actor = useBillListActor(definition, client);
+  // the export sends the columns 列设置 hides (set below, once the settings are read)
+  const hiddenRef = useRef<readonly string[]>([]);
+  const actor = useBillListActor(definition, client, useCallback(() => hiddenRef.current, []));
   const send = actor.send;
 
   const rows = useSelector(actor, (s) => s.context.rows);
@@ -114,6 +116,7 @@ function BillListView({ definition, onNavigate, client = http, dialogs = actionD
     [list.columns, fields],
   );
   const { settings: shownColumns, toggle: toggleColumn, reset: resetColumns } = columnSettings;
+  useEffect(() => { hiddenRef.current = shownColumns.hidden; }, [shownColumns]);
   // one element while nothing changes: the toolbar is memoized
   const chooser = useMemo(
     () => <ColumnChooser columns={chooserColumns} settings={shownColumns} onToggle={toggleColumn} onReset={resetColumns} />,

@@ -19,7 +19,10 @@ import { importQueryFiles } from './api/query-import.ts';
 import { defaultWindow } from './create-window.ts';
 import { openDownload } from './open-download.ts';
 
-export function useBillListActor(definition: BillDefinition, client: Http) {
+const noneHidden = (): readonly string[] => [];
+
+/** `hiddenColumns`: the columns the user's 列设置 hides now (read when an export starts). */
+export function useBillListActor(definition: BillDefinition, client: Http, hiddenColumns: () => readonly string[] = noneHidden) {
   const hasJobs = definition.actions.some((a) => a.place === 'list' && a.kind === 'job');
   const [machine] = useState(() =>
     billListMachine.provide({
@@ -27,7 +30,7 @@ export function useBillListActor(definition: BillDefinition, client: Http) {
         pageList: fromPromise(({ input, signal }) => fetchPage(client, definition, input, signal)),
         stateCount: fromPromise(({ input, signal }) => fetchStateCounts(client, definition, input, signal)),
         batch: fromPromise(({ input }) => runBatch(client, definition, input)),
-        export: fromPromise(({ input }) => exportBills(client, definition, input)),
+        export: fromPromise(({ input }) => exportBills(client, definition, input, hiddenColumns())),
         // the files of user.import are the browser's File objects chosen in the import dialog
         importQuery: fromPromise(({ input }) => importQueryFiles(client, definition, input.files as readonly File[])),
         billJob: listJobMachine.provide({

@@ -25,8 +25,9 @@ export async function runBatch(client: Http, definition: BillDefinition, { actio
   return { total: answer?.total ?? ids.length, succeeded: answer?.succeeded ?? ids.length, failed: answer?.failed ?? [] };
 }
 
-export function exportBills(client: Http, definition: BillDefinition, request: ListRequest): Promise<Download> {
-  return client.post<Download>(pathOf(definition, 'export'), request, { long: true });
+/** `hiddenColumns`: the user's 列设置, so the sheet has the screen's columns (the server orders them as the screen does). */
+export function exportBills(client: Http, definition: BillDefinition, request: ListRequest, hiddenColumns: readonly string[] = []): Promise<Download> {
+  return client.post<Download>(pathOf(definition, 'export'), hiddenColumns.length > 0 ? { ...request, hiddenColumns } : request, { long: true });
 }
 
 export function downloadQueryTemplate(client: Http, definition: BillDefinition): Promise<Download> {
