@@ -218,6 +218,7 @@ export const operationLogRoutes: Readonly<Record<string, string | null>> = {
   '/api/review/ticket/close': '关闭工单',
   '/api/review/enterprise/pageList': null,
   '/api/review/enterprise/accounts': null,
+  '/api/review/enterprise/backupStatus': null,
   '/api/review/enterprise/freeze': '冻结企业',
   '/api/review/enterprise/unfreeze': '解冻企业',
 };
