@@ -7,6 +7,7 @@
  *     DRAFT        暂存       saved in the console, never declared
  *     DECLARING    申报中     declared: the message is in the outbox or sent, no receipt yet
  *     SEND_FAILED  发送失败   the console could not deliver the message (signing or transport failure)
+ *     WITHDRAWN    已撤单     (inventories) customs concluded the 撤销申请 made from it (BillDefinition.withdraws)
  * - Customs states are the receipt's returnStatus code as a string ('1' … '899', ceb-messages §5.1),
  *   named as customs names them. Each dictionary holds only the codes its receipt can carry
  *   (ceb-messages §5.2), so the state filter offers nothing that cannot happen.
@@ -78,6 +79,8 @@ export const LocalBillState = {
   declaring: 'DECLARING',
   sendFailed: 'SEND_FAILED',
   error: 'ERROR',
+  /** an inventory whose 撤销申请 customs concluded (399): withdrawn (issue 31; ceb-messages names no code for it) */
+  withdrawn: 'WITHDRAWN',
 } as const;
 
 const localStates: BillState[] = [
@@ -86,6 +89,10 @@ const localStates: BillState[] = [
   { state: LocalBillState.sendFailed, stateName: '发送失败' },
 ];
 const errorState: BillState = { state: LocalBillState.error, stateName: '申报异常' };
+const withdrawnState: BillState = { state: LocalBillState.withdrawn, stateName: '已撤单' };
+
+/** An inventory's dictionary: withdrawn once its 撤销申请 is concluded (BillDefinition.withdraws), before ERROR. */
+const withWithdrawn = (d: BillStateDictionary): BillStateDictionary => ({ ...d, states: [...d.states.slice(0, -1), withdrawnState, ...d.states.slice(-1)] });
 
 /**
  * returnStatus code → Chinese name: return_status.json (the union of the receipt lists), plus the
@@ -177,7 +184,7 @@ export const billStateDictionaries: BillStateDictionary[] = [
   declared('EXPU', 'ExpuLogisticsState', 'CEB506', documented('CEB506', SHORT)),
   declared('EXPU', 'ExpuDeliveryState', 'CEB508', documented('CEB508', SHORT)),
   declared('EXPU', 'ExpuDepartureState', 'CEB510', documented('CEB510', SHORT)),
-  declared('EXPU', 'ExpuInventoryState', 'CEB604', ['1', '2', '3', '4', '100', '120', '300', '399', '500', '800', '899']),
+  withWithdrawn(declared('EXPU', 'ExpuInventoryState', 'CEB604', ['1', '2', '3', '4', '100', '120', '300', '399', '500', '800', '899'])),
   declared('EXPU', 'ExpuCancelState', 'CEB606', SHORT),
   declared('EXPU', 'ExpuInventoryReinsuranceState', 'CEB608', ORDER_LIKE),
   declared('EXPU', 'ExpuInventoryReinsuranceDelState', 'CEB608', ORDER_LIKE),
@@ -207,9 +214,9 @@ export const billStateDictionaries: BillStateDictionary[] = [
   declared('INVT', 'InvtOrderState', 'CEB312', IMPORT_COMPANION),
   declared('INVT', 'InvtPaymentState', 'CEB412', IMPORT_COMPANION),
   declared('INVT', 'InvtLogisticsState', 'CEB512', IMPORT_COMPANION),
-  declared('INVT', 'InvtInventoryState', 'CEB622', [
+  withWithdrawn(declared('INVT', 'InvtInventoryState', 'CEB622', [
     '1', '2', '3', '4', '100', '120', '300', '399', '500', '501', '502', '503', '599', '700', '800', '899',
-  ]),
+  ])),
   declared('INVT', 'InvtCancelState', 'CEB624', ORDER_LIKE),
   declared('INVT', 'InvtRefundState', 'CEB626', ORDER_LIKE),
   declared('INVT', 'InvtDeliveryState', 'CEB712', ORDER_LIKE),

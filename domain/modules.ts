@@ -286,6 +286,8 @@ export const moduleSeeds: ModuleSeed[] = [
     button('revoke', '撤销申请'),
     button('delete', '删除申请'),
     button('revokeHistory', '查看历史撤销记录'),
+    button('lock', '批量锁定'),
+    button('unlock', '批量解锁'),
   ]),
   page(402, 401, '/exchangeSettlement/applicationDetail', '结汇单详情', 'settlement', 'exchange_settlement_detail', 1, [
     button('add', '添加清单'),

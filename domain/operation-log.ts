@@ -118,6 +118,8 @@ export const operationLogRoutes: Readonly<Record<string, string | null>> = {
   '/api/enterprise/declarel/declaration': '提交结汇申请',
   '/api/enterprise/declare/revoke/revoke': '撤销结汇申请',
   '/api/enterprise/declarel/delete': '删除结汇申请',
+  '/api/enterprise/declarel/lock': '锁定结汇单',
+  '/api/enterprise/declarel/unlock': '解锁结汇单',
   '/api/enterprise/declare/revoke/revokePageList': null,
   '/api/enterprise/declare/revoke/verificationPageList': null,
   '/api/enterprise/declarel/queryInventHead': null,

@@ -38,6 +38,9 @@
  *                    (ceb-messages §5.4, error −623005; docs/decisions/import-invt-which-states-allow-what.md "Import inventory actions")
  *   user.refund      申请退货: released or closed (800, 899)
  *   user.summarize   汇总申请: released or closed (800, 899)
+ *   source.withdrawn  the 撤销申请 made from this inventory was concluded by customs (399,
+ *                    BillDefinition.withdraws): taken, concluded or released (120, 399, 800) →
+ *                    withdrawn WITHDRAWN 已撤单, which no later receipt moves and no action leaves
  */
 import { assign, setup } from 'xstate';
 import { machineLabels } from './labels.ts';
@@ -61,6 +64,7 @@ export type LifecycleEvent =
   | { type: 'user.cancelReleased' }
   | { type: 'user.refund' }
   | { type: 'user.summarize' }
+  | { type: 'source.withdrawn' }
   | { type: 'transport.sent' }
   | { type: 'transport.failed' }
   | { type: 'customs.receipt'; returnStatus: string; returnTime: string };
@@ -104,6 +108,7 @@ export function isEarlierStage(current: string, status: string): boolean {
 }
 /** 改为退单 from a state where customs has not decided yet. */
 const markReturned = { 'user.markReturned': { target: '#billLifecycle.customs.rejected', actions: 'markReturned' } } as const;
+const withdrawn = { 'source.withdrawn': { target: '#billLifecycle.withdrawn' } } as const;
 const codeIn = (codes: string[]) => ({ event }: { event: LifecycleEvent }) =>
   event.type === 'customs.receipt' && codes.includes(String(event.returnStatus));
 const rangeIn = (lo: number, hi: number) => ({ event }: { event: LifecycleEvent }) =>
@@ -143,7 +148,7 @@ export const billLifecycleMachine = setup({
     direction: 'LR', // twelve customs states side by side are too wide to read top-down
     events: {
       'user.save': '保存', 'user.declare': '申报', 'user.delete': '删除', 'user.resendReceipt': '重新发送回执',
-      'user.markReturned': '改为退单', 'user.deliver': '生成运抵单/总分单', 'user.depart': '批量离境', 'user.cancel': '申请撤单', 'user.cancelReleased': '申请撤单（已放行）',
+      'user.markReturned': '改为退单', 'user.deliver': '生成运抵单/总分单', 'user.depart': '批量离境', 'user.cancel': '申请撤单', 'user.cancelReleased': '申请撤单（已放行）', 'source.withdrawn': '撤销申请审结',
       'user.refund': '申请退货', 'user.summarize': '汇总申请', 'transport.sent': '报文已发送', 'transport.failed': '报文发送失败',
       'customs.receipt': '回执',
     },
@@ -211,19 +216,21 @@ export const billLifecycleMachine = setup({
           description: '申报异常 (负数回执)', tags: ['editable'],
           on: { 'user.save': {}, 'user.declare': { target: '#billLifecycle.declaring' }, 'user.delete': { target: '#billLifecycle.deleted' } },
         },
-        stored: { description: '海关入库 (120)', on: { ...markReturned, 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {} } },
+        stored: { description: '海关入库 (120)', on: { ...markReturned, 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {}, ...withdrawn } },
         review: { description: '人工审核 (300)', on: { ...markReturned, 'user.deliver': {} } },
-        concluded: { description: '海关审结 (399)', on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {} } },
+        concluded: { description: '海关审结 (399)', on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {}, ...withdrawn } },
         inspection: { description: '查验/扣留 (5xx)', on: { ...markReturned, 'user.deliver': {} } },
         suspended: { description: '挂起 (600)', on: { ...markReturned } },
         returned: { description: '退运 (700)' },
         released: {
           description: '放行 (800)',
-          on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {}, 'user.cancelReleased': {}, 'user.refund': {}, 'user.summarize': {} },
+          on: { 'user.deliver': {}, 'user.depart': {}, 'user.cancel': {}, 'user.cancelReleased': {}, 'user.refund': {}, 'user.summarize': {}, ...withdrawn },
         },
         closed: { description: '结关 (899)', on: { 'user.refund': {}, 'user.summarize': {} } },
       },
     },
+    // customs withdrew it: its own later receipts move it no more (taken here, changing nothing)
+    withdrawn: { description: '已撤单（撤销申请海关审结）', on: { 'customs.receipt': {} } },
     deleted: { type: 'final', description: '已删除' },
   },
 });
@@ -231,7 +238,7 @@ export const billLifecycleMachine = setup({
 export type BillLifecycleMachine = typeof billLifecycleMachine;
 
 /** Local state codes kept in bill_heads.state before customs answers. */
-const localCodes: Record<string, string> = { draft: 'DRAFT', declaring: 'DECLARING', sent: 'DECLARING', sendFailed: 'SEND_FAILED' };
+const localCodes: Record<string, string> = { draft: 'DRAFT', declaring: 'DECLARING', sent: 'DECLARING', sendFailed: 'SEND_FAILED', withdrawn: 'WITHDRAWN' };
 
 /** The state value a stored state code stands for. */
 export function lifecycleValueOf(code: string): string | { customs: string } {
@@ -239,6 +246,7 @@ export function lifecycleValueOf(code: string): string | { customs: string } {
     case 'DRAFT': return 'draft';
     case 'DECLARING': return 'declaring';
     case 'SEND_FAILED': return 'sendFailed';
+    case 'WITHDRAWN': return 'withdrawn';
     case 'ERROR': return { customs: 'error' };
     case '1': case '2': case '3': return { customs: 'eport' };
     case '4': return { customs: 'failed' };

@@ -11,6 +11,7 @@ import { billDetailMachine } from './bill-detail.ts';
 import { enterpriseMachine } from './enterprise.ts';
 import { enterpriseFilingMachine } from './enterprise-filing.ts';
 import { settlementMachine } from './settlement.ts';
+import { settlementLockMachine } from './settlement-lock.ts';
 import { verificationMachine } from './settlement-verification.ts';
 import { authorizationMachine } from './authorization.ts';
 import { rewardMachine } from './reward.ts';
@@ -38,6 +39,7 @@ export const machines: RegisteredMachine[] = [
   { name: 'enterprise', title: '企业备案页面（查看、编辑、保存与申报）', summary: '企业备案页面的读取、编辑、保存与申报。', machine: enterpriseMachine },
   { name: 'enterprise-filing', title: '企业备案状态（申报、审核）', summary: '企业备案从未备案、审核中到备案通过或被退回的状态。', machine: enterpriseFilingMachine },
   { name: 'settlement', title: '结汇单状态（添加清单、提交申请、银行受理、审核、撤销）', summary: '结汇单从添加清单、提交银行申请、银行受理、审核到撤销的全部状态。', machine: settlementMachine },
+  { name: 'settlement-lock', title: '结汇单锁定（批量锁定、批量解锁）', summary: '结汇单在状态之外的锁定：锁定后企业不能修改、提交、删除或撤销，解锁后恢复。', machine: settlementLockMachine },
   { name: 'settlement-verification', title: '核销申请状态（审核、撤销）', summary: '核销申请的审核结果（成功、失败）与撤销。', machine: verificationMachine },
   { name: 'authorization', title: '结汇授权状态（同意、拒绝、回收）', summary: '代理企业申请结汇授权后，电商企业同意、拒绝或回收授权的状态。', machine: authorizationMachine },
   { name: 'reward', title: '补贴申请核验状态', summary: '补贴申请从待核验、核验中到核验完成的状态。', machine: rewardMachine },

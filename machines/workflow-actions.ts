@@ -9,6 +9,7 @@ import { rewardText } from '../domain/texts/rewards.ts';
 import { authorizationMachine } from './authorization.ts';
 import { rewardMachine } from './reward.ts';
 import { settlementMachine } from './settlement.ts';
+import { settlementLockMachine } from './settlement-lock.ts';
 import { verificationMachine } from './settlement-verification.ts';
 import type { WorkflowAction, WorkflowRow, WorkflowValues } from './workflow-page.ts';
 
@@ -17,7 +18,9 @@ const reasonCheck = (message: string) => (values: WorkflowValues) => (text(value
 
 const settlementGate = (event: { type: string }) => ({ machine: settlementMachine, field: 'state', event, unknown: 'deleted' });
 
-/** /exchangeSettlement: 提交申请 (bank), 撤销申请 (reason), 删除申请 (confirm). */
+const lockGate = (type: 'settlement.lock' | 'settlement.unlock') => ({ machine: settlementLockMachine, field: 'lockState', event: { type }, unknown: 'unlocked' });
+
+/** /exchangeSettlement: 提交申请 (bank), 撤销申请 (reason), 删除申请 (confirm), 批量锁定 / 批量解锁 (confirm; the lock's own state). */
 export const settlementActions = {
   apply: {
     code: 'apply', gate: settlementGate({ type: 'settlement.apply' }), pick: settlementText.selectRows, refusal: workflowText.notAllowed,
@@ -30,6 +33,14 @@ export const settlementActions = {
   delete: {
     code: 'delete', gate: settlementGate({ type: 'settlement.delete' }), pick: settlementText.selectRows, refusal: workflowText.notAllowed,
     dialog: 'confirm', success: settlementText.deleted,
+  },
+  lock: {
+    code: 'lock', gate: lockGate('settlement.lock'), pick: settlementText.selectRows, refusal: workflowText.notAllowed,
+    dialog: 'confirm', success: settlementText.locked,
+  },
+  unlock: {
+    code: 'unlock', gate: lockGate('settlement.unlock'), pick: settlementText.selectRows, refusal: workflowText.notAllowed,
+    dialog: 'confirm', success: settlementText.unlocked,
   },
 } satisfies Record<string, WorkflowAction>;
 

@@ -23,7 +23,10 @@ export type DerivedValue =
   | { sum: string }
   /** a source head field translated (贸易方式 9610 → 9661 出口退货); a value not listed is kept */
   | { from: string; map: Readonly<Record<string, string>> }
-  /** a new enterprise number: the prefix, the China time to the millisecond and a serial */
+  /**
+   * a new enterprise number: the prefix, the China time to the millisecond and a serial; the year
+   * in two digits when the four would not fit the field (a 20-character import copNo)
+   */
   | { number: string };
 
 /** Head fields copied as they are from the source bill: fromSource('copNo') → { copNo: { from: 'copNo' } }. */
@@ -61,6 +64,12 @@ export interface DeriveDef {
    * field of a line of a made bill that customs has not refused (汇总申请: each inventory once).
    */
   onceBy?: { source: string; line: string };
+  /**
+   * The made bill's head fields that name its source (撤单/退货: invtNo): a bill of the target type
+   * with the same values means the source was already acted on, said in the action's words. Absent:
+   * the target's uniqueBy. The made bill's own number (uniqueBy) stays unique as well.
+   */
+  oncePer?: readonly string[];
   /** the sources are those of the source list the request's terms find, in states accepting `event` */
   byCondition?: { max: number };
 }

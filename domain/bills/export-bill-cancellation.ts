@@ -59,6 +59,9 @@ export const exportBillCancellation: BillDefinition = {
     detail: '/expu_cancel/detail',
     sendReceipt: '/expu_cancel/sendReceipt',
   },
+  // customs concluding the cancellation (399, its last answer: ceb-messages §5.4) withdraws the
+  // inventory it names (issue 31: it showed 放行 still)
+  withdraws: { source: 'detailedList', by: { invtNo: 'invtNo' }, at: ['399'] },
   message: {
     type: 'CEB605',
     root: 'CEB605Message',

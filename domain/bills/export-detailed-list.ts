@@ -71,14 +71,14 @@ const parcelLines = { per: 'source', fields: { logisticsNo: { from: 'logisticsNo
 
 /** What each of those actions makes (action-words.ts). */
 const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery' | 'reinsurance' | 'summarize', DeriveDef>> = {
-  // one 退货申请 per inventory, its goods lines, declared; one live refund per inventory (coElNo)
+  // one 退货申请 per inventory, its goods lines, declared, with its own 企业内部编号 (TH…, issue 31);
+  // one live refund per inventory (oncePer invtNo)
   refund: {
-    target: 'returnApplicationForm', event: 'user.refund', verb: billActionText.verbs.refund, declare: true,
+    target: 'returnApplicationForm', event: 'user.refund', verb: billActionText.verbs.refund, declare: true, oncePer: ['invtNo'],
     head: {
-      appType: { value: '1' },
+      appType: { value: '1' }, coElNo: { number: 'TH' },
       ...fromSource('customsCode', 'loctNo', 'ebpCode', 'ebpName', 'ebcCode', 'ebcName', 'logisticsNo', 'logisticsCode', 'logisticsName', 'invtNo',
         'agentCode', 'agentName', 'billNo', 'trafMode', 'trafName', 'portCode', 'voyageNo'),
-      coElNo: { from: 'copNo' },
       // the return's own customs procedure: 9661 一般出口退货, 1261 特殊区域出口退货
       tradeMode: { from: 'tradeMode', map: { '9610': '9661', '1210': '1261' } },
       // where the goods come back from: the country they were exported to
@@ -90,12 +90,13 @@ const inventoryDerive: Partial<Record<'refund' | 'cancel' | 'leave' | 'delivery'
       fields: fromSourceLine('gnum', 'gcode', 'gname', 'gmodel', 'qty', 'qty1', 'unit', 'unit1', 'qty2', 'unit2'),
     },
   },
-  // one 撤销申请 per inventory, declared; one live cancellation per inventory (invtNo)
+  // one 撤销申请 per inventory, declared, with its own 企业内部编号 (CD…, issue 31); one live
+  // cancellation per inventory (invtNo, its uniqueBy)
   cancel: {
     target: 'billCancellation', event: 'user.cancel', verb: billActionText.verbs.cancel, declare: true,
     head: {
-      appType: { value: '1' },
-      ...fromSource('customsCode', 'copNo', 'invtNo', 'agentCode', 'agentName', 'ebcCode', 'ebcName', 'orderNo', 'logisticsNo', 'ebpCode', 'ebpName',
+      appType: { value: '1' }, copNo: { number: 'CD' },
+      ...fromSource('customsCode', 'invtNo', 'agentCode', 'agentName', 'ebcCode', 'ebcName', 'orderNo', 'logisticsNo', 'ebpCode', 'ebpName',
         'logisticsCode', 'logisticsName'),
       reason: { form: 'reason' },
     },

@@ -53,6 +53,9 @@ export const importBillCancellation: BillDefinition = {
     delete: '/invt_cancel/deleteByIds',
     sendReceipt: '/invt_cancel/sendReceipt',
   },
+  // customs concluding the cancellation (399, its last answer: ceb-messages §5.4) withdraws the
+  // inventory it names (issue 31: it showed 放行 still)
+  withdraws: { source: 'detailedList', by: { invtNo: 'invtNo' }, at: ['399'] },
   message: {
     type: 'CEB623',
     root: 'CEB623Message',

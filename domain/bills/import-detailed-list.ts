@@ -51,23 +51,24 @@ const inventoryActions: readonly ActionDef[] = [
 /** The inventory's parcel, parties and buyer, as CEB623 and CEB625 repeat them. */
 const requestHead = fromSource(
   'customsCode', 'orderNo', 'ebpCode', 'ebpName', 'ebcCode', 'ebcName', 'logisticsNo', 'logisticsCode', 'logisticsName',
-  'copNo', 'invtNo', 'buyerIdType', 'buyerIdNumber', 'buyerName', 'buyerTelephone', 'agentCode', 'agentName',
+  'invtNo', 'buyerIdType', 'buyerIdNumber', 'buyerName', 'buyerTelephone', 'agentCode', 'agentName',
 );
 
 /**
- * What 申请撤单 and 申请退货 make: one bill per inventory, declared at once, known to customs and
- * to its receipt (CEB624/CEB626 InvtCancelReturn/InvtRefundReturn) by the inventory's copNo, so one
- * live request of each kind per inventory (the made bill's uniqueBy).
+ * What 申请撤单 and 申请退货 make: one bill per inventory, declared at once, with its own 企业内部编号
+ * (CD… 撤单, TH… 退货, as the seeded ones have theirs; issue 31) by which customs and its receipt
+ * (CEB624/CEB626 InvtCancelReturn/InvtRefundReturn) know it; one live request of each kind per
+ * inventory (oncePer: the inventory's invtNo).
  */
 const inventoryDerive: Partial<Record<'refund' | 'cancel', DeriveDef>> = {
   cancel: {
-    target: 'billCancellation', event: 'user.cancelReleased', verb: billActionText.verbs.cancel, declare: true,
-    head: { appType: { value: '1' }, ...requestHead, reason: { form: 'reason' } },
+    target: 'billCancellation', event: 'user.cancelReleased', verb: billActionText.verbs.cancel, declare: true, oncePer: ['invtNo'],
+    head: { appType: { value: '1' }, copNo: { number: 'CD' }, ...requestHead, reason: { form: 'reason' } },
   },
   // all the inventory's goods; a partial return is the refund page's edit after customs refuses it
   refund: {
-    target: 'returnApplicationForm', event: 'user.refund', verb: billActionText.verbs.refund, declare: true,
-    head: { appType: { value: '1' }, ...requestHead, reason: { form: 'reason' } },
+    target: 'returnApplicationForm', event: 'user.refund', verb: billActionText.verbs.refund, declare: true, oncePer: ['invtNo'],
+    head: { appType: { value: '1' }, copNo: { number: 'TH' }, ...requestHead, reason: { form: 'reason' } },
     lines: { per: 'sourceLine', fields: fromSourceLine('gnum', 'gcode', 'gname', 'qty', 'unit') },
   },
 };

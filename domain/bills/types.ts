@@ -408,6 +408,12 @@ export interface BillDefinition {
   detailSections?: readonly string[];
   /** what each action making other bills does, by its api key (action-words.ts) */
   derive?: Partial<Record<DeriveKey, DeriveDef>>;
+  /**
+   * This bill withdraws another (撤销申请 → its inventory): when customs' receipt brings it to a state
+   * of `at`, the bills of key `source` (same mode and company) whose fields equal this bill's
+   * (`by`: source field → this bill's field) move by source.withdrawn (machines/bill-lifecycle.ts).
+   */
+  withdraws?: { source: string; by: Readonly<Record<string, string>>; at: readonly string[] };
   /** the columns of the data template and how its rows become bills (上传Excel; action-words.ts) */
   upload?: UploadDef;
   /** the list shows another bill type's lines, not bills of its own (汇总申请明细; action-words.ts) */

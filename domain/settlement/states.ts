@@ -66,3 +66,12 @@ export const RELEASED_STATES = ['800', '899'] as const;
  */
 export const settlementAuthStateNames: Record<string, string> = { self: '自有', approved: '已授权', take_back: '已回收', not_approved: '已拒绝', to_audit: '待审核', none: '未授权' };
 export const SETTLEMENT_AUTH_FILTER = ['self', 'approved', 'take_back', 'none'] as const;
+
+/**
+ * A settlement's lock (批量锁定 / 批量解锁, accounts §5 "batch lock or unlock needs selection"): its
+ * own state beside the workflow's, stored in settlements.lock_state (machines/settlement-lock.ts;
+ * docs/decisions/settlement-lock.md). Names ours.
+ */
+export const SETTLEMENT_LOCK_STATES = ['unlocked', 'locked'] as const;
+export type SettlementLockState = (typeof SETTLEMENT_LOCK_STATES)[number];
+export const settlementLockStateNames: Record<SettlementLockState, string> = { unlocked: '未锁定', locked: '已锁定' };

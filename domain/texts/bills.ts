@@ -54,6 +54,8 @@ export const billText = {
 /** What the bill engine's server answers (docs/bill-engine.md): refusals, file and export messages. */
 export const billServerText = {
   notFound: '单据不存在或无权访问',
+  /** 回执信息 of an inventory its concluded 撤销申请 withdrew (issue 31; ours) */
+  withdrawnInfo: (label: string, title: string) => `${label}${title}海关审结，清单已撤单`,
   /**
    * 回执信息 after 改为退单 (issue 31: it kept customs' last words, 海关入库, under the state 海关退单):
    * the user's own action, never customs' answer — the console toasts no receipt for it (ours)

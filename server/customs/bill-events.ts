@@ -10,6 +10,7 @@ import { billDefinitions, findBill } from '../../domain/bills/index.ts';
 import { messageReceiptsOf } from '../../domain/bills/message-receipts.ts';
 import type { BillDefinition } from '../../domain/bills/types.ts';
 import { elementOf } from './xml/build.ts';
+import { billServerText } from '../../domain/texts/bills.ts';
 import { LocalBillState, receiptState } from '../../domain/bill-states.ts';
 import {
   billLifecycleMachine,
@@ -95,7 +96,38 @@ export async function applyBillEvent(trx: Kysely<Database>, bill: LockedBill, ev
     .where('company_id', '=', bill.company_id)
     .where('id', '=', bill.id)
     .execute();
+  if (event.type === 'customs.receipt') await withdrawSources(trx, bill, state);
   return true;
+}
+
+/** A head field as SQL: its indexed column, else its value in data. */
+const fieldSql = (def: BillDefinition, name: string) => {
+  const column = def.head.find((f) => f.name === name)?.column;
+  return column ? sql<string>`bill_heads.${sql.ref(column)}` : sql<string>`bill_heads.data->>${sql.lit(name)}`;
+};
+
+/**
+ * BillDefinition.withdraws: the bill reached a state that withdraws its source (撤销申请 concluded):
+ * each source bill it names (same company and mode) is locked and moves by source.withdrawn, its
+ * return_info saying why. A source in a state that does not accept it is left as it is.
+ */
+export async function withdrawSources(trx: Kysely<Database>, bill: Pick<LockedBill, 'id' | 'company_id' | 'mode' | 'bill_key'>, state: string): Promise<void> {
+  const def = findBill(bill.mode, bill.bill_key);
+  const word = def?.withdraws;
+  if (!def || !word || !word.at.includes(state)) return;
+  const source = findBill(bill.mode, word.source);
+  if (!source) return;
+  const pairs = Object.entries(word.by);
+  const own = await trx.selectFrom('bill_heads').select(pairs.map(([, mine], i) => fieldSql(def, mine).as(`v${i}`)) as never)
+    .where('company_id', '=', bill.company_id).where('id', '=', bill.id).executeTakeFirst() as Record<string, string | null> | undefined;
+  if (!own || pairs.some((_, i) => !own[`v${i}`])) return;
+  let q = trx.selectFrom('bill_heads').select(['id', 'company_id', 'bill_key', 'mode', 'state', 'return_status', 'return_time'])
+    .where('company_id', '=', bill.company_id).where('mode', '=', bill.mode).where('bill_key', '=', source.key);
+  for (const [i, [theirs]] of pairs.entries()) q = q.where(fieldSql(source, theirs), '=', own[`v${i}`]!);
+  const title = await trx.selectFrom('bill_heads').select(fieldSql(def, def.titleField).as('t')).where('company_id', '=', bill.company_id).where('id', '=', bill.id).executeTakeFirst();
+  for (const target of await q.orderBy('id').forUpdate().execute()) {
+    await applyBillEvent(trx, target, { type: 'source.withdrawn' }, billServerText.withdrawnInfo(def.label, String((title as { t?: unknown } | undefined)?.t ?? '')));
+  }
 }
 
 /** Numbers customs issues on the way (ceb-messages §6) that bills show in read-only fields. */

@@ -537,6 +537,10 @@ export interface SettlementsTable {
   create_time: CreatedAt;
   update_time: Timestamp;
   version: ColumnType<number, number | undefined, number>;
+  /** 锁定 (migration 048): its own state beside the workflow's, machines/settlement-lock.ts */
+  lock_state: ColumnType<string, string | undefined, string>;
+  locked_by: string | null;
+  lock_time: Date | null;
 }
 
 /** The released inventories of a settlement (migration 008), copied when added. */

@@ -7,7 +7,8 @@
  * /SeInventory/queryPageList, /SeExpuInventory/queryPageList), released inventories to add
  * (/invtInventory/querySeInventList, /expuInventry/quertSeList), adding (declarationSeList) and
  * deleting lines (/SeInventory/delete, /SeExpuInventory/delete), and the head's specDeclFlag
- * (/declarel/saveHead, ours). A filed enterprise only; writes need the page's button codes.
+ * (/declarel/saveHead, ours), and 批量锁定 / 批量解锁 (/declarel/lock, /declarel/unlock {ids}, ours: §5
+ * names the buttons' selection rule only). A filed enterprise only; writes need the page's button codes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { BillType } from '../../domain/settlement/states.ts';
@@ -15,7 +16,7 @@ import { settlementText as t } from '../../domain/texts/settlement.ts';
 import { defineRoute } from '../http/route.ts';
 import { revocationHistory } from '../settlement/history.ts';
 import { addInventories, deleteLines, listCandidates, listLines, type AddInput } from '../settlement/inventories.ts';
-import { applySettlement, deleteSettlements, findSettlement, listSettlements, revokeSettlements, saveSettlementHead, type ApplyInput } from '../settlement/settlements.ts';
+import { applySettlement, deleteSettlements, findSettlement, listSettlements, revokeSettlements, saveSettlementHead, setSettlementsLock, type ApplyInput } from '../settlement/settlements.ts';
 
 const LIST = '/exchangeSettlement';
 const DETAIL = '/exchangeSettlement/applicationDetail';
@@ -62,6 +63,15 @@ export default async function settlementRoutes(app: FastifyInstance) {
     data: { type: 'object', properties: { ids: { type: 'array', maxItems: 1000 } } },
     handler: async ({ user, data }) => { await deleteSettlements(db, user, data.ids); return null; },
   });
+
+  for (const [path, lock, code, message] of [['/declarel/lock', true, 'lock', t.locked], ['/declarel/unlock', false, 'unlock', t.unlocked]] as const) {
+    defineRoute<{ ids?: unknown }>(app, {
+      path: `/api/enterprise${path}`, summary: lock ? '批量锁定 (任何状态；锁定后企业的修改、提交、删除、撤销被拒绝)' : '批量解锁 (仅已锁定)', tags, access,
+      permission: { uri: LIST, code }, message,
+      data: { type: 'object', properties: { ids: { type: 'array', maxItems: 1000 } } },
+      handler: async ({ user, data }) => { await setSettlementsLock(db, user, data.ids, lock); return null; },
+    });
+  }
 
   for (const [path, type, summary] of [['/declare/revoke/revokePageList', 1, '结汇撤销历史'], ['/declare/revoke/verificationPageList', 2, '核销撤销历史']] as const) {
     defineRoute(app, {

@@ -8,6 +8,8 @@ import { authorizationText, settlementText, verificationText } from '../../domai
 import { authorizationAccepts, authorizationNext, type AuthorizationEvent } from '../../machines/authorization.ts';
 import { verificationAccepts, verificationNext, type VerificationEvent } from '../../machines/settlement-verification.ts';
 import { settlementAccepts, settlementNext, type SettlementEvent, type SettlementValue } from '../../machines/settlement.ts';
+import { settlementLockAccepts, settlementLockNext } from '../../machines/settlement-lock.ts';
+import type { SettlementLockState } from '../../domain/settlement/states.ts';
 import { BizError } from '../http/errors.ts';
 
 export type SettlementVerb = keyof typeof settlementText.verbs;
@@ -25,11 +27,30 @@ export const settlementEventOf: Record<SettlementVerb, SettlementEvent> = {
 /** The title a refusal names: the declaration number once there is one, else the record number. */
 export const settlementTitle = (row: { id: number | string; declare_no: string | null }) => row.declare_no ?? `#${row.id}`;
 
-export function decideSettlement(row: { id: number | string; declare_no: string | null; state: string }, verb: SettlementVerb, event = settlementEventOf[verb]): SettlementValue {
+/** The company's own changes, which a lock refuses (machines/settlement-lock.ts); the bank's and the audit's answers are not. */
+const companyVerbs = new Set<SettlementVerb>(['edit', 'apply', 'delete', 'revoke']);
+
+/**
+ * The workflow decides first (an action the state never allows says so); a lock then refuses what
+ * the state would allow. Rows read without lock_state are unlocked.
+ */
+export function decideSettlement(row: { id: number | string; declare_no: string | null; state: string; lock_state?: string }, verb: SettlementVerb, event = settlementEventOf[verb]): SettlementValue {
   if (!settlementAccepts(row.state, event)) {
     throw new BizError(settlementText.refused(settlementTitle(row), stateNameOf(settlementStateNames, row.state), settlementText.verbs[verb]));
   }
+  if (companyVerbs.has(verb) && !settlementLockAccepts(row.lock_state ?? 'unlocked', { type: 'settlement.change' })) {
+    throw new BizError(settlementText.lockedRefused(settlementTitle(row), settlementText.verbs[verb]));
+  }
   return settlementNext(row.state, event);
+}
+
+/** 批量锁定 / 批量解锁 of one record: the lock state reached, or the refusal naming the record. */
+export function decideSettlementLock(row: { id: number | string; declare_no: string | null; lock_state: string }, lock: boolean): SettlementLockState {
+  const event = lock ? { type: 'settlement.lock' as const } : { type: 'settlement.unlock' as const };
+  if (!settlementLockAccepts(row.lock_state, event)) {
+    throw new BizError(lock ? settlementText.alreadyLocked(settlementTitle(row)) : settlementText.notLocked(settlementTitle(row)));
+  }
+  return settlementLockNext(row.lock_state, event);
 }
 
 export type VerificationVerb = keyof typeof verificationText.verbs;

@@ -3,9 +3,10 @@
  * record"), and the one select they are read with.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { businessTypeNames, settlementStateNames, stateNameOf, type IeType, billTypeOf, settlementAuthStateNames } from '../../domain/settlement/states.ts';
+import { businessTypeNames, settlementLockStateNames, settlementStateNames, stateNameOf, type IeType, billTypeOf, settlementAuthStateNames } from '../../domain/settlement/states.ts';
 import { settlementNodes } from '../../domain/texts/settlement.ts';
 import { settlementHasTag } from '../../machines/settlement.ts';
+import { settlementLockAccepts } from '../../machines/settlement-lock.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/database.ts';
 import type { ColumnWhitelist } from '../query/list-query.ts';
@@ -25,7 +26,7 @@ export function settlementSelect(db: Db, user: AuthUser) {
   return db.selectFrom('settlements as s').where('s.company_id', '=', user.companyId).select([
     's.id', 's.company_id', 's.ie_type', 's.state', 's.declare_no', 's.trade_mode', 's.currency', 's.ebc_code', 's.ebc_name', 's.bank_code', 's.bank_name',
     's.note', 's.spec_decl_flag', 's.total_amount', 's.total_count', 's.verified_amount', 's.verifying_amount', 's.audit_opinion', 's.app_time',
-    's.create_time', 's.update_time', 's.version', authStateSql(user.companyCode).as('auth_state'),
+    's.create_time', 's.update_time', 's.version', 's.lock_state', 's.locked_by', 's.lock_time', authStateSql(user.companyCode).as('auth_state'),
   ]);
 }
 
@@ -34,6 +35,7 @@ export type SettlementRow = {
   ebc_code: string | null; ebc_name: string | null; bank_code: string | null; bank_name: string | null; note: string | null; spec_decl_flag: string;
   total_amount: string; total_count: number; verified_amount: string; verifying_amount: string; audit_opinion: string | null;
   app_time: Date | null; create_time: Date; update_time: Date; version: number; auth_state: string;
+  lock_state: string; locked_by: string | null; lock_time: Date | null;
 };
 
 export function settlementWhitelist(companyCode: string | null): ColumnWhitelist {
@@ -50,6 +52,7 @@ export function settlementWhitelist(companyCode: string | null): ColumnWhitelist
     create_time: { sql: 's.create_time', kind: 'timestamp', label: '创建时间' },
     app_time: { sql: 's.app_time', kind: 'timestamp', label: '申请时间' },
     update_time: { sql: 's.update_time', kind: 'timestamp' },
+    lock_state: { sql: 's.lock_state', kind: 'text', label: '锁定状态' },
     auth_state: { sql: authStateSql(companyCode), kind: 'text', label: '授权状态', sortable: false },
   };
 }
@@ -95,8 +98,13 @@ export function settlementVo(r: SettlementRow) {
     createTime: time(r.create_time),
     updateTime: time(r.update_time),
     version: r.version,
-    /** what the list may offer (§4): detail in edit mode, detail in view mode */
-    editable: settlementHasTag(r.state, 'editable'),
+    /** its own state beside the workflow's (批量锁定 / 批量解锁), who locked it and when */
+    lockState: r.lock_state,
+    lockStateName: stateNameOf(settlementLockStateNames, r.lock_state),
+    lockedBy: r.locked_by,
+    lockTime: time(r.lock_time),
+    /** what the list may offer (§4): detail in edit mode (not while locked), detail in view mode */
+    editable: settlementHasTag(r.state, 'editable') && settlementLockAccepts(r.lock_state, { type: 'settlement.change' }),
     viewable: settlementHasTag(r.state, 'detail'),
   };
 }

@@ -12,7 +12,7 @@ import type { AuthUser } from '../auth/auth-user.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
 import { applyPaging, applySorts, applyTerms, compileListQuery } from '../query/list-query.ts';
-import { decideSettlement } from './decide.ts';
+import { decideSettlement, decideSettlementLock } from './decide.ts';
 import { bankName, idList } from './format.ts';
 import { nextNumber } from './numbers.ts';
 import { settlementSelect, settlementVo, settlementWhitelist, type SettlementRow, type SettlementVo } from './records.ts';
@@ -122,3 +122,19 @@ export async function saveSettlementHead(db: Db, user: AuthUser, input: { id: nu
 }
 
 export type { SettlementRow };
+
+/**
+ * 批量锁定 / 批量解锁 (§5: needs a selection, 请选择操作数据！): one transaction, so a record
+ * already locked (or not locked) refuses the whole batch, naming it. Whatever its workflow state.
+ */
+export async function setSettlementsLock(db: Db, user: AuthUser, rawIds: unknown, lock: boolean): Promise<void> {
+  const ids = batch(rawIds, t.selectRows);
+  await db.transaction().execute(async (trx) => {
+    const rows = await lockSettlements(trx, user, ids);
+    const nexts = rows.map((row) => decideSettlementLock(row, lock));
+    const now = new Date();
+    await trx.updateTable('settlements').set({
+      lock_state: nexts[0]!, locked_by: lock ? (user.apiKey?.name ?? (user.userName || user.loginName)).slice(0, 100) : null, lock_time: lock ? now : null, update_time: now, version: sql`version + 1`,
+    }).where('company_id', '=', user.companyId).where('id', 'in', ids).execute();
+  });
+}

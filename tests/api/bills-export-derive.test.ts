@@ -103,7 +103,8 @@ describe('申请退货 (declarationExpuRefund)', () => {
     expect(made).toHaveLength(1);
     const refund = (await post(exportReturnApplicationForm, 'detail', { id: made[0]!.id })).body.data;
     expect(refund).toMatchObject({
-      coElNo: 'RF0002', invtNo: '31052026E000000002', reason: '买家拒收', tradeMode: '9661', ieFlag: 'I', country: 'USA', state: 'DECLARING',
+      // its own 企业内部编号, not the inventory's (issue 31)
+      coElNo: expect.stringMatching(/^TH\d{20}$/), invtNo: '31052026E000000002', reason: '买家拒收', tradeMode: '9661', ieFlag: 'I', country: 'USA', state: 'DECLARING',
       logisticsNo: 'YTRF0002', agentCode: expect.any(String),
     });
     expect((await post(exportReturnApplicationForm, 'lines', { id: made[0]!.id })).body.data).toMatchObject([{ gnum: 1, gcode: '8518300000', gname: '蓝牙耳机', qty: 2, unit: '007' }]);
@@ -133,7 +134,7 @@ describe('申请撤单 (declarationExpuInvtCancel)', () => {
     expect(r.body.data).toMatchObject({ total: 2, succeeded: 1, failed: [{ id: closed, message: '企业内部编号 CX0002 当前状态为结关，不能申请撤单' }] });
     const [made] = (await billsOf('billCancellation')).filter((b) => b.invt_no === '31052026E000000001');
     const detail = (await post(exportBillCancellation, 'detail', { id: made!.id })).body.data;
-    expect(detail).toMatchObject({ copNo: 'CX0001', invtNo: '31052026E000000001', reason: '订单取消', orderNo: 'SO-CX0001', state: 'DECLARING' });
+    expect(detail).toMatchObject({ copNo: expect.stringMatching(/^CD\d{20}$/), invtNo: '31052026E000000001', reason: '订单取消', orderNo: 'SO-CX0001', state: 'DECLARING' });
     const [message] = await messagesOf(made!.id);
     expect(message!.message_type).toBe('CEB605');
     expect(message!.xml).toContain('<ceb:invtNo>31052026E000000001</ceb:invtNo>');

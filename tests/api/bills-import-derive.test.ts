@@ -64,6 +64,14 @@ describe('申请撤单 (declarationInvtCancel)', () => {
     expect((await billsOf('billCancellation')).length).toBe(before);
   });
 
+  it('says a repeated 申请撤单 was already applied for while the first is with customs (issue 31)', async () => {
+    const id = await heldInventory('YXI-CX-0007', '800');
+    expect((await post(inv, 'cancel', { ids: [id], reason: '买家取消' })).body.data).toMatchObject({ succeeded: 1 });
+    await t.app.customs.drain();
+    expect((await head(id)).state).toBe('800');
+    expect((await post(inv, 'cancel', { ids: [id], reason: '再次撤单' })).body.data.failed[0].message).toBe('企业内部编号 YXI-CX-0007 已有撤销申请，不能重复申请撤单');
+  });
+
   it('withdraws only a released inventory, naming each other one with its state', async () => {
     const ids = {
       draft: await heldInventory('YXI-CX-0002', null),
@@ -131,24 +139,24 @@ describe('through customs: a released inventory returned, then withdrawn', () =>
     expect(await head(inventory)).toMatchObject({ state: '800' });
     const { invt_no: invtNo } = await t.handle.db.selectFrom('bill_heads').select('invt_no').where('id', '=', inventory).executeTakeFirstOrThrow();
 
-    // 申请退货: one 退货申请 with the inventory's goods, declared at once (the outbox is woken)
+    // 申请退货: one 退货申请 with the inventory's goods, declared at once (the outbox is woken), with
+    // its own 企业内部编号 (TH, the China time with a two-digit year and a serial: the import copNo's 20)
     const refund = await post(inv, 'refund', { ids: [inventory], reason: '护手霜外包装破损' });
-    expect(refund.body).toMatchObject({ code: 0, data: { total: 1, succeeded: 1, failed: [], created: [{ title: 'YXI2603180001' }] } });
+    expect(refund.body).toMatchObject({ code: 0, data: { total: 1, succeeded: 1, failed: [], created: [{ title: expect.stringMatching(/^TH\d{18}$/) }] } });
     const refundId = refund.body.data.created[0].id as number;
     expect((await post(importReturnApplicationForm, 'detail', { id: refundId })).body.data).toMatchObject({
-      copNo: 'YXI2603180001', invtNo, reason: '护手霜外包装破损', buyerName: '陈思远', orderNo: importInventoryBill().head.orderNo,
+      copNo: refund.body.data.created[0].title, invtNo, reason: '护手霜外包装破损', buyerName: '陈思远', orderNo: importInventoryBill().head.orderNo,
     });
     expect((await post(importReturnApplicationForm, 'lines', { id: refundId })).body.data.map((l: Record<string, unknown>) => [l.gnum, l.gcode, l.qty, l.unit]))
       .toEqual([[1, '9619001100', 2, '125'], [2, '3304990099', 1, '012']]);
+    // one live request of each kind per inventory; a repeated one says it was already applied for (issue 31)
+    expect((await post(inv, 'refund', { ids: [inventory], reason: '再次退货' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 已有退货申请，不能重复申请退货');
 
     // 申请撤单: one 撤销申请, declared at once
     const cancel = await post(inv, 'cancel', { ids: [inventory], reason: '消费者取消订单' });
-    expect(cancel.body).toMatchObject({ code: 0, data: { succeeded: 1, created: [{ title: 'YXI2603180001' }] } });
+    expect(cancel.body).toMatchObject({ code: 0, data: { succeeded: 1, created: [{ title: expect.stringMatching(/^CD\d{18}$/) }] } });
     const cancelId = cancel.body.data.created[0].id as number;
-    expect((await post(importBillCancellation, 'detail', { id: cancelId })).body.data).toMatchObject({ copNo: 'YXI2603180001', invtNo, reason: '消费者取消订单' });
-    // one live request of each kind per inventory; a repeated one says it was already applied for (issue 31)
-    expect((await post(inv, 'cancel', { ids: [inventory], reason: '再次撤单' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 已有撤销申请，不能重复申请撤单');
-    expect((await post(inv, 'refund', { ids: [inventory], reason: '再次退货' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 已有退货申请，不能重复申请退货');
+    expect((await post(importBillCancellation, 'detail', { id: cancelId })).body.data).toMatchObject({ copNo: cancel.body.data.created[0].title, invtNo, reason: '消费者取消订单' });
 
     await t.app.customs.drain();
     for (const [id, type] of [[refundId, 'CEB625'], [cancelId, 'CEB623']] as const) {
@@ -162,7 +170,11 @@ describe('through customs: a released inventory returned, then withdrawn', () =>
       expect(b, JSON.stringify(b)).toMatchObject({ state: '399', return_status: '399' });
       expect(b.pre_no).toMatch(/^B\d{17}$/);
     }
-    // the inventory keeps its state; customs now holds it withdrawn, so a refund after it is refused there
-    expect((await head(inventory)).state).toBe('800');
+    // customs concluded the cancellation (399): the inventory follows, withdrawn (issue 31: it showed 放行 still)
+    expect(await head(inventory)).toMatchObject({ state: 'WITHDRAWN', return_info: `撤销申请${cancel.body.data.created[0].title}海关审结，清单已撤单` });
+    expect((await post(inv, 'detail', { id: inventory })).body.data).toMatchObject({ state: 'WITHDRAWN', stateName: '已撤单' });
+    // and nothing more can be asked of it
+    expect((await post(inv, 'refund', { ids: [inventory], reason: '撤单后退货' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 当前状态为已撤单，不能申请退货');
+    expect((await post(inv, 'cancel', { ids: [inventory], reason: '再次撤单' })).body.data.failed[0].message).toBe('企业内部编号 YXI2603180001 当前状态为已撤单，不能申请撤单');
   });
 });

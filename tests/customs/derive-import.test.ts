@@ -32,23 +32,24 @@ const serverDefaults = {
 };
 
 const cases = [
-  ['CEB623', 'cancel', '消费者在包裹派送前取消订单，申请撤销清单', importGuids.cancel],
-  ['CEB625', 'refund', '护手霜外包装破损，消费者申请退货', importGuids.refund],
+  ['CEB623', 'cancel', '消费者在包裹派送前取消订单，申请撤销清单', importGuids.cancel, 'CD260325154008123001'],
+  ['CEB625', 'refund', '护手霜外包装破损，消费者申请退货', importGuids.refund, 'TH260325154008123001'],
 ] as const;
 
-describe.each(cases)('%s made by the import inventory\'s action', (type, key, reason, guid) => {
+describe.each(cases)('%s made by the import inventory\'s action', (type, key, reason, guid, ownNo) => {
   const word = importDetailedList.derive![key]!;
   const target = findBill('import', word.target)!;
-  const head = { ...derivedHead(word, [source], { reason }, () => ''), ...serverDefaults };
+  // the request's own 企业内部编号 as the server numbers it (newNumber: the import copNo's 20 characters)
+  const head = { ...derivedHead(word, [source], { reason }, (prefix) => `${prefix}260325154008123001`), ...serverDefaults };
   const lines = derivedLines(word, [source], { reason }, target.lines?.sequenceField);
   const valid = validateBill(target, head, lines, 'declare');
   // appTime is the time of building (read-only on the bill): fixed here to keep the golden file stable
   const { xml } = buildDeclaration(target, { ...valid.head, appTime: '2026-03-25 15:40:08' }, valid.lines, { appStatus: '2', guid });
 
-  it('is complete for declaring, with the inventory\'s numbers, parties, buyer and the reason', () => {
+  it('is complete for declaring, with its own number, the inventory\'s numbers, parties, buyer and the reason', () => {
     expect(valid.errors).toEqual([]);
     expect(valid.head).toMatchObject({
-      copNo: 'YXI2603180001', invtNo: '31092026I000012345', orderNo: released.head.orderNo, logisticsNo: released.head.logisticsNo,
+      copNo: ownNo, invtNo: '31092026I000012345', orderNo: released.head.orderNo, logisticsNo: released.head.logisticsNo,
       ebpCode: released.head.ebpCode, buyerIdNumber: released.head.buyerIdNumber, agentCode: released.head.agentCode, reason,
     });
     // the inventory's own preNo is the e-port's number of the inventory, not of the request

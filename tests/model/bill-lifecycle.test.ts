@@ -15,7 +15,7 @@ const receipt = (returnStatus: string, returnTime: string) => ({ type: 'customs.
 const events: EventObject[] = [
   { type: 'user.save' }, { type: 'user.declare' }, { type: 'user.delete' }, { type: 'user.resendReceipt' },
   { type: 'user.markReturned' }, { type: 'user.deliver' }, { type: 'user.depart' }, { type: 'user.cancel' },
-  { type: 'user.cancelReleased' }, { type: 'user.refund' }, { type: 'user.summarize' },
+  { type: 'user.cancelReleased' }, { type: 'user.refund' }, { type: 'user.summarize' }, { type: 'source.withdrawn' },
   { type: 'transport.sent' }, { type: 'transport.failed' },
   receipt('2', '20261121100000001'), receipt('4', '20261121100000002'), receipt('100', '20261121100000003'),
   receipt('-301010', '20261121100000004'), receipt('120', '20261121100000005'), receipt('300', '20261121100000006'),
@@ -33,6 +33,7 @@ const expectedCode: Record<string, (returnStatus: string) => string> = {
   '"declaring"': () => 'DECLARING',
   '"sent"': () => 'DECLARING',
   '"sendFailed"': () => 'SEND_FAILED',
+  '"withdrawn"': () => 'WITHDRAWN',
   '{"customs":"error"}': () => 'ERROR',
 };
 

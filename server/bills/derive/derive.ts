@@ -33,20 +33,30 @@ export interface DeriveAnswer extends BatchAnswer {
   created: { id: number; title: string }[];
 }
 
+/** Whether another bill of the target type has these field values (serialised per value until the transaction ends). */
+async function taken(trx: Executor, target: BillCall, fields: readonly string[] | undefined, values: Values): Promise<boolean> {
+  if (!fields?.length || fields.some((f) => values[f] === null || values[f] === undefined || values[f] === '')) return false;
+  await uniqueLock(trx, target.scope, JSON.stringify(fields.map((f) => values[f])));
+  return (await findDuplicate(trx, target.scope, fields, values)) !== undefined;
+}
+
 /**
- * Refuses a made bill whose uniqueBy values another live bill of its type has (退货申请 of the same
- * inventory). The source was already acted on: said so in the action's words (issue 31: a repeated
- * 申请撤单 answered 撤销申请：企业内部编号 … 已存在, which names a number the user never typed).
+ * Refuses a made bill for a source already acted on (def.oncePer, else the target's uniqueBy: one
+ * 撤销申请 / 退货申请 per inventory), in the action's words (issue 31: a repeated 申请撤单 answered
+ * 撤销申请：企业内部编号 … 已存在, which names a number the user never typed). A made bill with its
+ * own number (oncePer set) must still not take a number another bill has.
  */
 async function checkUnique(trx: Executor, w: Work, group: readonly Source[], values: Values): Promise<void> {
   const { target, source, def } = w;
-  const fields = target.model.def.uniqueBy;
-  if (!fields?.length || fields.some((f) => values[f] === null || values[f] === undefined || values[f] === '')) return;
-  await uniqueLock(trx, target.scope, JSON.stringify(fields.map((f) => values[f])));
-  if ((await findDuplicate(trx, target.scope, fields, values)) === undefined) return;
-  const title = source.model.title;
-  const sources = group.map((s) => `${source.model.label(title.name)} ${String(s.head[title.name] ?? '')}`).join('、');
-  throw new BizError(billActionServerText.alreadyDone(sources, target.model.def.label, def.verb));
+  const uniqueBy = target.model.def.uniqueBy;
+  if (await taken(trx, target, def.oncePer ?? uniqueBy, values)) {
+    const title = source.model.title;
+    const sources = group.map((s) => `${source.model.label(title.name)} ${String(s.head[title.name] ?? '')}`).join('、');
+    throw new BizError(billActionServerText.alreadyDone(sources, target.model.def.label, def.verb));
+  }
+  if (def.oncePer && uniqueBy && await taken(trx, target, uniqueBy, values)) {
+    throw new BizError(`${target.model.def.label}：${billServerText.duplicate(uniqueBy.map((f) => `${target.model.label(f)} ${values[f]}`).join('、'))}`);
+  }
 }
 
 /** The onceBy value of each source (汇总: its invtNo). */
@@ -65,7 +75,7 @@ interface Work {
 async function makeBill(w: Work, group: readonly Source[], serial: number): Promise<{ id: number; title: string }> {
   const { def, source, target, answers, call } = w;
   const targetDef = target.model.def;
-  const head = await withDefaults(targetDef.head, derivedHead(def, group, answers, (prefix) => newNumber(prefix, call.now, serial)), call.company, call.now);
+  const head = await withDefaults(targetDef.head, derivedHead(def, group, answers, (prefix, field) => newNumber(prefix, call.now, serial, targetDef.head.find((f) => f.name === field)?.maxLength)), call.company, call.now);
   const lines = await Promise.all(derivedLines(def, group, answers, targetDef.lines?.sequenceField)
     .map((l) => withDefaults(targetDef.lines?.fields ?? [], l, call.company, call.now)));
   // a bill declared now, or one no page can complete (no save), must be complete now

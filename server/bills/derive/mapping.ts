@@ -15,11 +15,16 @@ export interface Source {
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** A new enterprise number: prefix, China time yyyyMMddHHmmssSSS, serial of at least 3 digits (HZ20261121103000123001). */
-export function newNumber(prefix: string, now: Date, serial: number): string {
+/**
+ * A new enterprise number: prefix, China time yyyyMMddHHmmssSSS, serial of at least 3 digits
+ * (HZ20261121103000123001); when that is longer than the field (`maxLength`), the year in two
+ * digits (an import copNo is C..20: CD261121103000123001).
+ */
+export function newNumber(prefix: string, now: Date, serial: number, maxLength = Infinity): string {
   const c = new Date(now.getTime() + CHINA_OFFSET_MS);
-  const stamp = `${c.getUTCFullYear()}${pad(c.getUTCMonth() + 1)}${pad(c.getUTCDate())}${pad(c.getUTCHours())}${pad(c.getUTCMinutes())}${pad(c.getUTCSeconds())}${pad(c.getUTCMilliseconds(), 3)}`;
-  return `${prefix}${stamp}${pad(serial, 3)}`;
+  const rest = `${pad(c.getUTCMonth() + 1)}${pad(c.getUTCDate())}${pad(c.getUTCHours())}${pad(c.getUTCMinutes())}${pad(c.getUTCSeconds())}${pad(c.getUTCMilliseconds(), 3)}${pad(serial, 3)}`;
+  const full = `${prefix}${c.getUTCFullYear()}${rest}`;
+  return full.length <= maxLength ? full : `${prefix}${String(c.getUTCFullYear()).slice(2)}${rest}`;
 }
 
 const blank = (v: Value | undefined) => v === undefined || v === null || v === '';
@@ -42,7 +47,7 @@ function sumOf(sources: readonly Source[], name: string): number | null {
 interface Context {
   sources: readonly Source[];
   answers: Values;
-  number: (prefix: string) => string;
+  number: (prefix: string, field: string) => string;
 }
 
 function valueOf(v: DerivedValue, ctx: Context, head: Values, line?: Values): Value {
@@ -58,15 +63,15 @@ function valueOf(v: DerivedValue, ctx: Context, head: Values, line?: Values): Va
   if ('line' in v) return line?.[v.line] ?? null;
   if ('value' in v) return v.value;
   if ('sum' in v) return sumOf(ctx.sources, v.sum);
-  return ctx.number(v.number);
+  return ctx.number(v.number, '');
 }
 
 /** The made bill's head: each mapped field, from the group's first source. */
-export function derivedHead(def: DeriveDef, sources: readonly Source[], answers: Values, number: (prefix: string) => string): Values {
+export function derivedHead(def: DeriveDef, sources: readonly Source[], answers: Values, number: (prefix: string, field: string) => string): Values {
   const ctx = { sources, answers, number };
   const first = sources[0]!.head;
   const out: Values = {};
-  for (const [name, v] of Object.entries(def.head)) out[name] = valueOf(v, ctx, first);
+  for (const [name, v] of Object.entries(def.head)) out[name] = 'number' in v ? number(v.number, name) : valueOf(v, ctx, first);
   return out;
 }
 

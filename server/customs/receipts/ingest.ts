@@ -51,7 +51,7 @@ import type { BillDefinition } from '../../../domain/bills/types.ts';
 import { receiptText } from '../../../domain/texts/receipts.ts';
 import type { LifecycleEvent } from '../../../machines/bill-lifecycle.ts';
 import type { Database } from '../../db/schema.ts';
-import type { LockedBill } from '../bill-events.ts';
+import { withdrawSources, type LockedBill } from '../bill-events.ts';
 import type { TransInfo } from '../dxp/unwrap.ts';
 import { XmlReadError } from '../xml/read.ts';
 import type { RetryPolicy } from '../delivery-failure.ts';
@@ -324,6 +324,9 @@ async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): P
     await failMessages(trx, refused);
     const { changes, applied } = decideBills(await foldSplitParts(trx, applying, (bill) => findBill(bill.mode, bill.bill_key)));
     await updateBills(trx, changes);
+    // a concluded 撤销申请 withdraws its inventory (BillDefinition.withdraws)
+    const billsById = new Map(applying.map((e) => [e.bill.id, e.bill]));
+    for (const c of changes) if (c.moved && billsById.has(c.id)) await withdrawSources(trx, billsById.get(c.id)!, c.moved.state);
     return { stored: stored.size, duplicates: rows.length - stored.size, applied, unmatched };
   });
 }

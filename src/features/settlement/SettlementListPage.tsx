@@ -56,6 +56,8 @@ export default function SettlementListPage({ client }: { client?: Http }) {
     act: ({ action, ids, values }) => {
       if (action === actions.apply) return api.apply(ids[0]!, String(values.bankCode), String(values.note ?? ''));
       if (action === actions.revoke) return api.revoke(ids, String(values.reason).trim());
+      if (action === actions.lock) return api.lock(ids);
+      if (action === actions.unlock) return api.unlock(ids);
       return api.remove(ids);
     },
   }, { pageSize: BILL_PAGE_SIZE, terms: termsOf(states, range, authStates) }, (event) => touchesRecords(event, ['settlement']));
@@ -64,7 +66,8 @@ export default function SettlementListPage({ client }: { client?: Http }) {
   const act = (action: WorkflowAction, ids: number[], values?: Record<string, unknown>) => actor.send({ type: 'user.act', action, ids, ...(values ? { values } : {}) });
   const select = (ids: number[]) => actor.send({ type: 'user.select', ids });
   const cancel = () => actor.send({ type: 'user.cancel' });
-  const offered = (action: WorkflowAction, r: SettlementRecord) => codes.has(action.code) && gateOpen(action.gate, r);
+  // a locked record offers none of the company's changes (the server refuses them too)
+  const offered = (action: WorkflowAction, r: SettlementRecord) => codes.has(action.code) && gateOpen(action.gate, r) && r.lockState !== 'locked';
 
   const open = (r: SettlementRecord) => navigate(detailPath({ type: r.editable ? 'edit' : 'view', billType: r.billType, id: r.id }));
   const stateOptions = useMemo(() => SETTLEMENT_STATES.map((s) => ({ value: s, label: settlementStateNames[s] })), []);
@@ -84,6 +87,8 @@ export default function SettlementListPage({ client }: { client?: Http }) {
         <PermissionButton code="add" permissionPath={PAGE} onClick={() => setChoosingType(true)}>{t.addSettlement}</PermissionButton>
         <PermissionButton code="revoke" permissionPath={PAGE} variant="default" onClick={() => act(actions.revoke, selected)}>{t.revoke}</PermissionButton>
         <PermissionButton code="delete" permissionPath={PAGE} variant="default" color="red" onClick={() => act(actions.delete, selected)}>{t.delete}</PermissionButton>
+        <PermissionButton code="lock" permissionPath={PAGE} variant="default" onClick={() => act(actions.lock, selected)}>{t.lock}</PermissionButton>
+        <PermissionButton code="unlock" permissionPath={PAGE} variant="default" onClick={() => act(actions.unlock, selected)}>{t.unlock}</PermissionButton>
         <PermissionButton code="revokeHistory" permissionPath={PAGE} variant="subtle" onClick={() => setHistory(true)}>{t.revokeHistory}</PermissionButton>
       </Group>
       <WorkflowFailed problem={view.failure} onRetry={view.retry} />
@@ -95,7 +100,7 @@ export default function SettlementListPage({ client }: { client?: Http }) {
                 <Checkbox aria-label="全选" checked={rows.length > 0 && selected.length === rows.length}
                   onChange={(e) => select(e.currentTarget.checked ? rows.map((r) => r.id) : [])} />
               </Table.Th>
-              {[c.declareNo, c.stateName, c.businessType, c.bankName, c.totalAmount, c.currency, c.totalCount, c.tradeType, c.ebcName, c.authStateName, c.appTime, c.auditOpinion, c.node, c.operation]
+              {[c.declareNo, c.stateName, c.businessType, c.bankName, c.totalAmount, c.currency, c.totalCount, c.tradeType, c.ebcName, c.authStateName, c.lockStateName, c.appTime, c.auditOpinion, c.node, c.operation]
                 .map((h) => <Table.Th key={h}>{h}</Table.Th>)}
             </Table.Tr>
           </Table.Thead>
@@ -116,6 +121,10 @@ export default function SettlementListPage({ client }: { client?: Http }) {
                 <Table.Td>{r.tradeType}</Table.Td>
                 <Table.Td>{r.ebcName}</Table.Td>
                 <Table.Td>{r.authStateName}</Table.Td>
+                <Table.Td>
+                  {r.lockStateName && <StateBadge name={r.lockStateName} color={r.lockState === 'locked' ? 'orange' : 'gray'}
+                    {...(r.lockState === 'locked' && r.lockedBy && r.lockTime ? { title: t.lockedBy(r.lockedBy, r.lockTime) } : {})} />}
+                </Table.Td>
                 <Table.Td>{r.appTime}</Table.Td>
                 <Table.Td>{r.auditOpinion}</Table.Td>
                 <Table.Td>{r.node}</Table.Td>
@@ -144,6 +153,10 @@ export default function SettlementListPage({ client }: { client?: Http }) {
       <ReasonDialog opened={view.dialogOf(actions.revoke) !== null} title={t.revoke} problem={view.problem} busy={view.submitting} onClose={cancel}
         onSubmit={(reason) => actor.send({ type: 'user.submit', values: { reason } })} />
       <ConfirmDialog opened={view.dialogOf(actions.delete) !== null} message={t.confirmDelete} busy={view.submitting} onCancel={cancel}
+        onConfirm={() => actor.send({ type: 'user.submit', values: {} })} />
+      <ConfirmDialog opened={view.dialogOf(actions.lock) !== null} message={t.confirmLock} busy={view.submitting} onCancel={cancel}
+        onConfirm={() => actor.send({ type: 'user.submit', values: {} })} />
+      <ConfirmDialog opened={view.dialogOf(actions.unlock) !== null} message={t.confirmUnlock} busy={view.submitting} onCancel={cancel}
         onConfirm={() => actor.send({ type: 'user.submit', values: {} })} />
       <HistoryDialog opened={history} onClose={() => setHistory(false)} load={api.history} />
       <Modal opened={choosingType} onClose={() => setChoosingType(false)} title={t.chooseBillType} centered>

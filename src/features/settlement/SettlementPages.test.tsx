@@ -1,8 +1,11 @@
 // 结汇 list and detail through the real pages and http client, a fake server at the network boundary
 // (issue 31: badges cut to 审…, amounts with 5 decimals, the specDeclFlag labels of bills.md).
 import { describe, expect, it } from 'vitest';
+import { moduleSeeds } from '../../../domain/modules.ts';
+import { settlementText as t } from '../../../domain/texts/settlement.ts';
+import { createTestAuthActor, modulesFixture, sessionFixture } from '../../testing/auth.ts';
 import { createFakeBackend } from '../../testing/fake-server.ts';
-import { render, screen, within } from '../../testing/render.tsx';
+import { fireEvent, render, screen, waitFor, within } from '../../testing/render.tsx';
 import { detailPath } from './api.ts';
 import SettlementDetailPage from './SettlementDetailPage.tsx';
 import SettlementListPage from './SettlementListPage.tsx';
@@ -44,5 +47,63 @@ describe('结汇 pages', () => {
     const boxes = labels.map((label) => screen.getByLabelText(label) as HTMLInputElement);
     expect(boxes.map((b) => b.checked)).toEqual([true, false, false, false, false, false, true]);
     expect(screen.queryByText('审核通过')?.closest('.mantine-Badge-root')?.getAttribute('title')).toBe('审核通过');
+  }, SLOW);
+
+  it('batch-locks and unlocks the chosen records after a confirmation, and shows the lock as its own state (issue 31 item 16)', async () => {
+    const backend = createFakeBackend();
+    const rows = [
+      { ...row(1, 'to_declare', '待生成'), editable: true, lockState: 'unlocked', lockStateName: '未锁定', lockedBy: null as string | null, lockTime: null as string | null },
+      { ...row(2, 'to_declare', '待生成'), editable: false, lockState: 'locked', lockStateName: '已锁定', lockedBy: '演示管理员' as string | null, lockTime: '2026-11-20 11:00:00' as string | null },
+    ];
+    backend.on('/api/enterprise/declarel/severList', () => ({ total: rows.length, datas: rows }));
+    const setLock = (lock: boolean) => ({ ids }: { ids: number[] }) => {
+      for (const r of rows.filter((x) => ids.includes(x.id))) Object.assign(r, { lockState: lock ? 'locked' : 'unlocked', lockStateName: lock ? '已锁定' : '未锁定', lockedBy: lock ? '演示管理员' : null, lockTime: lock ? '2026-11-20 11:05:00' : null });
+      return null;
+    };
+    backend.on('/api/enterprise/declarel/lock', setLock(true));
+    backend.on('/api/enterprise/declarel/unlock', setLock(false));
+    // the page's buttons as domain/modules.ts grants them to the main account
+    const page = moduleSeeds.find((m) => m.uri === '/exchangeSettlement')!;
+    const actor = createTestAuthActor({ ...sessionFixture(), modules: [...modulesFixture, { id: page.id, parentId: -1, uri: page.uri, name: page.name, icon: page.icon, code: page.code, sortNo: 9, buttonVos: page.buttons.map((b) => ({ code: b.code, name: b.name })) }] });
+    render(<SettlementListPage client={backend.client} />, { route: '/exchangeSettlement', actor });
+
+    const table = await screen.findByRole('table', { name: t.pageTitle });
+    expect(within(table).getByRole('columnheader', { name: t.columns.lockStateName })).toBeTruthy();
+    const lockedRow = within(table).getByText('JH2').closest('tr')!;
+    expect(within(lockedRow).getByText('已锁定').closest('.mantine-Badge-root')?.getAttribute('title')).toBe(t.lockedBy('演示管理员', '2026-11-20 11:00:00'));
+    // a locked record offers none of the company's changes; the unlocked one does
+    expect(within(lockedRow).queryByRole('button', { name: t.apply })).toBeNull();
+    const openRow = within(table).getByText('JH1').closest('tr')!;
+    expect(within(openRow).getByText('未锁定')).toBeTruthy();
+    expect(within(openRow).getByRole('button', { name: t.apply })).toBeTruthy();
+
+    // nothing chosen: the spec's bulk-action warning, nothing sent
+    fireEvent.click(screen.getByRole('button', { name: t.lock }));
+    expect(await screen.findByText(t.selectRows)).toBeTruthy();
+    expect(backend.callsTo('/api/enterprise/declarel/lock')).toHaveLength(0);
+
+    // a locked record cannot be locked again: refused on the page, nothing sent
+    fireEvent.click(within(lockedRow).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: t.lock }));
+    await waitFor(() => expect(screen.getAllByText('所选数据的当前状态不允许此操作').length).toBeGreaterThan(0));
+    expect(backend.callsTo('/api/enterprise/declarel/lock')).toHaveLength(0);
+
+    // 解锁 of the locked one: confirmed, then sent with its id
+    fireEvent.click(screen.getByRole('button', { name: t.unlock }));
+    expect(await screen.findByText(t.confirmUnlock)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(backend.callsTo('/api/enterprise/declarel/unlock')).toEqual([{ url: '/api/enterprise/declarel/unlock', data: { ids: [2] } }]));
+    expect(await screen.findByText(t.unlocked)).toBeTruthy();
+
+    // 锁定 of the other (the unlocked one chosen no more)
+    await waitFor(() => expect(within(screen.getByText('JH2').closest('tr')!).getByText('未锁定')).toBeTruthy());
+    fireEvent.click(within(screen.getByText('JH2').closest('tr')!).getByRole('checkbox'));
+    fireEvent.click(within(screen.getByText('JH1').closest('tr')!).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: t.lock }));
+    expect(await screen.findByText(t.confirmLock)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(backend.callsTo('/api/enterprise/declarel/lock')).toEqual([{ url: '/api/enterprise/declarel/lock', data: { ids: [1] } }]));
+    expect(await screen.findByText(t.locked)).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByText('JH1').closest('tr')!).getByText('已锁定')).toBeTruthy());
   }, SLOW);
 });

@@ -1,5 +1,5 @@
 /**
- * Exchange settlement calls (accounts §7): the list, 提交申请, 撤销申请, 删除申请, the revocation
+ * Exchange settlement calls (accounts §7): the list, 提交申请, 撤销申请, 删除申请, 批量锁定/解锁, the revocation
  * history, and the detail page's head, lines, released inventories to add, adding and deleting lines.
  */
 import type { BillType } from '../../../domain/settlement/states.ts';
@@ -12,6 +12,8 @@ export interface SettlementRecord {
   verAmount: string; verProportion: string; totalAmountUnitName: string; totalCount: number; tradeType: string | null; ebcCode: string | null;
   ebcName: string | null; note: string | null; specDeclFlag: string; appTime: string | null; auditOpinion: string | null; node: string;
   authState: string; authStateName: string; createTime: string; updateTime: string; editable: boolean; viewable: boolean;
+  /** the lock, its own state beside the workflow's (批量锁定 / 批量解锁) */
+  lockState?: string; lockStateName?: string; lockedBy?: string | null; lockTime?: string | null;
 }
 export interface SettlementLine {
   id: number; billId: number; invtNo: string | null; copNo: string | null; orderNo: string | null; logisticsNo: string | null; ebcName: string | null;
@@ -37,6 +39,8 @@ export function createSettlementApi(client: Http = http) {
     apply: (id: number, bankCode: string, note: string) => post<SettlementRecord>('/declarel/declaration', { id, bankCode, note }),
     revoke: (ids: number[], reason: string) => post<null>('/declare/revoke/revoke', { ids, reason, revokeType: 1 }),
     remove: (ids: number[]) => post<null>('/declarel/delete', { ids }),
+    lock: (ids: number[]) => post<null>('/declarel/lock', { ids }),
+    unlock: (ids: number[]) => post<null>('/declarel/unlock', { ids }),
     history: (pageIndex: number, pageSize: number) => post<Page<RevocationRecord>>('/declare/revoke/revokePageList', { pageIndex, pageSize }),
     head: (billType: BillType, id: number) => post<SettlementRecord>(paths[billType].head, { id }),
     lines: (billType: BillType, id: number, pageIndex: number, pageSize: number) =>
