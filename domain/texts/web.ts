@@ -116,6 +116,8 @@ export const pageTitles: Record<string, string> = {
 
 export const diagramsText = {
   title: '状态图', // ours
+  /** the header's link to /diagrams (issue 31 item 9) */
+  allDiagrams: '业务状态图', // ours
   downloadSvg: '下载 SVG', // ours
   downloadPng: '下载 PNG', // ours
   downloadSource: '下载 Mermaid 源码', // ours

@@ -2,7 +2,7 @@
 // only what concerns its own session.
 import { describe, expect, it, vi } from 'vitest';
 import { upgradeText } from '../../../domain/texts/upgrade.ts';
-import { layoutText } from '../../../domain/texts/web.ts';
+import { diagramsText, layoutText } from '../../../domain/texts/web.ts';
 import { createTestAuthActor, sessionFixture } from '../../testing/auth.ts';
 import { Route, Routes } from 'react-router-dom';
 import { fireEvent, render, screen } from '../../testing/render.tsx';
@@ -22,6 +22,16 @@ describe('HeaderBar', () => {
     openMenu({ username: '演示管理员' });
     for (const item of [...enterpriseItems, layoutText.changePassword, layoutText.logout]) expect(await screen.findByText(item)).toBeTruthy();
     expect(screen.getByText(upgradeText.agreementDownload)).toBeTruthy();
+  });
+
+  it('links every statechart (/diagrams) in a new tab, for an enterprise person and an operator alike', () => {
+    for (const userType of ['ADMIN', 'PLATFORM'] as const) {
+      const { unmount } = render(<HeaderBar onChangePassword={() => {}} />, { actor: createTestAuthActor(sessionFixture({ username: userType, userType })) });
+      const link = screen.getByRole('link', { name: diagramsText.allDiagrams });
+      expect(link.getAttribute('href')).toBe('/diagrams');
+      expect(link.getAttribute('target')).toBe('_blank');
+      unmount();
+    }
   });
 
   it('a platform operator: 修改密码 (which opens the dialog) and 退出系统, no enterprise page nor its agreement', async () => {

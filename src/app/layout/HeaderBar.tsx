@@ -2,7 +2,7 @@
  * Header: title, version label 1.0.0, the user name and its dropdown (accounts §2 Layout).
  * 企业注册 leads to /enterprise (the enterprise profile and filing page; /reg is the self-registration
  * before login). Beside the name, not in the menu: the agreement download (/agreement/getDownloadUrl)
- * and the resource-centre link. A platform operator (issue 20) has no enterprise: its menu keeps
+ * the resource-centre link and the link to every statechart (/diagrams, issue 31 item 9). A platform operator (issue 20) has no enterprise: its menu keeps
  * what concerns its own session (修改密码, 退出系统; the server's 'person' routes), not the
  * enterprise's pages nor its agreement. A sub-account has no 账号管理 in its menu (that page manages
  * others), so 我的账号 here is its way to the account page, which shows it only its own row.
@@ -12,7 +12,7 @@ import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router-dom';
 import { RESOURCE_CENTRE_URL } from '../../../domain/content/upgrade.ts';
 import { upgradeText } from '../../../domain/texts/upgrade.ts';
-import { appTitle, appVersion, commonText, layoutText } from '../../../domain/texts/web.ts';
+import { appTitle, appVersion, commonText, diagramsText, layoutText } from '../../../domain/texts/web.ts';
 import { useAuthSend, useUserInfo } from '../../lib/auth-context.tsx';
 import { http } from '../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -51,6 +51,8 @@ export function HeaderBar({ onChangePassword }: { onChangePassword: () => void }
               .then(({ downloadUri }) => window.open(downloadUri, '_blank', 'noopener'), notifyError);
           }}>{upgradeText.agreementDownload}</Anchor>
         )}
+        {/* every logged-in person, operators too: the analysts' page stays public, and a new tab keeps the console open */}
+        <Anchor href="/diagrams" target="_blank" rel="noopener" size="sm">{diagramsText.allDiagrams}</Anchor>
         <Anchor href={RESOURCE_CENTRE_URL} target="_blank" rel="noopener noreferrer" size="sm">{upgradeText.resourceCentre}</Anchor>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
