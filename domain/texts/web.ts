@@ -131,7 +131,7 @@ export const diagramsText = {
   zoomOut: '缩小',
   fitWidth: '适应宽度',
   zoomLevel: (percent: number) => `${percent}%`,
-  viewHint: '拖动可平移', // ours
+  viewHint: '拖动可平移，滚轮可缩放', // ours
 } as const;
 
 /** An HTTP status the spec does not list (ours). */

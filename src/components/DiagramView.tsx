@@ -1,6 +1,7 @@
 /**
  * A drawn statechart at a readable size: fitted to the width at first (not below READABLE_SCALE:
- * a wider drawing is then panned), − / + to zoom, 适应宽度 to fit the whole width, drag to pan. Hovering a state or an arrow shows its technical name (an SVG <title>), which
+ * a wider drawing is then panned), − / + or the wheel (about the pointer) to zoom, 适应宽度 to fit the
+ * whole width, drag to pan (no label text gets selected). Hovering a state or an arrow shows its technical name (an SVG <title>), which
  * the drawing itself never prints. Used by a bill's 状态图 and by /diagrams.
  */
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
@@ -36,7 +37,11 @@ const MIN_SCALE = 0.2;
 /** The first view fits the width, but never below this: 14 px labels stay ≥ 9.8 px (then pan). */
 const READABLE_SCALE = 0.7;
 const MAX_SCALE = 4;
+/** …nor above this: a machine of three states opened at 400 % as one huge box (issue 31 item 9) */
+const LARGEST_FIRST_SCALE = 1.5;
 const STEP = 1.25;
+/** one wheel notch: finer than a button press */
+const WHEEL_STEP = 1.1;
 const clamp = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 
 /** The SVG's own size (its viewBox), which Mermaid's max-width styling hides. */
@@ -81,7 +86,7 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
   const initial = useRef(true);
   const firstView = (natural: { width: number; height: number }) => {
     const width = viewport.current?.clientWidth ?? natural.width;
-    return { scale: clamp(Math.max(READABLE_SCALE, width / natural.width)), x: 0, y: 0 };
+    return { scale: clamp(Math.min(LARGEST_FIRST_SCALE, Math.max(READABLE_SCALE, width / natural.width))), x: 0, y: 0 };
   };
 
   useEffect(() => {
@@ -134,16 +139,28 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
     return () => observer.disconnect();
   }, [size, svg]);
 
-  const zoom = (factor: number) => setView((v) => {
+  /** Zooms about a point of the viewport (its centre for the buttons, the pointer for the wheel): what is there stays there. */
+  const zoomAt = (factor: number, cx: number, cy: number) => setView((v) => {
     initial.current = false;
-    // zoom about the viewport's centre, so what the user looks at stays there
-    const el = viewport.current;
-    const cx = (el?.clientWidth ?? 0) / 2;
-    const cy = (el?.clientHeight ?? 0) / 2;
     const scale = clamp(v.scale * factor);
     const k = scale / v.scale;
     return { scale, x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k };
   });
+  const zoom = (factor: number) => zoomAt(factor, (viewport.current?.clientWidth ?? 0) / 2, (viewport.current?.clientHeight ?? 0) / 2);
+
+  // the wheel zooms about the pointer; React's wheel listener is passive, so the page would scroll too
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el) return undefined;
+    const onWheel = (e: WheelEvent) => {
+      if (e.deltaY === 0) return;
+      e.preventDefault();
+      const at = el.getBoundingClientRect();
+      zoomAt(e.deltaY < 0 ? WHEEL_STEP : 1 / WHEEL_STEP, e.clientX - at.left, e.clientY - at.top);
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [svg]);
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     initial.current = false;
@@ -180,7 +197,7 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
         onPointerUp={onPointerUp}
         onPointerCancel={onPointerUp}
         style={{
-          position: 'relative', overflow: 'hidden', height: shownHeight, cursor: 'grab', touchAction: 'none',
+          position: 'relative', overflow: 'hidden', height: shownHeight, cursor: 'grab', touchAction: 'none', userSelect: 'none', WebkitUserSelect: 'none',
           border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-white)',
         }}
       >

@@ -202,6 +202,18 @@ describe('状态图 of a bill', () => {
     await page.mouse.move(frame.x + frame.width / 2 - 150, frame.y + 20, { steps: 5 });
     await page.mouse.up();
     await expect.poll(async () => (await box(svg)).x).toBeLessThan(at.x - 100);
+    // dragging selected no label text
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('');
+    // the wheel zooms about the pointer: the point under it stays under it
+    const before = await percent();
+    const pointer = { x: frame.x + frame.width / 3, y: frame.y + 40 };
+    const under = await box(svg);
+    const fx = (pointer.x - under.x) / under.width;
+    await page.mouse.move(pointer.x, pointer.y);
+    await page.mouse.wheel(0, -100);
+    await expect.poll(percent).toBeGreaterThan(before);
+    const after = await box(svg);
+    expect(Math.abs(after.x + fx * after.width - pointer.x)).toBeLessThan(3);
     await dialog.getByRole('button', { name: '缩小' }).click();
     await dialog.getByRole('button', { name: '适应宽度' }).click();
     await expect.poll(async () => Math.abs((await box(svg)).width - (await box(viewport)).width)).toBeLessThan(4);
@@ -221,6 +233,10 @@ describe('/diagrams', () => {
     for (const entry of machines) expect(await index.getByRole('link', { name: entry.title }).count()).toBe(1);
     const sections = page.locator('section');
     await expect.poll(() => page.locator('section [data-testid=diagram-viewport] svg').count(), { timeout: 90_000 }).toBe(machines.length);
+
+    // a small machine opens at a sensible size, not as one huge box (it opened at 316–400 %)
+    const zooms = await page.locator('section [data-testid=diagram-zoom]').allTextContents();
+    expect(zooms.filter((z) => Number(z.replace('%', '')) > 150)).toEqual([]);
 
     // no label over another label or over a state
     for (const entry of machines) {
