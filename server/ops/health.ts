@@ -3,10 +3,13 @@
  * answers while the process serves (no database call: a database restart must not get healthy app
  * servers restarted), GET /readyz answers 200 only while this server can do its work — the database
  * answers, its migrations are this code's, LISTEN hears every channel, and it is not shutting down.
- * Public, not rate-limited, cheap: the database probe is shared and kept for a second.
+ * Public, not rate-limited, cheap: the database probe is shared and kept for a second. Both answer in
+ * the envelope like every route (code 0, or -1 with the 503); the probes' facts are its data.
  */
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { EnvelopeCode } from '../../domain/envelope.ts';
+import { operationsText } from '../../domain/texts/operations.ts';
 import { migrationsCurrent } from '../db/database.ts';
 import { defineRoute } from '../http/route.ts';
 
@@ -53,7 +56,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
 
   defineRoute(app, {
     path: '/healthz', method: 'GET', access: 'public', limit: false, raw: true, summary: '存活检查 (进程在服务；不访问数据库)', tags: ['运维'],
-    handler: ({ reply }) => reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+    handler: ({ reply }) => reply.header('cache-control', 'no-store').send({ code: EnvelopeCode.ok, message: operationsText.alive, data: { status: 'ok' } }),
   });
 
   defineRoute(app, {
@@ -66,7 +69,9 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
         listen: state.listenLost.size === 0, draining,
       };
       if (body.database && body.migrations && body.listen && !draining) body.status = 'ready';
-      return reply.status(body.status === 'ready' ? 200 : 503).header('cache-control', 'no-store').send(body);
+      const ready = body.status === 'ready';
+      return reply.status(ready ? 200 : 503).header('cache-control', 'no-store')
+        .send({ code: ready ? EnvelopeCode.ok : EnvelopeCode.error, message: ready ? operationsText.ready : operationsText.notReady, data: body });
     },
   });
 }

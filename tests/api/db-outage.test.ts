@@ -74,7 +74,7 @@ describe.skipIf(!binaries || off)(`a PostgreSQL restart under load${skipped}`, (
     expect((await probe.get('/healthz')).status).toBe(200);
     const notReady = await probe.get('/readyz');
     expect(notReady.status).toBe(503);
-    expect(notReady.body).toMatchObject({ status: 'unavailable', database: false });
+    expect(notReady.body).toMatchObject({ code: -1, data: { status: 'unavailable', database: false } });
 
     const outageLog = server!.output().slice(logAtStop).split('\n').filter(Boolean);
     phase = 'starting';
@@ -122,7 +122,7 @@ describe.skipIf(!binaries || off)(`a PostgreSQL restart under load${skipped}`, (
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(ready?.status).toBe(200);
-    expect(ready?.body).toMatchObject({ status: 'ready', database: true, migrations: true, listen: true, draining: false });
+    expect(ready?.body).toMatchObject({ code: 0, data: { status: 'ready', database: true, migrations: true, listen: true, draining: false } });
 
     const c = apiClient(server!.port);
     await c.login();

@@ -16,10 +16,10 @@ describe('health checks', () => {
   it('answer 200 without login while the server serves and its database is ready', async () => {
     const live = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(live.statusCode).toBe(200);
-    expect(live.json()).toEqual({ status: 'ok' });
+    expect(live.json()).toEqual({ code: 0, message: '服务运行中', data: { status: 'ok' } });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: true, migrations: true, listen: true, draining: false });
+    expect(ready.json()).toEqual({ code: 0, message: '服务已就绪', data: { status: 'ready', database: true, migrations: true, listen: true, draining: false } });
   });
 
   it('/readyz answers 503 while a LISTEN channel is lost, and while the server drains; /healthz stays 200', async () => {
@@ -28,13 +28,13 @@ describe('health checks', () => {
     const lost = await t.app.inject({ method: 'GET', url: '/readyz' });
     state.listenLost.delete('cbec_test');
     expect(lost.statusCode).toBe(503);
-    expect(lost.json()).toMatchObject({ status: 'unavailable', listen: false, database: true });
+    expect(lost.json()).toMatchObject({ code: -1, data: { status: 'unavailable', listen: false, database: true } });
 
     state.draining = true;
     try {
       const draining = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(draining.statusCode).toBe(503);
-      expect(draining.json()).toMatchObject({ status: 'unavailable', draining: true });
+      expect(draining.json()).toMatchObject({ code: -1, data: { status: 'unavailable', draining: true } });
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       state.draining = false;
