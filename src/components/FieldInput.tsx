@@ -146,14 +146,17 @@ function SelectInput({ field, value, onChange, load, ...common }: CommonProps & 
 }
 
 /**
- * A number being edited reads as the view shows it (number-format.ts: 717.00, not 717) while it is
- * not being typed in; focused, it is the value itself, so typing is never reformatted under the
- * caret. Only what is shown changes: the value stays what was typed.
+ * A number being edited reads as the view shows it (number-format.ts: 717.00, not 717) until it is
+ * typed in; from the first keystroke to leaving the field it is the value as typed, so typing is
+ * never reformatted under the caret. Focusing alone changes nothing shown: a text the browser (or
+ * Tab) selected on focus stays selected, and typing replaces it (a text that changed on focus lost
+ * its selection, and typing 336 over 336.00 gave 336336). Only what is shown changes: the value
+ * stays what was typed.
  */
 function NumberField({ field, value, onChange, onBlur, ...common }: CommonProps & { field: FieldDef; value: unknown; onChange: (v: FieldValue) => void }) {
-  const [focused, setFocused] = useState(false);
+  const [typing, setTyping] = useState(false);
   // the input groups thousands itself
-  const shown = focused ? (typeof value === 'number' ? value : text(value)) : formatNumber(field, value, 'detail').replaceAll(',', '');
+  const shown = typing ? (typeof value === 'number' ? value : text(value)) : formatNumber(field, value, 'detail').replaceAll(',', '');
   return (
     <NumberInput
       {...common}
@@ -164,12 +167,14 @@ function NumberField({ field, value, onChange, onBlur, ...common }: CommonProps 
       thousandSeparator={field.kind === 'number' ? ',' : undefined}
       styles={{ input: { textAlign: 'right' } }}
       value={shown}
-      onFocus={() => setFocused(true)}
       onBlur={() => {
-        setFocused(false);
+        setTyping(false);
         onBlur?.();
       }}
-      onChange={(v) => onChange(v === '' ? null : v)}
+      onChange={(v) => {
+        setTyping(true);
+        onChange(v === '' ? null : v);
+      }}
     />
   );
 }

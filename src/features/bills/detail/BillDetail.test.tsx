@@ -177,6 +177,7 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     fireEvent.change(input('单价'), { target: { value: '19.9' } });
     await waitFor(() => expect(input('总价').value).toBe('59.70'));
     fireEvent.change(input('总价'), { target: { value: '60' } });
+    fireEvent.blur(input('总价'));
     await waitFor(() => expect(input('总价').value).toBe('60.00'));
     // the head's 200 is the lines' sum: a third row of 60 makes it 260, nothing to offer
     expect(within(head()).queryByRole('button', { name: /^表体总价合计/ })).toBeNull();
