@@ -30,16 +30,20 @@ const storedTokens: StoredTokens = {
     const mine = authActor.getSnapshot().context.userInfo;
     return stored && mine && stored.userInfo.account === mine.account && String(stored.userInfo.companyId) === String(mine.companyId) ? stored.refreshToken : null;
   },
-  write({ token, refreshToken }) {
+  write({ token, refreshToken, userInfo }) {
     localStorage.setItem(storageKeys.token, token);
     localStorage.setItem(storageKeys.refreshToken, refreshToken);
+    // the user as this refresh answered it (a filing approved gives the code), stored in the same turn:
+    // a tab that takes this pair takes the user with it
+    if (userInfo) localStorage.setItem(storageKeys.userInfo, JSON.stringify(userInfo));
     localStorage.setItem(storageKeys.refreshedAt, String(Date.now()));
   },
   recent(refreshToken, since) {
     const at = Number(localStorage.getItem(storageKeys.refreshedAt));
     const token = localStorage.getItem(storageKeys.token);
     if (!token || localStorage.getItem(storageKeys.refreshToken) !== refreshToken || at < since || !(Date.now() - at < TAKE_REFRESHED_MS)) return null;
-    return { token, refreshToken };
+    const userInfo = loadSession()?.userInfo;
+    return userInfo ? { token, refreshToken, userInfo } : { token, refreshToken };
   },
 };
 

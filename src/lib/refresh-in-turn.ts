@@ -15,11 +15,12 @@ import { indexedDbTokenChain, newestOf, type TokenChain } from './token-chain.ts
 export interface StoredTokens {
   /** The stored refresh token, if the stored login is this account's (else null). */
   read(): string | null;
-  write(tokens: { token: string; refreshToken: string }): void;
+  /** stores a refresh's answer: its tokens, and its user when it answered one */
+  write(answer: Refreshed): void;
   /**
    * The pair stored with this refresh token, if another tab stored it since `since` (while this tab
-   * waited for its turn): a tab whose turn comes after that refresh takes it instead of refreshing
-   * again. A pair stored before this tab asked is not taken: the refresh may be asked for fresh claims
+   * waited for its turn), with the user stored beside it: a tab whose turn comes after that refresh
+   * takes it instead of refreshing again, and so learns what that refresh learned (a company code). A pair stored before this tab asked is not taken: the refresh may be asked for fresh claims
    * (a filing just approved), which an earlier pair lacks; the newest token is refreshed instead.
    */
   recent?(refreshToken: string, since: number): Refreshed | null;
