@@ -1,5 +1,5 @@
 // Toasts stack away from an open dialog (issue 31: receipt toasts covered a batch's failure table).
-import { Button, Modal } from '@mantine/core';
+import { Button, Modal, Popover } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,20 @@ describe('where toasts stack', () => {
     act(() => { notifications.show({ id: 'b', message: '出口订单 SO2 海关退单' }); });
     await screen.findByText('出口订单 SO2 海关退单');
     expect(positionOf('出口订单 SO2 海关退单')).toBe('bottom-right');
+  });
+
+  it('stays put while a menu, a date picker or any other popover (role=dialog, not modal) is open', async () => {
+    render(
+      <Popover opened withinPortal>
+        <Popover.Target><Button>日期</Button></Popover.Target>
+        <Popover.Dropdown>2026-12-07</Popover.Dropdown>
+      </Popover>,
+    );
+    act(() => { notifications.show({ id: 'c', message: '请先进行企业备案！' }); });
+    await screen.findByText('请先进行企业备案！');
+    expect(screen.getByRole('dialog').getAttribute('aria-modal')).toBeNull();
+    await new Promise((r) => setTimeout(r, 50)); // a frame for the placement to measure
+    expect(positionOf('请先进行企业备案！')).toBe('top-center');
   });
 
   it('goes beneath the dialog when no room is left beside it', () => {

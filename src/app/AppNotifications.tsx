@@ -29,7 +29,10 @@ export function toastPlace(dialogs: readonly DialogEdges[], windowWidth: number)
   return { position: 'bottom-right', width: NARROWEST + 80, belowDialogs: true };
 }
 
-const DIALOGS = '[role="dialog"]';
+// modal dialogs only (Mantine's Modal and Drawer set aria-modal): a menu, a date picker or a popover
+// is a role="dialog" too, and moving the toasts for one restarted their timers (they never closed
+// while a form was being filled)
+const DIALOGS = '[role="dialog"][aria-modal="true"]';
 
 function placeNow(): ToastPlace {
   const edges = [...document.querySelectorAll<HTMLElement>(DIALOGS)].map((d) => { const r = d.getBoundingClientRect(); return { left: r.left, right: r.right }; });
