@@ -28,7 +28,7 @@ describe('common functions', () => {
     await page.getByRole('region', { name: '常用功能' }).getByRole('checkbox', { name: '通知公告' }).uncheck();
     await screenshot(page, 'home-settings-1-functions');
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByText('保存成功!').waitFor();
+    await page.getByText('保存成功!').first().waitFor();
     await page.goto(`${server.url}/home`);
     await grid.getByRole('button', { name: '进口订单' }).waitFor();
     expect(await grid.getByRole('button', { name: '通知公告' }).count()).toBe(0);
@@ -43,7 +43,7 @@ describe('parameter settings', () => {
     expect(await field('参数值').inputValue()).toBe('9610');
     await field('参数值').fill('1210');
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByText('保存参数成功').waitFor();
+    await page.getByText('保存参数成功').first().waitFor();
     await table.getByRole('row').filter({ hasText: 'DEFAULT_TRADE_MODE' }).getByText('1210').waitFor();
     await page.getByRole('button', { name: '新增', exact: true }).click();
     expect(await field('参数类型').inputValue()).toBe('');

@@ -144,7 +144,7 @@ describe('work ticket and feedback', () => {
     await field('联系方式').fill('13805740000');
     await screenshot(page, 'home-3-ticket-form');
     await page.getByRole('button', { name: '提交', exact: true }).click();
-    await page.getByText('创建成功').waitFor();
+    await page.getByText('创建成功').first().waitFor();
     await page.waitForURL('**/workorder');
     const row = page.getByRole('row').filter({ hasText: '出口清单回执迟迟未到' });
     await row.getByText('待处理').waitFor();
@@ -171,7 +171,7 @@ describe('work ticket and feedback', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('是否提交反馈信息?').waitFor();
     await dialog.getByRole('button', { name: '确定' }).click();
-    await page.getByText('反馈成功！').waitFor();
+    await page.getByText('反馈成功！').first().waitFor();
     expect(await field('反馈内容').inputValue()).toBe('');
   });
 });

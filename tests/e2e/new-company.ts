@@ -94,6 +94,6 @@ export async function fillFilingProfile(page: Page, optional: { dxpId?: string }
 export async function declareFiling(page: Page): Promise<void> {
   await page.getByRole('button', { name: '保存并申报', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await page.getByText('申报成功!').waitFor();
+  await page.getByText('申报成功!').first().waitFor();
   await page.getByTestId('approve-state').getByText('审核中').waitFor();
 }

@@ -92,7 +92,7 @@ describe('registration → login → enterprise filing → approved', () => {
     await page.getByRole('option', { name: '营业执照', exact: true }).click();
     await dialog.locator('input[type=file]').setInputFiles(png);
     await dialog.getByRole('button', { name: '确定' }).click();
-    await page.getByText('上传数据成功').waitFor();
+    await page.getByText('上传数据成功').first().waitFor();
     await page.getByRole('table', { name: '附件信息' }).getByText('营业执照.png').waitFor();
     await screenshot(page, 'registration-7-attachment');
   });
@@ -113,7 +113,7 @@ describe('registration → login → enterprise filing → approved', () => {
     await field('密码').fill('clerk2026');
     await field('确认密码').fill('clerk2026');
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByText('创建成功').waitFor();
+    await page.getByText('创建成功').first().waitFor();
     await page.waitForURL('**/account');
     const row = table.getByRole('row').filter({ hasText: 'clerk@haishu' });
     await row.getByText('有效').waitFor();
@@ -126,13 +126,13 @@ describe('registration → login → enterprise filing → approved', () => {
     await field('新密码').fill('clerk2030');
     await field('确认密码').fill('clerk2030');
     await reset.getByRole('button', { name: '确定' }).click();
-    await page.getByText('修改成功！').waitFor();
+    await page.getByText('修改成功！').first().waitFor();
 
     await row.getByRole('button', { name: '删除' }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('此操作将永久删除该用户, 是否继续?').waitFor();
     await confirm.getByRole('button', { name: '确定' }).click();
-    await page.getByText('删除成功').waitFor();
+    await page.getByText('删除成功').first().waitFor();
     await expect.poll(() => table.getByText('clerk@haishu').count()).toBe(0);
   });
 
