@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { backupHealth, backupEnabled, sizeText, type BackupStatusAnswer } from '../../domain/ops/backup-health.ts';
+import { backupHealth, sizeText, type BackupStatusAnswer } from '../../domain/ops/backup-health.ts';
 import { chinaDateTime } from '../bills/time.ts';
 import { msUntilChinaTime, readBackupStatus } from '../ops/backup/schedule.ts';
 import { enterpriseAccounts, listEnterprises, setCompanyFrozen } from '../company/enterprises.ts';
@@ -23,15 +23,14 @@ export default async function reviewEnterpriseRoutes(app: FastifyInstance) {
     handler: async (): Promise<BackupStatusAnswer> => {
       const now = Date.now();
       const last = app.serverState.lastBackup ?? await readBackupStatus(backup.dir);
-      const enabled = backupEnabled(backup);
       return {
         health: backupHealth(backup, last, now),
         last: last && {
           time: chinaDateTime(last.at) ?? last.at, ok: last.ok, file: last.file ? basename(last.file) : null,
           size: last.size === undefined ? null : sizeText(last.size), error: last.error ?? null,
         },
-        next: enabled && !backup.everyMs && backup.at ? chinaDateTime(new Date(now + msUntilChinaTime(backup.at, now))) : null,
-        everyMinutes: enabled && backup.everyMs ? Math.max(1, Math.round(backup.everyMs / 60_000)) : null,
+        next: !backup.everyMs && backup.at ? chinaDateTime(new Date(now + msUntilChinaTime(backup.at, now))) : null,
+        everyMinutes: backup.everyMs ? Math.max(1, Math.round(backup.everyMs / 60_000)) : null,
         keep: backup.keep,
         dir: backup.dir,
       };

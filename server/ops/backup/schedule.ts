@@ -7,6 +7,7 @@
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { backupEnabled } from '../../../domain/ops/backup-health.ts';
 import type { Manifest } from './manifest.ts';
 
 export const STATUS_FILE = 'last-backup.json';
@@ -71,7 +72,7 @@ export async function runScheduledBackup(o: Pick<ScheduleOptions, 'dir' | 'keep'
 
 /** Starts the schedule; the returned stop waits for a run in progress. */
 export function scheduleBackups(o: ScheduleOptions): () => Promise<void> {
-  if (!o.at && !o.everyMs) return async () => {};
+  if (!backupEnabled(o)) return async () => {};
   const now = o.now ?? Date.now;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
