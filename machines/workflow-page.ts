@@ -4,8 +4,14 @@
  * settlement-verification.ts, authorization.ts, reward.ts). The page's own states wrap them:
  *
  *   loading     [busy]     invoke `load` ({pageIndex, pageSize, terms}) → idle; failure → failed
+ *                          (the first reading, and a retry after a failure: no usable rows are shown)
  *   failed                 the list could not be read (the message and 刷新 are shown); 刷新 or a new query retries
  *   idle                   the rows; query, page, page size and selection change here
+ *   reloading   [busy]     the list is read again (a query, a page, a live change, after an action or a
+ *                          dialog) while the rows read before stay on screen — and stay usable: a
+ *                          selection or an action clicked on them is taken as in idle (a click in the
+ *                          moment of a live refresh is never lost); an action that opens a dialog or
+ *                          submits leaves the reading, and the list is read again after it
  *   noticing    [dialog]   the notice of a row the action cannot open (补贴申请 not yet verified)
  *   confirming  [dialog]   是否…? asked before an action without input (删除, 回收)
  *   editing     [dialog]   the action's form dialog (the reason of 撤销申请, the bank of 提交申请,
@@ -17,7 +23,8 @@
  *
  * live.changed: a live event says a record the list shows changed elsewhere (the operator decided,
  * issue 20; a colleague acted): idle reads the same page again, a reading under way starts again (it
- * may have read before the change); a dialog or a submission is not disturbed (its own reload follows).
+ * may have read before the change); a dialog or a submission is not disturbed: closing a dialog or
+ * finishing an action reads the list again.
  *
  * user.act {action, ids, values} goes through the entity machine first: every chosen row must be in
  * a state that accepts the action's event (or carries its tag) — the same machine the server
@@ -126,6 +133,33 @@ const chosenRows = (context: WorkflowPageContext, ids: readonly number[]) => con
 const pendingOf = (event: ActEvent): WorkflowPending => ({ action: event.action, ids: event.ids, values: event.values ?? {} });
 const warning = (message: string): NotifyParams => ({ kind: 'warning', message });
 
+/** What a user does with the rows on screen: the same in idle and while they are read again (reloading). */
+const userActs = {
+  'user.select': { actions: 'select' },
+  'user.act': [
+    { guard: 'nothingPicked', actions: { type: 'notify', params: ({ event }: { event: WorkflowPageEvent }) => warning((event as ActEvent).action.pick!) } },
+    { guard: 'entityRefusesWithNotice', target: '#workflowPage.noticing', actions: 'takePending' },
+    { guard: 'entityRefuses', actions: { type: 'notify', params: ({ event }: { event: WorkflowPageEvent }) => warning((event as ActEvent).action.refusal) } },
+    { guard: 'asksConfirm', target: '#workflowPage.confirming', actions: 'takePending' },
+    { guard: 'asksForm', target: '#workflowPage.editing', actions: 'takePending' },
+    { guard: 'valuesInvalid', actions: { type: 'notify', params: ({ context, event }: { context: WorkflowPageContext; event: WorkflowPageEvent }) => {
+      const e = event as ActEvent;
+      return warning(e.action.check!(e.values ?? {}, chosenRows(context, e.ids))!);
+    } } },
+    { target: '#workflowPage.submitting', actions: 'takePending' },
+  ],
+} as const;
+
+/** Reading the page of the query: the rows, or why they could not be read. */
+const readList = {
+  id: 'load', src: 'load', input: ({ context }: { context: WorkflowPageContext }) => context.query,
+  onDone: { target: '#workflowPage.idle', actions: 'applyPage' },
+  onError: {
+    target: '#workflowPage.failed',
+    actions: ['takeError', { type: 'notify', params: ({ event }: { event: { error: unknown } }) => warning(messageOf(event.error)) }],
+  },
+} as const;
+
 export const workflowPageMachine = setup({
   types: {} as { context: WorkflowPageContext; events: WorkflowPageEvent; input: WorkflowPageInput; tags: 'busy' | 'dialog' },
   actors: {
@@ -146,6 +180,8 @@ export const workflowPageMachine = setup({
     takePending: assign({ pending: ({ event }) => pendingOf(event as ActEvent), problem: null }),
     takeValues: assign({ pending: ({ context, event }) => ({ ...context.pending!, values: (event as { values: WorkflowValues }).values }), problem: null }),
     dropPending: assign({ pending: null, problem: null }),
+    /** why the list could not be read */
+    takeError: assign({ problem: ({ event }) => messageOf((event as unknown as { error: unknown }).error) }),
     showProblem: assign({ problem: ({ context, event }) =>
       context.pending!.action.check!((event as { values: WorkflowValues }).values, chosenRows(context, context.pending!.ids)) }),
   },
@@ -191,14 +227,7 @@ export const workflowPageMachine = setup({
     loading: {
       description: '读取列表',
       tags: ['busy'],
-      invoke: {
-        id: 'load', src: 'load', input: ({ context }) => context.query,
-        onDone: { target: 'idle', actions: 'applyPage' },
-        onError: {
-          target: 'failed',
-          actions: [assign({ problem: ({ event }) => messageOf(event.error) }), { type: 'notify', params: ({ event }) => warning(messageOf(event.error)) }],
-        },
-      },
+      invoke: readList,
       on: {
         'user.search': { target: 'loading', reenter: true, actions: 'search' },
         'user.page': { target: 'loading', reenter: true, actions: 'page' },
@@ -218,34 +247,34 @@ export const workflowPageMachine = setup({
     idle: {
       description: '列表：查询、翻页、选择；操作先经实体状态机判断',
       on: {
-        'user.search': { target: 'loading', actions: 'search' },
-        'user.page': { target: 'loading', actions: 'page' },
-        'user.pageSize': { target: 'loading', actions: 'pageSize' },
-        'user.select': { actions: 'select' },
-        'live.changed': { target: 'loading' },
-        'user.act': [
-          { guard: 'nothingPicked', actions: { type: 'notify', params: ({ event }) => warning((event as ActEvent).action.pick!) } },
-          { guard: 'entityRefusesWithNotice', target: 'noticing', actions: 'takePending' },
-          { guard: 'entityRefuses', actions: { type: 'notify', params: ({ event }) => warning((event as ActEvent).action.refusal) } },
-          { guard: 'asksConfirm', target: 'confirming', actions: 'takePending' },
-          { guard: 'asksForm', target: 'editing', actions: 'takePending' },
-          { guard: 'valuesInvalid', actions: { type: 'notify', params: ({ context, event }) => {
-            const e = event as ActEvent;
-            return warning(e.action.check!(e.values ?? {}, chosenRows(context, e.ids))!);
-          } } },
-          { target: 'submitting', actions: 'takePending' },
-        ],
+        'user.search': { target: 'reloading', actions: 'search' },
+        'user.page': { target: 'reloading', actions: 'page' },
+        'user.pageSize': { target: 'reloading', actions: 'pageSize' },
+        'live.changed': { target: 'reloading' },
+        ...userActs,
+      },
+    },
+    reloading: {
+      description: '重新读取列表：已显示的数据仍可勾选、操作',
+      tags: ['busy'],
+      invoke: readList,
+      on: {
+        'user.search': { target: 'reloading', reenter: true, actions: 'search' },
+        'user.page': { target: 'reloading', reenter: true, actions: 'page' },
+        'user.pageSize': { target: 'reloading', reenter: true, actions: 'pageSize' },
+        'live.changed': { target: 'reloading', reenter: true },
+        ...userActs,
       },
     },
     noticing: {
       description: '提示：该记录的状态不允许此操作（补贴申请未核验完成）',
       tags: ['dialog'],
-      on: { 'user.cancel': { target: 'idle', actions: 'dropPending' } },
+      on: { 'user.cancel': { target: 'reloading', actions: 'dropPending' } },
     },
     confirming: {
       description: '确认对话框',
       tags: ['dialog'],
-      on: { 'user.submit': { target: 'submitting' }, 'user.cancel': { target: 'idle', actions: 'dropPending' } },
+      on: { 'user.submit': { target: 'submitting' }, 'user.cancel': { target: 'reloading', actions: 'dropPending' } },
     },
     editing: {
       description: '填写对话框（撤销理由、选择银行、选择企业、选择清单）',
@@ -255,7 +284,7 @@ export const workflowPageMachine = setup({
           { guard: 'submittedInvalid', actions: 'showProblem' },
           { target: 'submitting', actions: 'takeValues' },
         ],
-        'user.cancel': { target: 'idle', actions: 'dropPending' },
+        'user.cancel': { target: 'reloading', actions: 'dropPending' },
       },
     },
     submitting: {
@@ -265,7 +294,7 @@ export const workflowPageMachine = setup({
         id: 'act', src: 'act', input: ({ context }) => context.pending!,
         onDone: [
           {
-            guard: 'reloads', target: 'loading',
+            guard: 'reloads', target: 'reloading',
             actions: [
               { type: 'notify', params: ({ context }) => ({ kind: 'success', message: context.pending!.action.success! }) as NotifyParams },
               assign({ pending: null, done: ({ context }) => context.done + 1 }),
@@ -282,13 +311,13 @@ export const workflowPageMachine = setup({
     refused: {
       description: '服务端拒绝：表单对话框保留填写内容可再提交，其余操作重新读取列表',
       tags: ['dialog'],
-      always: { guard: 'nothingTyped', target: 'loading', actions: 'dropPending' },
+      always: { guard: 'nothingTyped', target: 'reloading', actions: 'dropPending' },
       on: {
         'user.submit': [
           { guard: 'submittedInvalid', actions: 'showProblem' },
           { target: 'submitting', actions: 'takeValues' },
         ],
-        'user.cancel': { target: 'loading', actions: 'dropPending' },
+        'user.cancel': { target: 'reloading', actions: 'dropPending' },
       },
     },
   },

@@ -56,7 +56,7 @@ export function useWorkflowView<Row>(actor: WorkflowActor) {
   const pending = useSelector(actor, (s) => (s.hasTag('dialog') || s.matches('submitting') ? s.context.pending : null));
   const problem = useSelector(actor, (s) => (s.hasTag('dialog') ? s.context.problem : null));
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('reloading'));
   const noticing = useSelector(actor, (s) => s.matches('noticing'));
   const done = useSelector(actor, (s) => s.context.done);
   /** why the list could not be read, while the page is in `failed` */

@@ -262,6 +262,7 @@ const settlementList: PageSpec = {
   scenarios: [
     { name: 'the next page asked while a search is loading', events: [loadedOf(settlementRows), common.search, common.page, loadedOf(settlementRows)] },
     { name: 'the next page after a failed reading', events: [loadedOf(settlementRows), common.search, common.listError, common.page, loadedOf(settlementRows)] },
+    { name: 'the next page asked while a retry after a failed reading loads', events: [loadedOf(settlementRows), common.search, common.listError, common.refresh, common.page, loadedOf(settlementRows)] },
   ],
 };
 
@@ -382,6 +383,11 @@ function expectState(spec: PageSpec, snap: Snap) {
   switch (value) {
     case '"loading"':
       return expect(backend.waiting(spec.list)).toBeGreaterThan(0);
+    case '"reloading"':
+      // read again while the rows read before stay on screen (and usable)
+      expect(shown).toEqual([]);
+      expect(context.rows.length === 0 || screen.queryAllByRole('row').length > 1).toBe(true);
+      return expect(backend.waiting(spec.list)).toBeGreaterThan(0);
     case '"failed"':
       expect(screen.getByText(workflowText.loadFailed)).toBeTruthy();
       expect(screen.getByRole('button', { name: workflowText.retry })).toBeTruthy();
@@ -478,8 +484,8 @@ function record(prev: Snap | null, event: EventObject, next: Snap) {
   const fired = prev ? firedTransitions(prev as never, event) : [];
   for (const k of fired) covered.transitions.add(k);
   for (const id of activeStateIds(next as never)) covered.states.add(id);
-  // a refused action without a form passes `refused` and its eventless transition to loading
-  if (prev?.matches('submitting') && event.type === 'xstate.error.actor.act' && next.matches('loading')) {
+  // a refused action without a form passes `refused` and its eventless transition to reloading
+  if (prev?.matches('submitting') && event.type === 'xstate.error.actor.act' && next.matches('reloading')) {
     covered.states.add('workflowPage.refused');
     covered.transitions.add(refusedAlways);
   }
