@@ -8,7 +8,7 @@
  *   const problems = watchPage(page);            // console errors, page errors, CSP violations, 5xx
  *   …
  *   problems.assertNone();
- *   await screenshot(page, 'login');             // → test-results/login.png (kept as a CI artefact)
+ *   await screenshot(page, 'login');             // → test-results/screenshots/login.png (a CI artefact)
  *   await context.close(); await server.stop();
  *
  * A test file gets all of that (and a login) as its beforeAll/afterAll from session.ts useConsole;
@@ -36,6 +36,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const resultsDir = join(repoRoot, 'test-results');
+/** Every e2e screenshot, in one folder of its own: .ci/run names it and counts its PNGs at its end (CI keeps test-results/). */
+export const screenshotsDir = join(resultsDir, 'screenshots');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface StartedServer {
@@ -320,11 +322,15 @@ export function watchPage(page: Page): PageProblems {
   };
 }
 
-/** Saves a full-page PNG to test-results/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+/**
+ * Saves a PNG to test-results/screenshots/<name>.png and returns its path: the full page, or with
+ * `{ fullPage: false }` the window alone — what a modal dialog shows (a full-page shot draws the
+ * page's fixed parts and the dialog's overlay where the window was, over a page that goes on below).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  const file = join(screenshotsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

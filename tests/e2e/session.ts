@@ -55,7 +55,7 @@ export interface Watched { page: Page; problems: PageProblems }
  * pages showed: after a failed test, each page's path, toasts, dialogs, the start of its page text
  * and its browser problems, and the server's last output, are added to the test's failure, so the
  * report (and CI's failure digest, of which only a few thousand characters may be kept) carries
- * them; screenshots go to test-results/failed-*.png.
+ * them; screenshots go to test-results/screenshots/failed-*.png.
  */
 export function explainFailures(what: () => { server: StartedServer; pages: Record<string, Watched | undefined> } | undefined): void {
   afterEach(async ({ task }) => {
