@@ -37,7 +37,7 @@ beforeAll(async () => {
   }
   // a third company, named by no code of the receipts here
   codes.third = '3302999S9C';
-  const third = await db.insertInto('companies').values({ company_name: '宁波第三方测试有限公司', approve_state: 0, customs_regist_code: codes.third, profile: '{}' })
+  const third = await db.insertInto('companies').values({ company_name: '宁波第三方测试有限公司', approve_state: 2, company_code: codes.third, customs_regist_code: codes.third, profile: '{}' })
     .returning('id').executeTakeFirstOrThrow();
   await db.insertInto('users').values({ company_id: third.id, login_name: 'several3', user_name: '第三家', user_type: 'ADMIN', state: 'EFFECTIVE', password_hash: await hashPassword('Several@2026pw') }).execute();
   users.third = await login(t.app, 'several3', 'Several@2026pw');
