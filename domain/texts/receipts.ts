@@ -58,6 +58,11 @@ export const receiptText = {
   unmatchedRefresh: '刷新',
   unmatchedTotal: (n: number) => `共 ${n} 条`,
   unmatchedColumns: { receivedAt: '接收时间', messageType: '报文类型', keys: '业务编号', returnTime: '回执时间', status: '回执状态', info: '回执信息', meaning: '说明' },
+  /** why a listed receipt was matched to no bill, when the list can tell (issue 28) */
+  unmatchedReasons: {
+    /** its enterprise codes name several companies: listed for each of them, applied to none */
+    severalCompanies: '回执的企业代码指向多家企业，无法确定所属企业',
+  },
   /** a receipt status customs documents for no edition of the message: stored, shown raw, counted */
   unrecognisedStatus: '未识别状态',
   unrecognisedCount: (n: number, codes: string) => `${n}条回执的状态未能识别（${codes}），已保存，单据状态未改变`,

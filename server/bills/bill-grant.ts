@@ -8,6 +8,7 @@
 import type { Db } from '../db/database.ts';
 import type { Requirement } from '../http/permission.ts';
 import { billDefinitions } from '../../domain/bills/index.ts';
+import { readableBy } from '../customs/receipts/readable.ts';
 
 /** The 未匹配回执 page: where a receipt of no bill is read. */
 export const UNMATCHED_URI = '/receipts/unmatched';
@@ -33,9 +34,16 @@ export async function recordPageOf(db: Db, companyId: number, kind: 'message' | 
     .leftJoin('bill_heads as b', (j) => j.onRef('b.id', '=', 'r.bill_id').onRef('b.company_id', '=', 'r.company_id'))
     .select(['r.bill_id', 'b.mode', 'b.bill_key'])
     .where('r.id', '=', id).where('r.company_id', '=', companyId).executeTakeFirst();
-  if (!row) return undefined;
+  if (!row) return kind === 'receipt' ? sharedReceiptPage(db, companyId, id) : undefined;
   if (row.mode && row.bill_key) return { uri: billPageUri(row.mode, row.bill_key) };
   return row.bill_id === null ? { uri: UNMATCHED_URI } : undefined;
+}
+
+/** A receipt whose codes name several companies (no company of its own, no bill): the 未匹配回执 page of each company named. */
+async function sharedReceiptPage(db: Db, companyId: number, id: number): Promise<Requirement | undefined> {
+  const row = await db.selectFrom('customs_receipts').select('id').where('id', '=', id).where('company_id', 'is', null).where('bill_id', 'is', null)
+    .where(readableBy(companyId)).executeTakeFirst();
+  return row ? { uri: UNMATCHED_URI } : undefined;
 }
 
 /** What a sign record's detail needs: the page of the bill its message declares, when it has one. */

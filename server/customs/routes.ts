@@ -16,9 +16,10 @@
  * POST /api/receipter/unmatched: the caller's company's receipts that match no bill (kept, never
  *   dropped), newest first. data: {pageIndex?, pageSize?, messageType?}; answer {total, datas:
  *   [{id, messageType, messageTypeName, guid, keys, returnTime, returnStatus, returnStatusName,
- *   returnInfo, receivedAt, explain, unrecognised?}]}. Besides receipts: the exchange's transfer
+ *   returnInfo, receivedAt, explain, unrecognised?, reason?}]}. Besides receipts: the exchange's transfer
  *   receipts (DxpRep) for no message of ours and DXP documents nothing here reads (DXP), kept as
- *   they came. A receipt of no bill and no channel is the company's whose codes it carries.
+ *   they came. A receipt of no bill and no channel is the company's whose codes it carries; one
+ *   whose codes name several companies is listed for each, with reason 回执的企业代码指向多家企业… .
  *
  * POST /api/receipter/timeline {billId}: the bill's 回执记录, every outbox message and receipt of
  *   the bill, oldest first (timeline.ts); answer {state, stateName?, events}. Another company's
@@ -220,6 +221,7 @@ export default async function customsRoutes(app: FastifyInstance) {
           receivedAt: r.receivedAt,
           explain: explainReceipt(r.returnStatus, r.returnInfo, r.messageType),
           ...(isDocumentedStatus(r.messageType, r.returnStatus) ? {} : { unrecognised: true }),
+          ...(r.severalCompanies ? { reason: receiptText.unmatchedReasons.severalCompanies } : {}),
         })),
       };
     },

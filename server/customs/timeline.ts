@@ -21,6 +21,7 @@ import { isEarlierStage, receiptStage } from '../../machines/bill-lifecycle.ts';
 import type { Database } from '../db/schema.ts';
 import { rootOfMessageType } from './message-defs.ts';
 import { customsMessageLabel, findReceiptType } from './receipts/catalogue.ts';
+import { readableBy } from './receipts/readable.ts';
 import { signTypeName } from './sign/message-types.ts';
 import { displayReturnTime, returnTimeOf } from './xml/format.ts';
 
@@ -120,11 +121,11 @@ export async function billTimeline(db: Kysely<Database>, companyId: number, bill
   return { state: bill.state, ...(stateName ? { stateName } : {}), events: keyed.map((k) => k.event) };
 }
 
-/** The stored XML of the company's message or receipt; undefined when it is not the company's. */
+/** The stored XML of the company's message or receipt (readable.ts); undefined when it is not the company's. */
 export async function rawRecordXml(db: Kysely<Database>, companyId: number, kind: 'message' | 'receipt', id: number): Promise<string | undefined> {
   const row = kind === 'message'
     ? await db.selectFrom('customs_messages').select('xml').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst()
-    : await db.selectFrom('customs_receipts').select('xml').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+    : await db.selectFrom('customs_receipts').select('xml').where('id', '=', id).where(readableBy(companyId)).executeTakeFirst();
   return row?.xml;
 }
 

@@ -287,6 +287,15 @@ export interface CustomsReceiptsTable {
   received_at: CreatedAt;
 }
 
+/**
+ * The companies a receipt whose codes name several is listed for (migration 049); such a receipt has
+ * no company_id of its own and is applied to no bill. A receipt of one company has no row here.
+ */
+export interface CustomsReceiptCompaniesTable {
+  company_id: number;
+  receipt_id: number;
+}
+
 /** The embedded customs simulator's memory (migration 006). */
 export interface CustomsSimDocumentsTable {
   id: BigId;
@@ -712,6 +721,7 @@ export interface Database {
   outbox_workers: OutboxWorkersTable;
   inbox_claims: InboxClaimsTable;
   customs_receipts: CustomsReceiptsTable;
+  customs_receipt_companies: CustomsReceiptCompaniesTable;
   files: FilesTable;
   sign_records: SignRecordsTable;
   customs_sim_documents: CustomsSimDocumentsTable;

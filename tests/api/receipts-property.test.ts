@@ -1,9 +1,10 @@
-// Issue 28, "Done when": random receipts — bare and DXP-wrapped, codes of either company or of
-// nobody, envelopes addressed to either company, business keys both companies use, customs times
+// Issue 28, "Done when": random receipts — bare and DXP-wrapped, codes of either company, of both
+// (the platform one company, the e-commerce enterprise the other) or of nobody, envelopes addressed to either company, business keys both companies use, customs times
 // out of order, UTF-8 and GBK, now and then a broken file — dropped into the folder transport's
 // inbox over bills of two companies, some declared (sent to customs) and some drafts. After every
 // batch: no bill of a company the receipt does not belong to moved, no draft moved, no stage went
-// backwards, and every file was applied, listed or refused (accountInbox).
+// backwards, and every file was applied, listed or refused (accountInbox); one naming both companies
+// moved nothing and is listed for both.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -33,7 +34,11 @@ const LAYOUT: Record<string, Partial<Record<Who, 'sent' | 'draft'>>> = {
   'PR-K3': { admin: 'sent', other: 'sent' },
   'PR-K4': { admin: 'sent' },
   'PR-K5': { admin: 'draft', other: 'draft' },
+  // orders on the other company's platform: a receipt naming both companies carries this key
+  'PR-K6': { admin: 'sent', other: 'sent' },
 };
+/** The platform (ebpCode) of a key's bills: the other company's own for PR-K6. */
+const platformOf = (key: string) => (key === 'PR-K6' ? companies.other.code : EBP);
 interface PoolBill { id: number; key: string; who: Who; sent: boolean }
 const pool: PoolBill[] = [];
 const order: BillDefinition = findBill('export', 'order')!;
@@ -50,7 +55,7 @@ beforeAll(async () => {
   }
   for (const [key, holders] of Object.entries(LAYOUT)) {
     for (const [who, how] of Object.entries(holders) as [Who, 'sent' | 'draft'][]) {
-      const { appTime: _t, ...head } = exportOrderBill({ orderNo: key, ebcCode: companies[who].code }).head;
+      const { appTime: _t, ...head } = exportOrderBill({ orderNo: key, ebcCode: companies[who].code, ebpCode: platformOf(key) }).head;
       const details = exportOrderBill().lines.map((l, i) => ({ ...l, id: `temp${i + 1}` }));
       const r = await call(t.app, `/api/enterprise${order.api[how === 'sent' ? 'saveAndApply' : 'save']}`, { ...head, details }, users[who].token);
       expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 0 });
@@ -73,7 +78,7 @@ const STATUSES = ['2', '120', '300', '399', '500', '800', '899', '100', '-301010
 
 const receiptArb = fc.record({
   key: fc.constantFrom(...Object.keys(LAYOUT), 'PR-NOBODY'),
-  codes: fc.constantFrom<Who | 'nobody'>('admin', 'other', 'nobody'),
+  codes: fc.constantFrom<Who | 'nobody' | 'both'>('admin', 'other', 'nobody', 'both'),
   envelope: fc.constantFrom<Who | 'bare'>('bare', 'bare', 'admin', 'other'),
   status: fc.constantFrom(...STATUSES),
   /** seconds around the batch's moment: times out of order within a batch and across batches */
@@ -83,8 +88,8 @@ const receiptArb = fc.record({
 });
 type Drop = typeof receiptArb extends fc.Arbitrary<infer R> ? R : never;
 
-/** The company a receipt belongs to: the one its codes name, which its envelope's receiver (if any) must be. */
-const ownerOf = (r: Drop): Who | undefined => (r.codes === 'nobody' || (r.envelope !== 'bare' && r.envelope !== r.codes) ? undefined : r.codes);
+/** The company a receipt belongs to: the one its codes name, which its envelope's receiver (if any) must be; none when they name both. */
+const ownerOf = (r: Drop): Who | undefined => (r.codes === 'nobody' || r.codes === 'both' || (r.envelope !== 'bare' && r.envelope !== r.codes) ? undefined : r.codes);
 
 let batch = 0;
 /** bills some receipt moved, over all batches: the property is not vacuous */
@@ -97,9 +102,11 @@ async function drop(receipts: readonly Drop[]): Promise<DroppedFile[]> {
   const files: DroppedFile[] = [];
   for (const [i, r] of receipts.entries()) {
     const guid = crypto.randomUUID().toUpperCase();
-    const code = r.codes === 'nobody' ? '9999999999' : companies[r.codes].code;
+    // naming both: the e-commerce enterprise is the admin's company, the platform the other's
+    const code = r.codes === 'nobody' ? '9999999999' : r.codes === 'both' ? companies.admin.code : companies[r.codes].code;
+    const ebpCode = r.codes === 'both' ? companies.other.code : EBP;
     const ceb = buildReceiptXml(findReceiptType('CEB304')!, guid, [{
-      guid, fields: { ebpCode: EBP, ebcCode: code, orderNo: r.key }, returnStatus: r.status,
+      guid, fields: { ebpCode, ebcCode: code, orderNo: r.key }, returnStatus: r.status,
       returnTime: returnTimeOf(new Date(moment + r.offset * 1000)), returnInfo: '海关处理结果',
     }]);
     let bytes: string | Uint8Array = r.gbk ? asGbk(ceb) : ceb;
@@ -150,6 +157,12 @@ describe('random receipts on the bills of two companies', () => {
       files.forEach((f, i) => {
         const r = receipts[i]!;
         if (!r.broken) expect(ownerless.has(f.guids[0]!), JSON.stringify(r)).toBe(r.codes === 'nobody' && r.envelope === 'bare');
+      });
+      // naming both companies: on no bill, listed for both and only them
+      files.forEach((f, i) => {
+        const r = receipts[i]!;
+        if (!r.broken && r.codes === 'both') expect(account.sharedBy.get(f.guids[0]!), JSON.stringify(r)).toEqual([companies.admin.id, companies.other.id].sort((a, b) => a - b));
+        else expect(account.sharedBy.has(f.guids[0]!), JSON.stringify(r)).toBe(false);
       });
       expect(account.onBill + account.listed + account.ownerless.length + account.refused.length).toBe(files.length);
     }), { numRuns: 30 });

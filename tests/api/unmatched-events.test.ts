@@ -41,10 +41,10 @@ afterAll(async () => {
 });
 
 const isUnmatched = (m: { data: unknown }) => (m.data as LiveEvent).type === 'unmatched';
-const orderReceipt = (ebcCode: string, orderNo: string) => {
+const orderReceipt = (ebcCode: string, orderNo: string, ebpCode = '3302960E8F') => {
   const guid = crypto.randomUUID().toUpperCase();
   return buildReceiptXml(findReceiptType('CEB304')!, guid, [{
-    guid, fields: { ebpCode: '3302960E8F', ebcCode, orderNo }, returnStatus: '120', returnTime: returnTimeOf(new Date(Date.now() - 2000)), returnInfo: '海关入库成功',
+    guid, fields: { ebpCode, ebcCode, orderNo }, returnStatus: '120', returnTime: returnTimeOf(new Date(Date.now() - 2000)), returnInfo: '海关入库成功',
   }]);
 };
 
@@ -82,5 +82,15 @@ describe('未匹配回执 live', () => {
     expect(mine.messages.slice(afterClaim).filter(isUnmatched)).toEqual([]);
 
     expect(theirs.messages.filter(isUnmatched)).toEqual([]);
+  });
+
+  it('a receipt whose codes name both companies is heard by both', async () => {
+    const [mineBefore, theirsBefore] = [mine.messages.length, theirs.messages.length];
+    const r = await t.app.customs.ingestReceiptXml(orderReceipt(admin.userInfo.companyCode!, 'UM-LIVE-0003', other.userInfo.companyCode!));
+    expect(r).toMatchObject({ stored: 1, unmatched: 1, applied: 0 });
+    await Promise.all([
+      mine.waitFor((m) => mine.messages.indexOf(m) >= mineBefore && isUnmatched(m), WAIT),
+      theirs.waitFor((m) => theirs.messages.indexOf(m) >= theirsBefore && isUnmatched(m), WAIT),
+    ]);
   });
 });

@@ -3,8 +3,9 @@
  * 报关单回执 (DEC_DATA, matched by 统一编号) before the import response that gives the bill its
  * 统一编号; that receipt is stored without a bill (unmatched.ts). When an element issues a bill a
  * number that one of its definition's receipt types is matched by, the receipts waiting with that
- * number (of no company, or the bill's) are attached to the bill and returned, to be applied with
- * the file's own elements in customs time order — as if they had come after it.
+ * number (of no company, or the bill's; never one whose codes name several companies) are attached
+ * to the bill and returned, to be applied with the file's own elements in customs time order — as
+ * if they had come after it.
  */
 import { sql, type Kysely } from 'kysely';
 import { findBill } from '../../../domain/bills/index.ts';
@@ -48,7 +49,9 @@ interface WaitingRow {
 export async function adoptWaitingReceipts(trx: Kysely<Database>, elements: readonly StoredElement[]): Promise<StoredElement[]> {
   const wanted = elements.flatMap(waitingFor);
   if (wanted.length === 0) return [];
-  const matches = wanted.map((w) => sql`(message_type = ${w.receipt.type} and (company_id is null or company_id = ${w.bill.company_id})
+  // a receipt of no company whose codes name several (customs_receipt_companies) is none of theirs: never adopted
+  const matches = wanted.map((w) => sql`(message_type = ${w.receipt.type} and (company_id = ${w.bill.company_id} or company_id is null
+    and not exists (select 1 from customs_receipt_companies s where s.receipt_id = customs_receipts.id))
     and ${sql.join(Object.entries(w.values).map(([k, v]) => sql`keys->>${k} = ${v}`), sql` and `)})`);
   const { rows } = await sql<WaitingRow>`select id, message_type, company_id, return_status, return_time, return_info, keys
     from customs_receipts where bill_id is null and (${sql.join(matches, sql` or `)}) order by id for update`.execute(trx);

@@ -5,14 +5,15 @@
  * its code once filed and its credit codes). Nobody sees a receipt stored with no company, so
  * this decides who lists it among their 未匹配回执.
  *
- * The codes are tried in the order of who declares the message (the declaring enterprise before
- * the platform or carrier it names), and a code two companies share decides nothing: the next one
- * is tried, and a row no code settles stays without a company.
+ * Every code counts (issue 28): a receipt whose codes name one company is that company's; one whose
+ * codes name several — the declaring enterprise and the platform it names are both companies here,
+ * or one code two companies share — is none of theirs, and a row no code names stays without one.
+ * Which code comes first decides nothing: that would be applying a receipt by guess.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** Receipt fields holding an enterprise's code, most telling first (copCode: the transmitting enterprise). */
+/** Receipt fields holding an enterprise's code (copCode: the transmitting enterprise). */
 export const COMPANY_CODE_FIELDS = [
   'copCode', 'agentCode', 'ebcCode', 'logisticsCode', 'payCode', 'operatorCode', 'ebpCode', 'assureCode', 'declAgentCode',
 ] as const;
@@ -49,15 +50,12 @@ async function ownersOf(trx: Kysely<Database>, codes: readonly string[]): Promis
   return owners;
 }
 
-/** For each entry (a receipt's fields), the company its codes name; undefined where none settles it. */
-export async function companiesOfCodes(trx: Kysely<Database>, entries: readonly Readonly<Record<string, string>>[]): Promise<(number | undefined)[]> {
+/** For each entry (a receipt's fields), the companies its codes name, ascending: none, one, or several. */
+export async function companiesNamedBy(trx: Kysely<Database>, entries: readonly Readonly<Record<string, string>>[]): Promise<number[][]> {
   const owners = await ownersOf(trx, usable(entries.flatMap((e) => COMPANY_CODE_FIELDS.map((f) => e[f] ?? ''))));
   return entries.map((e) => {
-    for (const f of COMPANY_CODE_FIELDS) {
-      const found = owners.get(e[f]?.trim() ?? '');
-      if (found?.size === 1) return [...found][0];
-    }
-    return undefined;
+    const named = new Set(COMPANY_CODE_FIELDS.flatMap((f) => [...owners.get(e[f]?.trim() ?? '') ?? []]));
+    return [...named].sort((a, b) => a - b);
   });
 }
 

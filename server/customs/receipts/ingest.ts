@@ -17,7 +17,8 @@
  *   (attribute.ts), which the DXP envelope's receiver (companies.dxp_id), when there is one, must
  *   be — and only that company's bills can take it (ownersOf). An element whose codes name nobody,
  *   several companies, or another company than its receiver is kept without a bill, listed for
- *   the company concerned: never "the newest bill with this key" of whichever company.
+ *   the company or companies concerned: never "the newest bill with this key" of whichever company.
+ *   One naming several is stored with no company and listed for each (shared.ts, migration 049).
  * - The bill: the newest bill of that company, of a definition answered by this receipt type, whose
  *   head fields equal the receipt keys (order: ebpCode + orderNo), a sent one before a draft.
  *   Only a sent bill moves: a draft (暂存, never declared) keeps the receipt on its timeline
@@ -56,7 +57,7 @@ import type { TransInfo } from '../dxp/unwrap.ts';
 import { XmlReadError } from '../xml/read.ts';
 import type { RetryPolicy } from '../delivery-failure.ts';
 import { adoptWaitingReceipts } from './adopt.ts';
-import { COMPANY_CODE_FIELDS, companiesOfCodes } from './attribute.ts';
+import { COMPANY_CODE_FIELDS, companiesNamedBy } from './attribute.ts';
 import { buildReceiptXml, buildSingleElementXml } from './build.ts';
 import type { IssuedType, ReceiptType } from './catalogue.ts';
 import { decideBills, type StoredElement } from './decide.ts';
@@ -66,6 +67,7 @@ import { fillIssuedBills } from '../../bills/issued.ts';
 import { companiesOfSentBills, lockBills, lockBillsByKeys, lockMessages, messageGuidOf } from './match.ts';
 import { foldSplitParts } from './parts.ts';
 import type { ReceiptRecord } from './read.ts';
+import { listForCompanies } from './shared.ts';
 import { failMessages, insertReceipts, onceKeyOf, updateBills, type ReceiptInsert } from './store.ts';
 import { storeOtherDxpDocument, storeTransferReceipt } from './transfer.ts';
 import { productCounters } from '../../ops/counters.ts';
@@ -221,21 +223,34 @@ interface Addressee {
 
 /**
  * The company each keyed element belongs to (`owner`: its bills may take it) and the one that lists
- * it when no bill does (`listedBy`). The channel decides alone; otherwise the company the element's
- * own codes name, and an envelope receiver must agree with it: codes naming another company than
- * the receiver, or naming several, match nothing — the element is listed for the company concerned
- * (the codes', else the receiver's) and never applied by guess. Codes naming none (the 报关单's
+ * it when no bill does (`listedBy`), or the companies that each list it (`shared`: its codes name
+ * several). The channel decides alone; otherwise the company the element's own codes name, and an
+ * envelope receiver must agree with it: codes naming another company than the receiver, or naming
+ * several, match nothing — the element is listed for the companies its codes name (else the
+ * receiver) and never applied by guess. Codes naming none (the 报关单's
  * answers carry only our ClientSeqNo or customs' 统一编号): the one company whose declared bill holds
  * the element's keys, checked in storeRows (match.ts companiesOfSentBills).
  */
 async function ownersOf(trx: Kysely<Database>, entries: readonly Readonly<Record<string, string>>[], to: Addressee) {
-  if (to.channel != null) return entries.map(() => ({ owner: to.channel!, listedBy: to.channel!, named: true }));
-  const named = await companiesOfCodes(trx, entries);
-  return named.map((code) => ({
-    owner: code !== undefined && (to.receiver === undefined || to.receiver === code) ? code : undefined,
-    listedBy: code ?? to.receiver,
-    named: code !== undefined,
-  }));
+  if (to.channel != null) return entries.map((): Owners => ({ owner: to.channel!, listedBy: to.channel!, named: true }));
+  const named = await companiesNamedBy(trx, entries);
+  return named.map((found): Owners => {
+    if (found.length > 1) return { owner: undefined, listedBy: undefined, shared: found, named: true };
+    const code = found[0];
+    return {
+      owner: code !== undefined && (to.receiver === undefined || to.receiver === code) ? code : undefined,
+      listedBy: code ?? to.receiver,
+      named: code !== undefined,
+    };
+  });
+}
+
+interface Owners {
+  owner: number | undefined;
+  listedBy: number | undefined;
+  /** the companies its codes name, when several: stored with no company, listed for each */
+  shared?: readonly number[];
+  named: boolean;
 }
 
 async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): Promise<Counts> {
@@ -248,7 +263,7 @@ async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): P
     // attribution before matching: each keyed element belongs to one company — the channel's, the
     // envelope receiver's, else the one its own codes name — and is matched among that company's
     // bills only; an element no company claims is kept unmatched, never given to a bill by its keys alone
-    const owners = new Map<number, { owner: number | undefined; listedBy: number | undefined; named: boolean }>();
+    const owners = new Map<number, Owners>();
     if (keyed.length > 0) {
       const found = await ownersOf(trx, keyed.map((i) => rows[i]!.keys), to);
       keyed.forEach((i, k) => owners.set(i, found[k]!));
@@ -287,7 +302,7 @@ async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): P
         guid: r.guid.slice(0, 36),
         message_type: r.messageType,
         business_key: r.businessKey,
-        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? owners.get(i)?.listedBy ?? companyId ?? to.receiver ?? null,
+        company_id: billOf(i)?.company_id ?? messageOf(r)?.company_id ?? (owners.get(i)?.shared ? null : owners.get(i)?.listedBy ?? companyId ?? to.receiver ?? null),
         bill_id: billOf(i)?.id ?? null,
         return_status: r.returnStatus.slice(0, 12),
         return_time: r.returnTime,
@@ -298,6 +313,11 @@ async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): P
       if (!firsts.has(onceKeyOf(insert))) firsts.set(onceKeyOf(insert), { i, insert });
     });
     const stored = await insertReceipts(trx, [...firsts.values()].map((f) => f.insert));
+    // an element naming several companies: listed for each of them (none of them owns it)
+    await listForCompanies(trx, [...firsts].flatMap(([key, { i, insert }]) => {
+      const shared = owners.get(i)?.shared;
+      return stored.has(key) && shared && insert.bill_id === null ? [{ insert, companies: shared }] : [];
+    }));
     // hook (issue 5): the read-only bills customs issues (税单, 汇总结果单: issuedBy 'customs'), filled from the elements just stored
     await fillIssuedBills(trx, [...firsts].filter(([key]) => stored.has(key)).map(([, f]) => f.insert));
 

@@ -33,6 +33,7 @@ import * as m038 from './038-unmatched-events.ts';
 import * as m040 from './040-bill-heads-statement-events.ts';
 import * as m047 from './047-outbox-sending-index.ts';
 import * as m048 from './048-settlement-lock.ts';
+import * as m049 from './049-receipt-companies.ts';
 
 /** Ordered migrations; names sort in the order they run. Add new ones at the end, never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '040-bill-heads-statement-events': m040,
   '047-outbox-sending-index': m047,
   '048-settlement-lock': m048,
+  '049-receipt-companies': m049,
 };
 
 export const migrationProvider: MigrationProvider = {

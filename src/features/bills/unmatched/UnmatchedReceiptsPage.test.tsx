@@ -2,6 +2,7 @@
 // exchange's transfer receipt, a DXP document nothing reads — with its numbers, status (未识别状态
 // marked), explanation and 查看报文.
 import { afterEach, describe, expect, it } from 'vitest';
+import { receiptText } from '../../../../domain/texts/receipts.ts';
 import { http } from '../../../lib/http.ts';
 import { liveEvents } from '../../../lib/live-events.ts';
 import { act } from '../../../testing/render.tsx';
@@ -42,6 +43,21 @@ describe('未匹配回执', () => {
     const dialog = await screen.findByRole('dialog', { name: '报文原文' });
     expect((await within(dialog).findByLabelText('报文原文')).textContent).toBe('<DxpNotice/>');
     expect(seen.at(-1)).toEqual({ url: '/api/receipter/raw', data: { kind: 'receipt', id: 8 } });
+  });
+
+  it('shows why a receipt is listed here when its codes name several companies', async () => {
+    const shared = {
+      ...rows[0]!, id: 7, guid: 'G-7', messageType: 'CEB304', messageTypeName: '出口订单回执', keys: { ebpCode: '3301964C7D', ebcCode: '3302961A2B', orderNo: 'SC-1' },
+      returnStatus: '120', returnStatusName: '海关入库', returnInfo: '海关入库成功', unrecognised: undefined,
+      explain: { meaning: '海关入库：海关已接收并入库，等待与其他单证比对或后续审核' }, reason: receiptText.unmatchedReasons.severalCompanies,
+    };
+    http.axios.defaults.adapter = immediateAdapter(() => ok({ total: 2, datas: [shared, rows[1]] }));
+    render(<UnmatchedReceiptsPage client={http} />, { actor: createTestAuthActor(detailSession()) });
+    const page = screen.getByRole('region', { name: '未匹配回执' });
+    const [first, second] = (await within(page).findAllByRole('row')).slice(1) as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('回执的企业代码指向多家企业，无法确定所属企业')).toBeTruthy();
+    expect(within(first).getByText('海关入库：海关已接收并入库，等待与其他单证比对或后续审核')).toBeTruthy();
+    expect(within(second).queryByText(receiptText.unmatchedReasons.severalCompanies)).toBeNull();
   });
 
   it('says when there is nothing unmatched', async () => {

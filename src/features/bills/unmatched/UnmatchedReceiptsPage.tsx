@@ -3,7 +3,8 @@
  * that came before its bill was entered (it applies by itself once the bill is saved or imported),
  * a transfer receipt (DxpRep) of no message of ours, a DXP document nothing here reads — so nothing
  * received is lost from sight. Each row with its business numbers, status (an undocumented one
- * marked 未识别状态), text, explanation and 查看报文. It follows the inbox live (the 'unmatched' event).
+ * marked 未识别状态), text, explanation (after the reason, when the server gives one: codes naming several
+ * companies) and 查看报文. It follows the inbox live (the 'unmatched' event).
  */
 import { Alert, Badge, Button, Center, Group, Loader, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -96,7 +97,10 @@ export default function UnmatchedReceiptsPage({ client = defaultHttp }: { client
                       </Group>
                     </Table.Td>
                     <Table.Td style={{ wordBreak: 'break-all' }}>{r.returnInfo}</Table.Td>
-                    <Table.Td><ReceiptExplanationNote explain={r.explain} /></Table.Td>
+                    <Table.Td>
+                      {r.reason && <Text size="xs" c="orange.8" mb={2}>{r.reason}</Text>}
+                      <ReceiptExplanationNote explain={r.explain} />
+                    </Table.Td>
                     <Table.Td>
                       <Button size="compact-xs" variant="subtle" aria-label={timelineText.viewRawOf(`${r.messageTypeName} ${r.returnTime}`)}
                         onClick={() => setRaw({ kind: 'receipt', id: r.id, title: `${r.messageTypeName} ${r.returnTime}` })}>

@@ -19,6 +19,8 @@ export interface UnmatchedReceipt {
   receivedAt: string;
   explain: ReceiptExplanation;
   unrecognised?: boolean;
+  /** why it is matched to no bill, when the server can tell (its codes name several companies) */
+  reason?: string;
 }
 
 export interface UnmatchedPage { total: number; datas: UnmatchedReceipt[] }
