@@ -1,7 +1,8 @@
 // Issue 28, attribution: a receipt whose codes name one company is matched among that company's bills
-// only; one whose codes name several is applied to none, and is listed among the 未匹配回执 of each
-// company it names, with the reason — never given to one of them by the order its codes come in. A
-// company none of its codes names never sees it. Bills are declared through the routes with the
+// only; one whose codes name several goes to the one of them whose declared bill holds its keys (that
+// company's own message answered), and otherwise is applied to none and listed among the 未匹配回执 of
+// each company it names, with the reason — never given to one of them by the order its codes come in.
+// A company none of its codes names never sees it. Bills are declared through the routes with the
 // folder transport (the message leaves as a file and nobody answers).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOrder } from '../../domain/bills/export-order.ts';
@@ -124,6 +125,19 @@ describe('a receipt whose codes name two companies', () => {
     const timeline = (await call(t.app, '/api/receipter/timeline', { billId: id }, users.admin.token)).body.data.events as { kind: string }[];
     expect(timeline.filter((e) => e.kind === 'receipt')).toEqual([]);
     for (const who of ['admin', 'other'] as const) expect(await listedFor(who, 'SC-ORDER-0003'), who).toHaveLength(1);
+  });
+
+  it('goes to the one company named whose declared bill holds its keys (an agent declaring for another console company): its own message answered', async () => {
+    const mine = await declared('admin', 'SC-ORDER-0005');
+    // the other company's bill with the same numbers was never declared: it is no candidate
+    const draft = await call(t.app, `/api/enterprise${exportOrder.api.save}`, body('SC-ORDER-0005'), users.other.token);
+    expect(draft.body, JSON.stringify(draft.body)).toMatchObject({ code: 0 });
+    const theirs = draft.body.data.id as number;
+    const before = await bill(theirs);
+    expect(await t.app.customs.ingestReceiptXml(bothNamed('SC-ORDER-0005'))).toMatchObject({ stored: 1, applied: 1, unmatched: 0 });
+    expect(await bill(mine)).toMatchObject({ state: '120' });
+    expect(await bill(theirs)).toEqual(before);
+    for (const who of ['admin', 'other', 'third'] as const) expect(await listedFor(who, 'SC-ORDER-0005'), who).toEqual([]);
   });
 
   it('a receipt whose codes name one company is still matched among that company’s bills', async () => {

@@ -7,8 +7,9 @@
  *
  * Every code counts (issue 28): a receipt whose codes name one company is that company's; one whose
  * codes name several — the declaring enterprise and the platform it names are both companies here,
- * or one code two companies share — is none of theirs, and a row no code names stays without one.
- * Which code comes first decides nothing: that would be applying a receipt by guess.
+ * or one code two companies share — belongs to the one of them whose declared bill holds its keys
+ * (ingest.ts), else to none of them; a row no code names stays without one. Which code comes first
+ * decides nothing: that would be applying a receipt by guess.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';

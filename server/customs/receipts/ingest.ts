@@ -280,6 +280,17 @@ async function storeRows(db: Kysely<Database>, file: FileRows, to: Addressee): P
         });
       }
     }
+    // elements whose codes name several companies (an agent declaring for an e-commerce company, both
+    // users here): the one of them whose declared bill holds the keys sent the message answered — its
+    // own message, not a guess; none or several of them: listed for each
+    const several = keyed.filter((i) => owners.get(i)!.shared !== undefined);
+    if (several.length > 0) {
+      const sent = await companiesOfSentBills(trx, file.defs, file.keysOf, several.map((i) => rows[i]!.byKeys!.values), several.map((i) => owners.get(i)!.shared!));
+      several.forEach((i, k) => {
+        const company = sent[k];
+        if (company !== undefined && (to.receiver === undefined || to.receiver === company)) owners.set(i, { owner: company, listedBy: company, named: true });
+      });
+    }
     const billOfRow = new Map<number, LockedBill | undefined>();
     if (keyed.length > 0) {
       const found = await lockBillsByKeys(trx, file.defs, file.keysOf, keyed.map((i) => rows[i]!.byKeys!.values), keyed.map((i) => owners.get(i)!.owner));

@@ -93,6 +93,8 @@ export async function lockBillsByKeys(
 export async function companiesOfSentBills(
   trx: Kysely<Database>, defs: readonly BillDefinition[], keysOf: (def: BillDefinition) => readonly string[],
   values: readonly (Readonly<Record<string, string>> | undefined)[],
+  /** per element, the companies that may be the one (its codes name several): others' bills are not looked at */
+  among?: readonly (readonly number[])[],
 ): Promise<(number | undefined)[]> {
   const seen = values.map(() => new Set<number>());
   for (const def of defs) {
@@ -106,7 +108,10 @@ export async function companiesOfSentBills(
       select distinct company_id, ${sql.join(exprs.map((e, k) => sql`${e}::text as ${sql.ref(`k${k}`)}`))} from bill_heads
       where bill_key = ${def.key} and mode = ${def.mode} and state <> 'DRAFT' and ${sql.join(narrowed, sql` and `)}`.execute(trx);
     for (const i of wanted) {
-      for (const r of rows) if (fields.every((f, k) => r[`k${k}`] === values[i]![f.element])) seen[i]!.add(Number(r.company_id));
+      for (const r of rows) {
+        if (among && !among[i]!.includes(Number(r.company_id))) continue;
+        if (fields.every((f, k) => r[`k${k}`] === values[i]![f.element])) seen[i]!.add(Number(r.company_id));
+      }
     }
   }
   return seen.map((s) => (s.size === 1 ? [...s][0] : undefined));
