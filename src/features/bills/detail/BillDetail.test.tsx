@@ -227,6 +227,12 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     fireEvent.click(within(toolbar()).getByRole('button', { name: '申报' }));
     await confirmModal();
     await within(head()).findByText(/^报送类型已由/);
+    // a calm note, not an error's colour, its link after the sentence's end (issue 31 item 14)
+    const note = within(head()).getByRole('status');
+    expect(note.textContent).toMatch(/^报送类型已由“[^”]+”自动改为“[^”]+”（单据已申报过，再次申报按此报送） ?知道了，不再提示$/);
+    expect(note.lastElementChild?.textContent).toBe('知道了，不再提示');
+    expect(note.getAttribute('style') ?? '').toContain('--mantine-color-dimmed');
+    expect(note.getAttribute('style') ?? '').not.toMatch(/red|orange/);
     fireEvent.click(within(head()).getByRole('button', { name: '知道了，不再提示' }));
     await waitFor(() => expect(within(head()).queryByText(/^报送类型已由/)).toBeNull());
     expect(localStorage.getItem('cbec.prefs.admin.hints.appType')).toBe('1');
