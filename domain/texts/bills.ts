@@ -200,7 +200,7 @@ export const billDetailText = {
   /** body form: start a new row / put the row into the body table (bills §2 Detail screen) */
   newLine: '新增',
   saveLine: '保存',
-  confirmRefresh: '当前修改尚未保存，刷新后将丢失，是否继续?', // ours
+  confirmRefresh: '当前修改尚未保存，刷新后将丢失，是否继续？', // ours
   /** edit mode: the bill changed elsewhere (issue 16); 刷新 drops the edits, 继续编辑 keeps them */
   outdated: '该单据已被更新',
   outdatedRefresh: '刷新',

@@ -326,7 +326,7 @@ async function drive(world: World, variant: Variant, event: EventObject) {
       return fireEvent.click(toolbarButton('暂存')!);
     case 'user.refresh': {
       fireEvent.click(toolbarButton('刷新')!);
-      if (screen.queryByText('当前修改尚未保存，刷新后将丢失，是否继续?')) await confirmModal('当前修改尚未保存，刷新后将丢失，是否继续?');
+      if (screen.queryByText('当前修改尚未保存，刷新后将丢失，是否继续？')) await confirmModal('当前修改尚未保存，刷新后将丢失，是否继续？');
       return undefined;
     }
     case 'live.changed':
