@@ -24,7 +24,6 @@ export const billText = {
   revoked: '申请撤销成功',
   imported: '导入成功',
   exportFailed: '导出失败',
-  badFileName: '非法文件名，文件名只能包含汉字、英文、数字、下划线',
   badTemplate: '数据格式不正确或者模板不正确',
   /** an old-format workbook: no maintained, safe .xls reader is at hand (docs/decisions/i18-addresses-xls-refused-upload.md), so it is refused at upload */
   saveAsXlsx: '请将文件另存为 .xlsx 后上传',
@@ -92,8 +91,6 @@ export const billServerText = {
   workbookTooLarge: '文件内容过多，请拆分为多个文件后上传',
   /** every workbook reader is busy and the queue is full (ours) */
   workbookBusy: '正在读取的文件过多，请稍后再试',
-  /** an upload's name longer than files.name holds (ours) */
-  fileNameTooLong: (max: number) => `文件名不能超过${max}个字符`,
   /** a multipart body that ends before its closing boundary, or is otherwise malformed (ours) */
   uploadIncomplete: '文件上传不完整，请重新上传',
   fileNotFound: '文件不存在或无权访问',
@@ -203,7 +200,7 @@ export const billDetailText = {
   /** body form: start a new row / put the row into the body table (bills §2 Detail screen) */
   newLine: '新增',
   saveLine: '保存',
-  confirmRefresh: '当前修改尚未保存，刷新后将丢失，是否继续?', // ours
+  confirmRefresh: '当前修改尚未保存，刷新后将丢失，是否继续？', // ours
   /** edit mode: the bill changed elsewhere (issue 16); 刷新 drops the edits, 继续编辑 keeps them */
   outdated: '该单据已被更新',
   outdatedRefresh: '刷新',

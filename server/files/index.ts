@@ -17,10 +17,15 @@ import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, storeUpload, type StoredUpload } from 
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** RFC 6266: an ASCII fallback for old clients and the UTF-8 name for the rest. */
+/**
+ * RFC 6266: an ASCII fallback for old clients and the UTF-8 name for the rest. The name is one a
+ * person gave (issue 31 item 3: 营业执照 (1).png), so ' ( ) * — which encodeURIComponent leaves as
+ * they are but RFC 5987 does not allow bare — are encoded too.
+ */
 export function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
 export default async function fileRoutes(app: FastifyInstance) {

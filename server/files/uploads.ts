@@ -1,5 +1,7 @@
 /**
- * Uploaded Excel files (bills §5): one .xlsx, a plain name, at most 10 MB, kept per company. An
+ * Uploaded files (bills §5): one .xlsx (or an enterprise attachment's picture), at most 10 MB, kept
+ * per company under a name the server chooses; the name the client gave is only shown, as given
+ * (issue 31 item 3: any name is taken, domain/upload-names.ts makes it safe to show). An
  * .xls (by name, or by its OLE2 bytes under an .xlsx name) is refused here with 请将文件另存为 .xlsx
  * 后上传: no reader takes it later (docs/decisions/i18-addresses-xls-refused-upload.md), so accepting it would only fail later as
  * 模板不正确.
@@ -10,7 +12,8 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { isOle2, OLE2_SIGNATURE } from '../../domain/excel-files.ts';
+import { extensionOf, isOle2, OLE2_SIGNATURE } from '../../domain/excel-files.ts';
+import { uploadDisplayName } from '../../domain/upload-names.ts';
 import { billServerText, billText } from '../../domain/texts/bills.ts';
 import type { Db } from '../db/database.ts';
 import { BizError } from '../http/errors.ts';
@@ -18,13 +21,6 @@ import { newUpload, uploadPath } from './store.ts';
 
 export const MAX_UPLOAD_MB = 10;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
-/**
- * An upload's name, extension included, in characters: files.name holds 255, but the name is
- * copied on into company_files.file_name and stored_files.file_name (attachments, ticket
- * screenshots), which hold 200 — the narrowest column decides, so no later step can fail on it.
- */
-export const MAX_UPLOAD_NAME = 200;
-const NAME = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
 const TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   // images for the enterprise attachments (accounts §5: jpeg/png; their 500 KB limit and content are checked by /company/saveFile)
@@ -33,14 +29,11 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
 };
 
-/** The extension (xlsx, or an image's) of an acceptable name, or a refusal with the spec's message. */
-export function checkUploadName(filename: string): string {
-  if ([...filename].length > MAX_UPLOAD_NAME) throw new BizError(billServerText.fileNameTooLong(MAX_UPLOAD_NAME));
-  const dot = filename.lastIndexOf('.');
-  const ext = dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
+/** The extension (xlsx, or an image's) of a name as shown, or a refusal with the spec's message. */
+export function checkUploadName(name: string): string {
+  const ext = extensionOf(name);
   if (ext === 'xls') throw new BizError(billText.saveAsXlsx);
   if (!Object.hasOwn(TYPES, ext)) throw new BizError(billText.badTemplate);
-  if (!NAME.test(filename.slice(0, dot))) throw new BizError(billText.badFileName);
   return ext;
 }
 
@@ -51,9 +44,10 @@ export interface StoredUpload {
 
 /** Writes one uploaded file to disk and records it; nothing stays behind when it is refused. */
 export async function storeUpload(db: Db, dataDir: string, companyId: number, part: MultipartFile): Promise<StoredUpload> {
+  const name = uploadDisplayName(part.filename);
   let ext: string;
   try {
-    ext = checkUploadName(part.filename);
+    ext = checkUploadName(name);
   } catch (error) {
     part.file.resume();
     throw error;
@@ -72,14 +66,14 @@ export async function storeUpload(db: Db, dataDir: string, companyId: number, pa
     if (part.file.truncated) throw new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
     if (ext === 'xlsx' && isOle2(await headOf(path, OLE2_SIGNATURE.length))) throw new BizError(billText.saveAsXlsx);
     const { size } = await stat(path);
-    await db.insertInto('files').values({ company_id: companyId, uri, name: part.filename, size, content_type: TYPES[ext]! }).execute();
+    await db.insertInto('files').values({ company_id: companyId, uri, name, size, content_type: TYPES[ext]! }).execute();
   } catch (error) {
     await rm(path, { force: true });
     if (error instanceof BizError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(billServerText.fileTooLarge(MAX_UPLOAD_MB));
     throw error;
   }
-  return { uri, name: part.filename };
+  return { uri, name };
 }
 
 /** The first `n` bytes of a file (fewer when it is shorter). */

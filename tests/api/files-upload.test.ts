@@ -1,4 +1,4 @@
-// POST /api/file/upload: one Excel file with a plain name, at most 10 MB, usable by its company only.
+// POST /api/file/upload: one Excel file, at most 10 MB, usable by its company only.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -71,13 +71,10 @@ describe('upload', () => {
     expect(names.map((n) => n.name)).not.toContain('renamed.xlsx');
   });
 
-  it('refuses other extensions, illegal names, a second file and no file', async () => {
+  it('refuses other extensions, a second file and no file (any name is taken: upload-names.test.ts)', async () => {
     const before = uploadedFiles(admin.userInfo.companyId).length;
     expect((await upload([{ name: 'orders.csv', content: Buffer.from('a,b') }])).body).toMatchObject({ code: -1, message: '数据格式不正确或者模板不正确' });
     expect((await upload([{ name: 'orders', content: Buffer.from('a') }])).body).toMatchObject({ code: -1, message: '数据格式不正确或者模板不正确' });
-    for (const name of ['订单 查询.xlsx', 'a-b.xlsx', 'a.b.xlsx', '订单（1）.xlsx']) {
-      expect((await upload([{ name, content: Buffer.from('x') }])).body).toMatchObject({ code: -1, message: '非法文件名，文件名只能包含汉字、英文、数字、下划线' });
-    }
     const two = await upload([{ name: 'a.xlsx', content: Buffer.from('x') }, { name: 'b.xlsx', content: Buffer.from('y') }]);
     expect(two.body).toMatchObject({ code: -1, message: '一次只能上传一个文件' });
     expect((await upload([])).body).toMatchObject({ code: -1, message: '请选择上传文件' });

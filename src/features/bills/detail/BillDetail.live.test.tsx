@@ -82,7 +82,7 @@ describe('bill detail page, live', { timeout: 20_000 }, () => {
     reads = count(seen, api(exportOrder.api.detail));
     fireEvent.click(within(notice).getByRole('button', { name: '刷新' }));
     await waitFor(() => expect((within(head()).getByPlaceholderText('请填写订单编号') as HTMLInputElement).value).toBe('SO-COLLEAGUE'));
-    expect(screen.queryByText('当前修改尚未保存，刷新后将丢失，是否继续?')).toBeNull();
+    expect(screen.queryByText('当前修改尚未保存，刷新后将丢失，是否继续？')).toBeNull();
     expect(screen.queryByText('该单据已被更新')).toBeNull();
     expect(count(seen, api(exportOrder.api.detail))).toBe(reads + 1);
   });

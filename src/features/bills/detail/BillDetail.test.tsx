@@ -227,6 +227,12 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     fireEvent.click(within(toolbar()).getByRole('button', { name: '申报' }));
     await confirmModal();
     await within(head()).findByText(/^报送类型已由/);
+    // a calm note, not an error's colour, its link after the sentence's end (issue 31 item 14)
+    const note = within(head()).getByRole('status');
+    expect(note.textContent).toMatch(/^报送类型已由“[^”]+”自动改为“[^”]+”（单据已申报过，再次申报按此报送） ?知道了，不再提示$/);
+    expect(note.lastElementChild?.textContent).toBe('知道了，不再提示');
+    expect(note.getAttribute('style') ?? '').toContain('--mantine-color-dimmed');
+    expect(note.getAttribute('style') ?? '').not.toMatch(/red|orange/);
     fireEvent.click(within(head()).getByRole('button', { name: '知道了，不再提示' }));
     await waitFor(() => expect(within(head()).queryByText(/^报送类型已由/)).toBeNull());
     expect(localStorage.getItem('cbec.prefs.admin.hints.appType')).toBe('1');
@@ -285,6 +291,28 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     expect(typeof save.data.startTime).toBe('string');
     // the reload reads the bill the server created
     await waitFor(() => expect(seen.some((r) => r.url === api(exportOrder.api.detail) && r.data.id === '7')).toBe(true));
+  });
+
+  it('a new bill\'s form offers 删除 only once it has body rows to delete (issue 31 item 14: it answered 请选择需要删除的数据！)', async () => {
+    open('/details/export/order');
+    await within(await screen.findByRole('region', { name: '表头信息' })).findByPlaceholderText('请填写订单编号');
+    expect(within(toolbar()).getAllByRole('button').map((b) => b.textContent)).not.toContain('删除');
+    fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
+    fireEvent.change(within(body()).getByPlaceholderText('请填写序号'), { target: { value: '1' } });
+    fireEvent.change(within(body()).getByPlaceholderText('请填写企业商品名称'), { target: { value: '充电线' } });
+    fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
+    fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
+    for (const [label, value] of [['数量', '1'], ['单价', '9.9'], ['总价', '9.9']] as const) {
+      fireEvent.change(within(body()).getByPlaceholderText(`请填写${label}`), { target: { value } });
+    }
+    fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+    expect(await within(body()).findByText('充电线')).toBeTruthy();
+    // a row to delete: 删除 is offered and takes it out
+    fireEvent.click(within(body()).getByRole('radio', { name: '选择第1行' }));
+    fireEvent.click(within(toolbar()).getByRole('button', { name: '删除' }));
+    await confirmModal();
+    await waitFor(() => expect(within(body()).queryByText('充电线')).toBeNull());
+    await waitFor(() => expect(within(toolbar()).getAllByRole('button').map((b) => b.textContent)).not.toContain('删除'));
   });
 
   it('保存并申报 checks customs\' rules on the page: the breach is shown on its field with the rule\'s code, nothing is sent', async () => {

@@ -173,7 +173,9 @@ export function BillDetail({ definition, bill, client = http, inspect }: BillDet
     },
     temporary: { mode: 'edit', run: () => submit('user.stash'), busyIn: 'stashing' },
     refresh: { mode: 'any', run: refresh, busyIn: 'refreshing' },
-    ...(definition.lines && !definition.lines.paged ? { delete: { mode: 'edit', run: deleteLine } as const } : {}),
+    // 删除 takes out a body row: on a form with none (a new bill's, before its first row) there is nothing
+    // to delete, and 请选择需要删除的数据！ read as if the unsaved bill could not be deleted (issue 31 item 14)
+    ...(definition.lines && !definition.lines.paged ? { delete: { mode: 'edit', run: deleteLine, offered: context.lines.length > 0 } as const } : {}),
     ...Object.fromEntries(definition.actions.filter((a) => detailDialogOf(a)).map((a) => [a.code, { mode: 'view', run: setDialog } as const])),
   };
   // stable props for the memoised body table

@@ -20,6 +20,8 @@ export interface ToolbarButton {
    * draft: the stored copy declared without 编辑 first)
    */
   inView?: { label: string; run: () => void };
+  /** false: not offered now (删除 on a form without body rows: nothing to delete, issue 31 item 14) */
+  offered?: boolean;
 }
 
 export interface DetailToolbarProps {
@@ -41,7 +43,7 @@ export interface DetailToolbarProps {
 export function DetailToolbar({ actions, buttons, granted, mode, idle, matches, accepts, onBack, label }: DetailToolbarProps) {
   const shown = actions.filter((a) => {
     const button = buttons[a.code];
-    if (a.place !== 'detail' || !button || !granted.has(a.code)) return false;
+    if (a.place !== 'detail' || !button || button.offered === false || !granted.has(a.code)) return false;
     const inMode = button.mode === 'any' || button.mode === mode || (mode === 'view' && button.inView !== undefined);
     if (!inMode) return false;
     return a.event === undefined || accepts(a.event);

@@ -7,7 +7,7 @@
  *   value, until the page is closed — or for good once the user closed the note (知道了，不再提示:
  *   remembered per user and field in this browser, dismissed-hints.ts).
  */
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { computedTotals, linesSum } from '../../../../domain/bills/computed-totals.ts';
 import { sameDecimal } from '../../../../domain/bills/decimal.ts';
@@ -24,11 +24,13 @@ interface Change { from: string; to: string }
 function ChangedHint({ field, change, load, onDismiss }: { field: FieldDef; change: Change; load: DictionaryLoader; onDismiss: () => void }) {
   const options = useFieldOptions(field, load);
   const label = (v: string) => options.find((o) => o.value === v)?.label ?? v;
+  // a note, not an error (issue 31 item 14: it was drawn in a red-orange and its link sat beside the
+  // wrapped sentence's middle): the field description's calm colour, the link after the sentence's end
   return (
-    <Group gap={6} wrap="nowrap" align="baseline">
-      <Text size="xs" c="orange.9" role="status">{billDetailText.valueChanged(field.label, label(change.from), label(change.to))}</Text>
-      <Anchor component="button" type="button" size="xs" style={{ whiteSpace: 'nowrap' }} onClick={onDismiss}>{billDetailText.dismissHint}</Anchor>
-    </Group>
+    <Text size="xs" c="dimmed" role="status">
+      {billDetailText.valueChanged(field.label, label(change.from), label(change.to))}{' '}
+      <Anchor component="button" type="button" size="xs" inline style={{ whiteSpace: 'nowrap', verticalAlign: 'baseline' }} onClick={onDismiss}>{billDetailText.dismissHint}</Anchor>
+    </Text>
   );
 }
 

@@ -1,13 +1,12 @@
 /**
  * What the Excel query import accepts before anything is uploaded (bills §5), the same rules the
  * server applies (server/files/uploads.ts): at most 3 files, .xlsx (an .xls is told to be saved as
- * .xlsx), a name of 汉字, letters, digits and underscores, not empty.
+ * .xlsx), not empty. Any name is taken as it is (issue 31 item 3: the server names stored files itself).
  */
 import { excelNameProblem } from '../../../../domain/excel-files.ts';
 import { billServerText, billText } from '../../../../domain/texts/bills.ts';
 
 export const MAX_QUERY_FILES = 3;
-const NAME = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
 
 export interface NamedFile { readonly name: string; readonly size: number }
 
@@ -15,7 +14,6 @@ export interface NamedFile { readonly name: string; readonly size: number }
 export function queryFileProblem(file: NamedFile): string | null {
   const kind = excelNameProblem(file.name);
   if (kind) return kind;
-  if (!NAME.test(file.name.slice(0, file.name.lastIndexOf('.')))) return billText.badFileName;
   if (file.size === 0) return billText.emptyFile;
   return null;
 }

@@ -52,7 +52,7 @@ export interface UploadFormProps {
   onCancel: () => void;
 }
 
-/** 上传Excel: one file, checked by the server's name rules before it is sent. */
+/** 上传Excel: one file, checked by the server's rules (an .xlsx, not empty) before it is sent; any name is taken. */
 export function UploadForm({ onUpload, onCancel }: UploadFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

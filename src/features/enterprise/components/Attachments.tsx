@@ -1,11 +1,11 @@
 /**
  * 附件信息 (§2, §5): the enterprise's files with download and delete (此操作将永久删除该文件, 是否继续?),
- * and the upload dialog: a file type and one jpeg or png of at most 500 KB with a plain name.
+ * and the upload dialog: a file type and one jpeg or png of at most 500 KB, under any name (issue 31 item 3:
+ * the server stores it under its own name and shows the one given).
  */
 import { Anchor, Button, Card, FileInput, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ATTACHMENT_MAX_BYTES, attachmentFileTypes } from '../../../../domain/enterprise/attachments.ts';
-import { billText } from '../../../../domain/texts/bills.ts';
 import { enterpriseText as t } from '../../../../domain/texts/enterprise.ts';
 import { commonText } from '../../../../domain/texts/web.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -60,15 +60,11 @@ export function AttachmentsTable({ files, canChange, api, onChanged }: { files: 
   );
 }
 
-const NAME = /^[\u4e00-\u9fa5A-Za-z0-9_]+$/;
-
 /** The dialog's own checks (the server checks again, by the file's bytes). */
 export function fileProblem(file: File | null): string | null {
   if (!file) return t.chooseFile;
-  const dot = file.name.lastIndexOf('.');
   if (!['image/jpeg', 'image/png'].includes(file.type) || !/\.(jpe?g|png)$/i.test(file.name)) return t.fileTypeBad;
   if (file.size > ATTACHMENT_MAX_BYTES) return t.fileTooLarge;
-  if (!NAME.test(file.name.slice(0, dot))) return billText.badFileName;
   return null;
 }
 
