@@ -31,11 +31,13 @@ export interface LifecycleDiagramProps {
 const lifecycle = machineDiagram(billLifecycleMachine);
 
 /** The frame's largest height: the window less the dialog's title, texts and margins (the 可执行 line stays in view). */
-const viewHeight = () => Math.max(260, Math.min(640, window.innerHeight - 300));
+const viewHeight = () => Math.max(260, Math.min(720, window.innerHeight - 270));
 
 export function LifecycleDiagram({ opened, state, stateName, onClose, render = renderMermaid }: LifecycleDiagramProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={timelineText.diagramTitle} size="95%">
+    // the whole window less a small margin (Mantine's default keeps 5 % on each side): the lifecycle
+    // opens fitted to this width, so every pixel of it is legibility
+    <Modal opened={opened} onClose={onClose} title={timelineText.diagramTitle} size="100%" xOffset={16} yOffset={24}>
       {opened && <Diagram state={state} stateName={stateName} render={render} />}
     </Modal>
   );
