@@ -64,7 +64,7 @@ export const sliderVerifyMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: '滑块在起点（failed：上次未拖到最右边）',
+          description: '滑块在起点（上次未拖到最右边时提示验证失败）',
           on: { 'drag.start': { target: 'dragging', actions: assign({ failed: false }) } },
         },
         dragging: {

@@ -129,7 +129,7 @@ export const diagramsText = {
   // the zoomable view (a bill's 状态图 and /diagrams)
   zoomIn: '放大',
   zoomOut: '缩小',
-  fitWidth: '适应宽度',
+  fitWindow: '适合窗口',
   zoomLevel: (percent: number) => `${percent}%`,
   viewHint: '拖动可平移，滚轮可缩放', // ours
 } as const;

@@ -1,13 +1,14 @@
 /**
- * A drawn statechart at a readable size: fitted to the width at first (not below READABLE_SCALE:
- * a wider drawing is then panned), − / + or the wheel (about the pointer) to zoom, 适应宽度 to fit the
- * whole width, drag to pan (no label text gets selected). Hovering a state or an arrow shows its technical name (an SVG <title>), which
- * the drawing itself never prints. Used by a bill's 状态图 and by /diagrams.
+ * A drawn statechart: it opens fitted to its frame — whole, centred, at most 150 % (diagram-fit.ts
+ * places it) — in a frame no taller than that fit needs; − / + or the wheel (about the pointer) to
+ * zoom, 适合窗口 to fit it again, drag to pan (no label text gets selected). Hovering a state or an
+ * arrow shows its technical name (an SVG <title>), which the drawing itself never prints. Used by a
+ * bill's 状态图 and by /diagrams.
  */
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { diagramsText } from '../../domain/texts/web.ts';
-import { separateLabels } from './separate-labels.ts';
+import { fitView, frameHeight, placeView, zoomView, type Size } from './diagram-fit.ts';
 
 /** Mermaid source → SVG markup */
 export type RenderDiagram = (source: string) => Promise<string>;
@@ -27,22 +28,15 @@ export interface DiagramViewProps {
   label: string;
   loadingLabel?: string;
   failedTitle?: string;
-  /** the viewport's height in px (the drawing pans inside it) */
+  /** the frame's largest height in px (a drawing that fits lower gets a lower frame) */
   height?: number;
-  /** the SVG as shown (labels separated, hover names), once drawn: what the downloads save */
+  /** the SVG as shown (with its hover names), once drawn: what the downloads save */
   onDrawn?: (svg: string) => void;
 }
 
-const MIN_SCALE = 0.2;
-/** The first view fits the width, but never below this: 14 px labels stay ≥ 9.8 px (then pan). */
-const READABLE_SCALE = 0.7;
-const MAX_SCALE = 4;
-/** …nor above this: a machine of three states opened at 400 % as one huge box (issue 31 item 9) */
-const LARGEST_FIRST_SCALE = 1.5;
 const STEP = 1.25;
 /** one wheel notch: finer than a button press */
 const WHEEL_STEP = 1.1;
-const clamp = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 
 /** The SVG's own size (its viewBox), which Mermaid's max-width styling hides. */
 function naturalSize(svg: SVGSVGElement): { width: number; height: number } {
@@ -78,16 +72,15 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
   const [svg, setSvg] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [view, setView] = useState({ scale: 1, x: 0, y: 0 });
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [size, setSize] = useState<Size | null>(null);
+  const [frameWidth, setFrameWidth] = useState(0);
   const viewport = useRef<HTMLDivElement>(null);
   const drawing = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; startX: number; startY: number } | null>(null);
-  /** the view is still the first one (not zoomed or panned): it follows the viewport's width */
+  /** the view is still the first one (not zoomed or panned): it follows the frame's size */
   const initial = useRef(true);
-  const firstView = (natural: { width: number; height: number }) => {
-    const width = viewport.current?.clientWidth ?? natural.width;
-    return { scale: clamp(Math.min(LARGEST_FIRST_SCALE, Math.max(READABLE_SCALE, width / natural.width))), x: 0, y: 0 };
-  };
+  const frame = (natural: Size, width = viewport.current?.clientWidth ?? natural.width): Size =>
+    ({ width, height: frameHeight(natural, width, height) });
 
   useEffect(() => {
     let live = true;
@@ -103,50 +96,56 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
   }, [source, render]);
 
   const fit = () => {
-    const width = viewport.current?.clientWidth ?? 0;
-    if (!size || width <= 0) return;
-    setView({ scale: clamp(width / size.width), x: 0, y: 0 }); // asked for: the whole width, however small
+    if (!size) return;
+    initial.current = true;
+    setView(fitView(size, frame(size)));
   };
 
-  // drawn: size the SVG to its own dimensions, name its parts for hover, fit it to the width
+  // drawn: size the SVG to its own dimensions, name its parts for hover, fit it to the frame
   useLayoutEffect(() => {
     const element = drawing.current?.querySelector('svg');
     if (!svg || !element) return;
-    const sized = (natural: { width: number; height: number }) => {
+    const sized = (natural: Size) => {
       element.style.maxWidth = 'none';
       element.setAttribute('width', String(natural.width));
       element.setAttribute('height', String(natural.height));
     };
-    sized(naturalSize(element));
-    separateLabels(element);
-    const natural = naturalSize(element); // a label moved below the bottom makes it taller
+    const natural = naturalSize(element);
     sized(natural);
     addHoverNames(element, names);
     setSize(natural);
+    setFrameWidth(viewport.current?.clientWidth ?? natural.width);
     initial.current = true;
-    setView(firstView(natural));
+    setView(fitView(natural, frame(natural)));
     onDrawn?.(new XMLSerializer().serializeToString(element));
   }, [svg, names]); // onDrawn is a notification, not an input
 
-  // the viewport narrows when its window gains a scrollbar: the first view fits again
+  // the frame narrows when its window gains a scrollbar or is resized: the first view fits again,
+  // a zoomed one stays where it is (placed again: centred or covering)
   useEffect(() => {
     const el = viewport.current;
     if (!el || !size || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (initial.current) setView(firstView(size));
+      const width = el.clientWidth;
+      setFrameWidth(width);
+      setView((v) => (initial.current ? fitView(size, frame(size, width)) : placeView(v, size, frame(size, width))));
     });
     observer.observe(el);
     return () => observer.disconnect();
   }, [size, svg]);
 
-  /** Zooms about a point of the viewport (its centre for the buttons, the pointer for the wheel): what is there stays there. */
-  const zoomAt = (factor: number, cx: number, cy: number) => setView((v) => {
+  /** Zooms about a point of the frame (its centre for the buttons, the pointer for the wheel): what is there stays there. */
+  const zoomAt = (factor: number, x: number, y: number) => {
+    if (!size) return;
     initial.current = false;
-    const scale = clamp(v.scale * factor);
-    const k = scale / v.scale;
-    return { scale, x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k };
-  });
-  const zoom = (factor: number) => zoomAt(factor, (viewport.current?.clientWidth ?? 0) / 2, (viewport.current?.clientHeight ?? 0) / 2);
+    const f = frame(size);
+    setView((v) => zoomView(v, factor, { x, y }, size, f));
+  };
+  const zoom = (factor: number) => {
+    if (!size) return;
+    const f = frame(size);
+    zoomAt(factor, f.width / 2, f.height / 2);
+  };
 
   // the wheel zooms about the pointer; React's wheel listener is passive, so the page would scroll too
   useEffect(() => {
@@ -160,7 +159,7 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  }, [svg]);
+  }, [svg, size]);
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     initial.current = false;
@@ -169,7 +168,9 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
-    if (d) setView((v) => ({ ...v, x: d.x + e.clientX - d.startX, y: d.y + e.clientY - d.startY }));
+    if (!d || !size) return;
+    const f = frame(size);
+    setView((v) => placeView({ ...v, x: d.x + e.clientX - d.startX, y: d.y + e.clientY - d.startY }, size, f));
   };
   const onPointerUp = () => {
     drag.current = null;
@@ -177,14 +178,14 @@ export function DiagramView({ source, names, render, label, loadingLabel = diagr
 
   if (error !== null) return <Alert color="red" title={failedTitle}>{error}</Alert>;
   if (svg === null) return <Center p="md"><Loader size="sm" aria-label={loadingLabel} /></Center>;
-  const shownHeight = size ? Math.min(height, Math.max(160, size.height * view.scale + 16)) : height;
+  const shownHeight = size ? frameHeight(size, frameWidth || size.width, height) : height;
   return (
     <div>
       <Group gap="xs" mb="xs">
         <Button size="compact-sm" variant="default" onClick={() => zoom(1 / STEP)} aria-label={diagramsText.zoomOut}>−</Button>
         <Text size="sm" w={52} ta="center" data-testid="diagram-zoom">{diagramsText.zoomLevel(Math.round(view.scale * 100))}</Text>
         <Button size="compact-sm" variant="default" onClick={() => zoom(STEP)} aria-label={diagramsText.zoomIn}>+</Button>
-        <Button size="compact-sm" variant="default" onClick={fit}>{diagramsText.fitWidth}</Button>
+        <Button size="compact-sm" variant="default" onClick={fit}>{diagramsText.fitWindow}</Button>
         <Text size="xs" c="dimmed">{diagramsText.viewHint}</Text>
       </Group>
       <div

@@ -1,21 +1,25 @@
 /**
- * Mermaid is ~1 MB of JS: it is imported here, dynamically, and nowhere else, so only a page that
- * draws a diagram (/diagrams, a bill's 状态图) ever downloads it — never /login or the first
- * screen. Shared by features (src/features/diagrams re-exports it), hence in lib/.
+ * Mermaid is ~1 MB of JS, and its ELK layout (@mermaid-js/layout-elk, elkjs) as much again: both are
+ * imported here, dynamically, and nowhere else, so only a page that draws a diagram (/diagrams, a
+ * bill's 状态图) ever downloads them — never /login or the first screen. Shared by features
+ * (src/features/diagrams re-exports it), hence in lib/.
  */
 let ready: Promise<typeof import('mermaid').default> | null = null;
 
 function loadMermaid() {
-  ready ??= import('mermaid').then(({ default: mermaid }) => {
+  ready ??= Promise.all([import('mermaid'), import('@mermaid-js/layout-elk')]).then(([{ default: mermaid }, { default: elkLayouts }]) => {
+    mermaid.registerLayoutLoaders(elkLayouts);
     mermaid.initialize({
       startOnLoad: false,
       securityLevel: 'strict',
       theme: 'default',
       // Labels as SVG text, not HTML in <foreignObject>: the SVG then draws onto a canvas (PNG
-      // download) and opens in any viewer. ELK is a separate package (@mermaid-js/layout-elk), not
-      // installed: dagre, with room between states and ranks so arrow labels do not overlap.
+      // download) and opens in any viewer.
       htmlLabels: false,
-      layout: 'dagre',
+      // ELK routes the arrows around the states and gives each label its own place; dagre put the
+      // labels of a large machine on each other (issue 31 item 9). Set here, not in the sources:
+      // diagrams/ stays plain Mermaid for GitHub, which has no ELK (docs/decisions/mermaid-elk-layout.md).
+      layout: 'elk',
       state: { nodeSpacing: 70, rankSpacing: 80, padding: 12, useMaxWidth: false },
     });
     return mermaid;

@@ -1,8 +1,8 @@
 /**
  * 状态图: the bill lifecycle statechart (machines/bill-lifecycle.ts, the one the server decides
- * every action with) drawn by Mermaid in Chinese, at a readable size (zoom and pan: DiagramView), the
- * bill's current state highlighted (highlightState) and the actions that state accepts listed under
- * it in words (可执行：申报、删除). The renderer is the lazy one of /diagrams: Mermaid downloads
+ * every action with) drawn by Mermaid in Chinese, opened whole and fitted to its frame (zoom, pan and
+ * 适合窗口: DiagramView), the bill's current state highlighted (highlightState) and the actions that
+ * state accepts listed under it in words (可执行：申报、删除). The renderer is the lazy one of /diagrams: Mermaid downloads
  * the first time a diagram is opened, never with the page.
  */
 import { Modal, Text } from '@mantine/core';
@@ -30,12 +30,14 @@ export interface LifecycleDiagramProps {
 
 const lifecycle = machineDiagram(billLifecycleMachine);
 
-/** The drawing's height: the window less the dialog's title, texts and margins (the 可执行 line stays in view). */
-const viewHeight = () => Math.max(260, Math.min(640, window.innerHeight - 300));
+/** The frame's largest height: the window less the dialog's title, texts and margins (the 可执行 line stays in view). */
+const viewHeight = () => Math.max(260, Math.min(720, window.innerHeight - 270));
 
 export function LifecycleDiagram({ opened, state, stateName, onClose, render = renderMermaid }: LifecycleDiagramProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={timelineText.diagramTitle} size="95%">
+    // the whole window less a small margin (Mantine's default keeps 5 % on each side): the lifecycle
+    // opens fitted to this width, so every pixel of it is legibility
+    <Modal opened={opened} onClose={onClose} title={timelineText.diagramTitle} size="100%" xOffset={16} yOffset={24}>
       {opened && <Diagram state={state} stateName={stateName} render={render} />}
     </Modal>
   );
