@@ -34,6 +34,12 @@ export function keyFieldsOf(def: BillDefinition, keys: readonly string[]): KeyFi
 const tupleOf = (values: readonly (string | null | undefined)[]) => JSON.stringify(values);
 
 /**
+ * bill_heads columns with a btree of a company's bills of one type by that number (migration 002:
+ * company_id, bill_key, column): a key tuple holding one of them is one descent of that index.
+ */
+const NUMBER_INDEXED = new Set(['cop_no', 'order_no', 'logistics_no', 'invt_no']);
+
+/**
  * For each entry of `values` (an element's fields by element name), the newest bill of the first
  * definition whose head fields equal its keys, among the bills of the entry's company
  * (`companies[i]`, attribution.ts decides it before) — locked; undefined when none, and for an
@@ -43,9 +49,20 @@ const tupleOf = (values: readonly (string | null | undefined)[]) => JSON.stringi
  *
  * One statement: per definition the newest id of every key tuple, then those bills locked in id
  * order (= any(array(…)) keeps the locking read a primary-key lookup, in id order, whatever the
- * table's size). Each key is narrowed to the file's values separately (the indexed columns find
- * the rows), so a bill pairing one entry's first key with another's second may be locked as well;
- * it is answered for no entry and left as it is.
+ * table's size). The file's distinct tuples (company, bill type, key values) travel as one array
+ * per column and are joined to bill_heads tuple by tuple: only bills equal to a whole tuple are
+ * locked, and where a key is an indexed number each tuple is one descent of that btree.
+ *
+ * Never a list's trigram index (migration 035, partial to its bill type and direction): pg_trgm's
+ * GIN serves `=` as well, and the planner, which prices a trigram lookup as one rare entry, took
+ * it for `order_no in (…the file's 100 numbers…)` and even per tuple. For a number that reads the
+ * posting lists of the trigrams every number shares (`RI0`, `000`) and the index's whole pending
+ * list, which the ingest's own bill updates keep growing: 100–780 ms a file of 100 on a fresh
+ * bench database (receipt ingest 515/s), against ~0.5 ms through the btree. So where the btree
+ * exists, the bill type is compared with the tuple's column instead of a constant: the same rows,
+ * but no partial index on `bill_key = 'order'` can be proven to hold them, and the btree still
+ * takes the bill type as a key. Keys with no btree (a jsonb value, pre_no) keep the constant and
+ * whatever index the planner finds.
  */
 export async function lockBillsByKeys(
   trx: Kysely<Database>, defs: readonly BillDefinition[], keysOf: (def: BillDefinition) => readonly string[],
@@ -58,12 +75,22 @@ export async function lockBillsByKeys(
     return wanted.length > 0 ? [{ def, fields, wanted, exprs: fields.map((f) => (f.column ? sql.ref(f.column) : sql`data->>${f.name}`)) }] : [];
   });
   if (plans.length === 0) return values.map(() => undefined);
-  const newest = plans.map(({ def, fields, wanted, exprs }) => {
-    const narrowed = exprs.map((e, k) => sql`${e} in (${sql.join([...new Set(wanted.map((i) => values[i]![fields[k]!.element]!))])})`);
-    const owners = [...new Set(wanted.map((i) => companies[i]!))];
-    return sql`select coalesce(max(id) filter (where state <> 'DRAFT'), max(id)) from bill_heads
-      where company_id in (${sql.join(owners)}) and bill_key = ${def.key} and mode = ${def.mode}
-      and ${sql.join(narrowed, sql` and `)} group by company_id, ${sql.join(exprs)}`;
+  const newest = plans.map(({ def, fields, wanted }) => {
+    // the file's distinct key tuples, one array per column
+    const tuples = new Map<string, { company: number; keys: string[] }>();
+    for (const i of wanted) {
+      const keys = fields.map((f) => values[i]![f.element]!);
+      tuples.set(tupleOf([String(companies[i]), ...keys]), { company: companies[i]!, keys });
+    }
+    const list = [...tuples.values()];
+    const names = fields.map((_, k) => sql.ref(`k${k}`));
+    const arrays = fields.map((_, k) => sql`${list.map((t) => t.keys[k]!)}::text[]`);
+    const equal = fields.map((f, k) => sql`${f.column ? sql.ref(`b.${f.column}`) : sql`b.data->>${f.name}`} = ${sql.ref(`k.k${k}`)}`);
+    const billKey = fields.some((f) => f.column && NUMBER_INDEXED.has(f.column)) ? sql.ref('k.bill_key') : sql`${def.key}`;
+    return sql`select coalesce(max(b.id) filter (where b.state <> 'DRAFT'), max(b.id))
+      from unnest(${list.map((t) => t.company)}::int4[], ${list.map(() => def.key)}::text[], ${sql.join(arrays)}) as k(company_id, bill_key, ${sql.join(names)})
+      join bill_heads b on b.company_id = k.company_id and b.bill_key = ${billKey} and b.mode = ${def.mode} and ${sql.join(equal, sql` and `)}
+      group by ${sql.join([sql.ref('k.company_id'), ...fields.map((_, k) => sql.ref(`k.k${k}`))])}`;
   });
   const keyColumns = plans.flatMap(({ exprs }, d) => exprs.map((e, k) => sql`${e} as ${sql.ref(`d${d}k${k}`)}`));
   const { rows } = await sql<LockedBill & Record<string, string | null>>`
