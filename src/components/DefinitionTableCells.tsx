@@ -145,7 +145,8 @@ export function buildColumns<R extends TableRecord>(o: ColumnOptions<R>): { head
   // the widths first: the column straddling the trailing column's edge is pulled in or pushed out
   const planned = shown.map((column) => {
     const field = o.fields.get(column.field);
-    return { width: widths[column.field] ?? column.width ?? DEFAULT_WIDTH, pinned: isPinnedColumn(column), text: !isNumeric(field) };
+    const sized = widths[column.field];
+    return { width: sized ?? column.width ?? DEFAULT_WIDTH, fixed: isPinnedColumn(column) || sized !== undefined, text: !isNumeric(field) };
   });
   const start = (o.selectable ? SELECTOR_WIDTH : 0) + (firstIndex !== undefined ? INDEX_WIDTH : 0);
   const fitted = o.trailing && o.viewportWidth

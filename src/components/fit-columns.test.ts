@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitColumns, type FitColumn } from './fit-columns.ts';
 
-const col = (width: number, kind: 'pinned' | 'text' | 'number' = 'text'): FitColumn => ({ width, pinned: kind === 'pinned', text: kind === 'text' });
+const col = (width: number, kind: 'pinned' | 'text' | 'number' = 'text'): FitColumn => ({ width, fixed: kind === 'pinned', text: kind === 'text' });
 /** 出口订单's columns after the checkbox (44): 序号, 订单编号, 状态 pinned; 回执信息 … 创建时间 */
 const exportOrder = [col(56, 'pinned'), col(190, 'pinned'), col(120, 'pinned'), col(260), col(200), col(200), col(110, 'number'), col(80), col(170), col(170)];
 const edges = (widths: readonly number[], start: number) => widths.reduce<number[]>((acc, w) => [...acc, (acc.at(-1) ?? start) + w], []);
@@ -42,6 +42,13 @@ describe('fitColumns', () => {
     const fitted = fitColumns(exportOrder, 44, 1121);
     expect(fitted.every(Number.isInteger)).toBe(true);
     expect(fitted.reduce((a, b) => a + b, 0)).toBe(exportOrder.reduce((a, c) => a + c.width, 0) - 59);
+  });
+
+  it('a width the user dragged stays as dragged: the other text columns give the room', () => {
+    const dragged = exportOrder.map((c, i) => (i === 4 ? { ...c, fixed: true } : c));
+    const fitted = fitColumns(dragged, 44, 1122);
+    expect(fitted[4]).toBe(200);
+    expect(straddles(fitted, 44, 1122)).toBe(false);
   });
 
   it('only pinned columns before the edge: nothing to change', () => {

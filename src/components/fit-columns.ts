@@ -4,12 +4,13 @@
  * under 回执 at 1440 px). The column that straddles the pinned column's edge is pulled into view by
  * narrowing the text columns in view a little (their cut text has its hover title), or, when that
  * would take too much, pushed out of view by widening them; scrolled, every column comes clear.
+ * A width the user dragged (列设置) is kept as dragged: the other columns give or take.
  * Pure: the table gives the widths and the viewport's width.
  */
 export interface FitColumn {
   width: number;
-  /** pinned to the left: never resized */
-  pinned: boolean;
+  /** pinned to the left, or sized by the user (列设置): never resized here */
+  fixed: boolean;
   /** text cut by an ellipsis with the whole text on hover: may narrow (numbers may not) */
   text: boolean;
 }
@@ -35,12 +36,12 @@ export function fitColumns(columns: readonly FitColumn[], start: number, edge: n
   const before = columns.slice(0, straddling).reduce((sum, c) => sum + c.width, start);
   const over = before + columns[straddling]!.width - edge;
   const under = edge - before;
-  const text = (upTo: number) => columns.map((c, i) => i <= upTo && !c.pinned && c.text);
+  const text = (upTo: number) => columns.map((c, i) => i <= upTo && !c.fixed && c.text);
   const shrinking = text(straddling);
   const room = columns.reduce((sum, c, i) => sum + (shrinking[i] ? c.width * MAX_SHRINK : 0), 0);
   if (over <= room) return spread(widths, shrinking, -over);
   // widen the text columns before it (or, with none, any unpinned one before it)
-  const widening = text(straddling - 1).some(Boolean) ? text(straddling - 1) : columns.map((c, i) => i < straddling && !c.pinned);
+  const widening = text(straddling - 1).some(Boolean) ? text(straddling - 1) : columns.map((c, i) => i < straddling && !c.fixed);
   return widening.some(Boolean) ? spread(widths, widening, under) : widths;
 }
 
