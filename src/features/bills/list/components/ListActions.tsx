@@ -11,6 +11,7 @@ import type { ActionDef } from '../../../../../domain/bills/types.ts';
 import { billListText } from '../../../../../domain/texts/bills.ts';
 import { listActionKind } from '../action-kind.ts';
 import { ghostStyle, rowBoxStyle, useFit } from '../use-fit.ts';
+import { GhostText } from './GhostText.tsx';
 
 /** buttons shown before the rest go to 更多操作 where widths are unknown (a menu for one or two would only hide them) */
 export const MAIN_ACTIONS = 6;
@@ -33,10 +34,10 @@ export function splitActions(actions: readonly ActionDef[]): { main: readonly Ac
 }
 
 /** 更多操作; Menu.Target hands it its ref and handlers */
-function MoreButton(props: ButtonProps & ComponentPropsWithRef<'button'>) {
+function MoreButton({ ghost, ...props }: ButtonProps & ComponentPropsWithRef<'button'> & { ghost?: boolean }) {
   return (
     <Button size="xs" variant="light" rightSection={<span aria-hidden>▾</span>} style={{ flexShrink: 0 }} {...props}>
-      {billListText.moreActions}
+      {ghost ? <GhostText text={billListText.moreActions} /> : billListText.moreActions}
     </Button>
   );
 }
@@ -58,7 +59,7 @@ function ListActionsView({ actions, busyCodes, disabled, onAction }: ListActions
       onClick={live ? () => onAction(action) : undefined}
       style={{ flexShrink: 0 }}
     >
-      {action.label}
+      {live ? action.label : <GhostText text={action.label} />}
     </Button>
   );
   return (
@@ -66,7 +67,7 @@ function ListActionsView({ actions, busyCodes, disabled, onAction }: ListActions
       {/* the copy: every button and 更多操作, measured by useFit */}
       <div ref={ghost} aria-hidden inert style={{ ...ghostStyle, gap: GAP }}>
         {actions.map((a) => button(a, false))}
-        <MoreButton />
+        <MoreButton ghost />
       </div>
       <Group gap={GAP} wrap="nowrap" style={rowStyle}>
         {main.map((a) => button(a, true))}

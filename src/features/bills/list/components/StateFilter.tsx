@@ -12,6 +12,7 @@ import { billListText } from '../../../../../domain/texts/bills.ts';
 import type { StateCountItem } from '../../../../../machines/bill-list.ts';
 import type { BillStateItem } from '../../../../lib/dictionaries.ts';
 import { ghostStyle, rowBoxStyle, useFit } from '../use-fit.ts';
+import { GhostText } from './GhostText.tsx';
 
 const ALL = '__all';
 /** the gap between the tabs and 更多 */
@@ -35,25 +36,26 @@ interface TabItem {
   count: number | null | undefined;
 }
 
-const countText = (count: number | null | undefined) =>
+const countText = (count: number | null | undefined, ghost = false) =>
   count != null && (
     <Text component="span" size="xs" ml={6} fw={600} c={count > 0 ? 'blue' : 'dimmed'}>
-      {count}
+      {ghost ? <GhostText text={count} /> : count}
     </Text>
   );
 
-const tab = ({ value, label, count }: TabItem) => (
+const tab = ({ value, label, count }: TabItem, ghost = false) => (
   <Tabs.Tab key={value} value={value} py={6} px="sm" style={{ flexShrink: 0 }}>
-    {label}
-    {countText(count)}
+    {ghost ? <GhostText text={label} /> : label}
+    {countText(count, ghost)}
   </Tabs.Tab>
 );
+const ghostTab = (item: TabItem) => tab(item, true);
 
 /** 更多; Menu.Target hands it its ref and handlers */
-function MoreButton(props: ButtonProps & ComponentPropsWithRef<'button'>) {
+function MoreButton({ ghost, ...props }: ButtonProps & ComponentPropsWithRef<'button'> & { ghost?: boolean }) {
   return (
     <Button size="xs" variant="subtle" px={8} rightSection={<span aria-hidden>▾</span>} style={{ flexShrink: 0 }} {...props}>
-      {billListText.moreStates}
+      {ghost ? <GhostText text={billListText.moreStates} /> : billListText.moreStates}
     </Button>
   );
 }
@@ -77,13 +79,13 @@ function StateFilterView({ states, counts, countsLoading, active, onChange }: St
         {/* the copy: every tab and 更多, measured by useFit */}
         <Tabs value={current} aria-hidden inert style={ghostStyle}>
           <Tabs.List ref={ghost} style={listStyle}>
-            {items.map(tab)}
-            <MoreButton />
+            {items.map(ghostTab)}
+            <MoreButton ghost />
           </Tabs.List>
         </Tabs>
         <Group gap={MORE_GAP} wrap="nowrap" align="center">
           <Tabs value={current} onChange={change} style={{ minWidth: 0 }}>
-            <Tabs.List style={listStyle}>{shown.map(tab)}</Tabs.List>
+            <Tabs.List style={listStyle}>{shown.map((item) => tab(item))}</Tabs.List>
           </Tabs>
           {hidden.length > 0 && (
             <Menu position="bottom-end" shadow="md" withinPortal>
