@@ -113,9 +113,8 @@ export const billListText = {
   resizeColumn: (label: string) => `调整“${label}”列宽`, // ours
   /** 出口清单 has 18 actions: the main ones show, the rest are in this menu (permissions kept) */
   moreActions: '更多操作', // ours
-  /** the state tabs' scroll buttons */
-  scrollStatesBack: '向前查看状态', // ours
-  scrollStatesOn: '向后查看状态', // ours
+  /** the state tabs that do not fit the line are in this menu, with their counts (issue 31 item 7) */
+  moreStates: '更多', // ours
   all: '全部',
   countsLoading: '正在统计数量',
   refresh: '刷新',

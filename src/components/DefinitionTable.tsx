@@ -14,7 +14,7 @@
  */
 import 'mantine-datatable/styles.layer.css';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
-import { useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { snake } from '../../domain/bills/columns.ts';
 import type { FieldDef, ListColumn } from '../../domain/bills/types.ts';
 import type { Sort } from '../../domain/query.ts';
@@ -62,6 +62,22 @@ export interface DefinitionTableProps<R extends TableRecord> {
 const tableStyles = { table: { tableLayout: 'fixed' as const } };
 const idTitle = (record: TableRecord) => String(record.id);
 
+/** The scroll viewport's width (0 until measured, and where nothing is laid out: jsdom), followed as the window resizes. */
+function useViewportWidth(viewport: RefObject<HTMLDivElement | null>, wanted: boolean): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = viewport.current;
+    if (!wanted || !el) return undefined;
+    const read = () => setWidth(el.clientWidth);
+    read();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [viewport, wanted]);
+  return width;
+}
+
 export function DefinitionTable<R extends TableRecord>({
   columns,
   fields,
@@ -84,10 +100,13 @@ export function DefinitionTable<R extends TableRecord>({
   onResize,
 }: DefinitionTableProps<R>) {
   const selectable = selection !== undefined;
+  const viewportRef = useRef<HTMLDivElement>(null);
+  // with a pinned last column, its edge (the viewport's width less its own) decides the widths
+  const viewportWidth = useViewportWidth(viewportRef, trailing !== undefined);
   // what each column shows: the headers go to mantine-datatable, the body cells to BodyRow
   const { headers, cells } = useMemo(
-    () => buildColumns<R>({ columns, fields, codeNames, sortable: onSort !== undefined, firstIndex, indexTitle, linkOf, onNavigate, trailing, selectable, settings, onResize }),
-    [columns, fields, codeNames, onSort, firstIndex, indexTitle, linkOf, onNavigate, trailing, selectable, settings, onResize],
+    () => buildColumns<R>({ columns, fields, codeNames, sortable: onSort !== undefined, firstIndex, indexTitle, linkOf, onNavigate, trailing, selectable, settings, onResize, viewportWidth }),
+    [columns, fields, codeNames, onSort, firstIndex, indexTitle, linkOf, onNavigate, trailing, selectable, settings, onResize, viewportWidth],
   );
 
   const sortStatus = useMemo<DataTableSortStatus<R> | undefined>(() => {
@@ -115,7 +134,6 @@ export function DefinitionTable<R extends TableRecord>({
     sel.onChange(rows.filter((r) => ids.has(r.id)).concat(sel.selected.filter((r) => ids.has(r.id) && !rows.includes(r))));
   }, []);
 
-  const viewportRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const setBody = useCallback((el: HTMLTableSectionElement | null) => {
     bodyRef.current = el;

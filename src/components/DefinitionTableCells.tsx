@@ -10,6 +10,7 @@ import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import { billListText } from '../../domain/texts/bills.ts';
 import { isPinnedColumn, orderedColumns } from '../../domain/bills/list-order.ts';
 import type { ColumnSettings } from './column-settings.ts';
+import { fitColumns } from './fit-columns.ts';
 import { isNumericField, listCellText } from '../../domain/bills/cell-text.ts';
 import type { FieldDef, ListColumn } from '../../domain/bills/types.ts';
 
@@ -50,6 +51,8 @@ export interface ColumnOptions<R> {
   settings?: ColumnSettings;
   /** a header's right edge dragged: the column's new width */
   onResize?: (field: string, width: number) => void;
+  /** the scroll viewport's width, once measured: no column is left half under the pinned last one (fit-columns.ts) */
+  viewportWidth?: number;
 }
 
 /** the library's row checkbox column (mantine-datatable's CSS: 44 px) */
@@ -90,6 +93,7 @@ const handleStyle = { position: 'absolute', top: 0, bottom: 0, right: 0, width: 
 const resizableHeader = { position: 'relative' } as const;
 
 const INDEX = '__index';
+const INDEX_WIDTH = 56;
 const TRAILING = '__trailing';
 /** fixed table layout needs a width for every column */
 const DEFAULT_WIDTH = 120;
@@ -136,9 +140,19 @@ export function buildColumns<R extends TableRecord>(o: ColumnOptions<R>): { head
   };
   const { firstIndex } = o;
   if (firstIndex !== undefined) {
-    add({ accessor: INDEX, title: o.indexTitle, width: 56, textAlign: 'right', pinned: 'left' }, { render: (_r, i) => firstIndex + i, pinnedLeft: pin(56) });
+    add({ accessor: INDEX, title: o.indexTitle, width: INDEX_WIDTH, textAlign: 'right', pinned: 'left' }, { render: (_r, i) => firstIndex + i, pinnedLeft: pin(INDEX_WIDTH) });
   }
-  for (const column of shown) {
+  // the widths first: the column straddling the trailing column's edge is pulled in or pushed out
+  const planned = shown.map((column) => {
+    const field = o.fields.get(column.field);
+    const sized = widths[column.field];
+    return { width: sized ?? column.width ?? DEFAULT_WIDTH, fixed: isPinnedColumn(column) || sized !== undefined, text: !isNumeric(field) };
+  });
+  const start = (o.selectable ? SELECTOR_WIDTH : 0) + (firstIndex !== undefined ? INDEX_WIDTH : 0);
+  const fitted = o.trailing && o.viewportWidth
+    ? fitColumns(planned, start, o.viewportWidth - o.trailing.width)
+    : planned.map((p) => p.width);
+  for (const [at, column] of shown.entries()) {
     const field = o.fields.get(column.field);
     const numeric = isNumeric(field);
     const text = cellTextOf<R>(field, column.field, o.codeNames);
@@ -156,7 +170,7 @@ export function buildColumns<R extends TableRecord>(o: ColumnOptions<R>): { head
         }
       : text;
     const label = column.label ?? field?.label ?? column.field;
-    const width = widths[column.field] ?? column.width ?? DEFAULT_WIDTH;
+    const width = fitted[at]!;
     const pinned = isPinnedColumn(column);
     add(
       {

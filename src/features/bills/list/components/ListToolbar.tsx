@@ -39,13 +39,14 @@ const refreshGlyph = { fontSize: 16, lineHeight: 1 } as const;
 function ListToolbarView(props: ListToolbarProps) {
   const { actions, busyCodes, jobIndicator, ready, busy, createWindow, conditionCount, onAction, onWindow, onToggleSearch, onRefresh, onImport, onTemplate, columnChooser } = props;
   return (
-    // the 出口清单 carries a dozen buttons: they wrap rather than widen the page past the window
-    <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
-      <Group gap="xs" wrap="wrap" style={{ flex: '1 1 0', minWidth: 0 }}>
+    // one line (issue 31 item 7): the controls on the right keep their width, the actions take what
+    // is left and put what does not fit under 更多操作 (ListActions)
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 0', minWidth: 0 }}>
         <ListActions actions={actions} busyCodes={busyCodes} disabled={!ready} onAction={onAction} />
         {jobIndicator}
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {createWindow && <CreateWindowInput window={createWindow} onChange={onWindow} />}
         {conditionCount !== undefined && (
           <Indicator label={conditionCount} size={16} disabled={conditionCount === 0} title={billListText.conditionCount(conditionCount)}>

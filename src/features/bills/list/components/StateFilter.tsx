@@ -2,19 +2,24 @@
  * The state filter (bills §2, §4): 全部 and every state of the bill's dictionary, each with the
  * count the count call answered (a dictionary state without a count yet shows none). Tabs, so the
  * arrow keys move between states; a small loader while the counts are being asked.
- * Many states (出口清单: 21) stay on one line that scrolls with ‹ › buttons (no scrollbar), and the
- * chosen tab is scrolled into view (issue 19).
+ * One line: the tabs that fit the width are shown, the rest are items of a 更多 menu with their
+ * counts (issue 31 item 7, which replaced issue 19's strip scrolled with ‹ ›). The chosen state
+ * always stays among the shown tabs, so choosing one in 更多 brings it into the line, active.
  */
-import { ActionIcon, Group, Loader, Tabs, Text } from '@mantine/core';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Box, Button, Group, Loader, Menu, Tabs, Text, type ButtonProps } from '@mantine/core';
+import { memo, type ComponentPropsWithRef } from 'react';
 import { billListText } from '../../../../../domain/texts/bills.ts';
 import type { StateCountItem } from '../../../../../machines/bill-list.ts';
 import type { BillStateItem } from '../../../../lib/dictionaries.ts';
+import { ghostStyle, rowBoxStyle, useFit } from '../use-fit.ts';
+import { GhostText } from './GhostText.tsx';
 
 const ALL = '__all';
-/** one press of an arrow scrolls this share of the visible strip */
-const STEP = 0.8;
-const listStyle = { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none', scrollBehavior: 'smooth' } as const;
+/** the gap between the tabs and 更多 */
+const MORE_GAP = 4;
+const listStyle = { flexWrap: 'nowrap' } as const;
+/** the loader's place is kept while it is away, so the tabs do not refit when the counts arrive */
+const loaderBox = { width: 14, flexShrink: 0, display: 'flex' } as const;
 
 export interface StateFilterProps {
   /** the bill's state dictionary, in display order */
@@ -25,65 +30,81 @@ export interface StateFilterProps {
   onChange: (state: string | null) => void;
 }
 
+interface TabItem {
+  value: string;
+  label: string;
+  count: number | null | undefined;
+}
+
+const countText = (count: number | null | undefined, ghost = false) =>
+  count != null && (
+    <Text component="span" size="xs" ml={6} fw={600} c={count > 0 ? 'blue' : 'dimmed'}>
+      {ghost ? <GhostText text={count} /> : count}
+    </Text>
+  );
+
+const tab = ({ value, label, count }: TabItem, ghost = false) => (
+  <Tabs.Tab key={value} value={value} py={6} px="sm" style={{ flexShrink: 0 }}>
+    {ghost ? <GhostText text={label} /> : label}
+    {countText(count, ghost)}
+  </Tabs.Tab>
+);
+const ghostTab = (item: TabItem) => tab(item, true);
+
+/** 更多; Menu.Target hands it its ref and handlers */
+function MoreButton({ ghost, ...props }: ButtonProps & ComponentPropsWithRef<'button'> & { ghost?: boolean }) {
+  return (
+    <Button size="xs" variant="subtle" px={8} rightSection={<span aria-hidden>▾</span>} style={{ flexShrink: 0 }} {...props}>
+      {ghost ? <GhostText text={billListText.moreStates} /> : billListText.moreStates}
+    </Button>
+  );
+}
+
 function StateFilterView({ states, counts, countsLoading, active, onChange }: StateFilterProps) {
   const countOf = new Map(counts.map((c) => [c.state, Number(c.count || 0)]));
-  // the dictionary gives the order; states only the counts know (or no dictionary) follow
-  const tabs = [...states, ...counts.filter((c) => !states.some((s) => s.state === c.state))];
   const total = counts.length ? counts.reduce((sum, c) => sum + Number(c.count || 0), 0) : null;
+  // the dictionary gives the order; states only the counts know (or no dictionary) follow
+  const items: TabItem[] = [
+    { value: ALL, label: billListText.all, count: total },
+    ...[...states, ...counts.filter((c) => !states.some((s) => s.state === c.state))].map((s) => ({ value: s.state, label: s.stateName, count: countOf.get(s.state) })),
+  ];
   const current = active ?? ALL;
-  const strip = useRef<HTMLDivElement>(null);
-  const [edges, setEdges] = useState({ left: false, right: false });
-  const measure = useCallback(() => {
-    const el = strip.current;
-    if (!el) return;
-    const next = { left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 };
-    setEdges((e) => (e.left === next.left && e.right === next.right ? e : next));
-  }, []);
-  useLayoutEffect(() => {
-    measure();
-    const el = strip.current;
-    if (!el || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [measure, tabs.length]);
-  // the chosen state is always in view
-  useEffect(() => {
-    strip.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [current]);
-  const scroll = (direction: 1 | -1) => {
-    const el = strip.current;
-    el?.scrollBy?.({ left: direction * el.clientWidth * STEP });
-  };
-  const tab = (value: string, label: string, count: number | null | undefined) => (
-    <Tabs.Tab key={value} value={value} py={6} px="sm" style={{ flexShrink: 0 }}>
-      {label}
-      {count != null && (
-        <Text component="span" size="xs" ml={6} fw={600} c={count > 0 ? 'blue' : 'dimmed'}>
-          {count}
-        </Text>
-      )}
-    </Tabs.Tab>
-  );
+  const { row, ghost, fit } = useFit(items.length, items.findIndex((i) => i.value === current), MORE_GAP);
+  const shown = fit ? fit.shown.map((i) => items[i]!) : items;
+  const hidden = fit ? fit.hidden.map((i) => items[i]!) : [];
+  const change = (v: string | null) => onChange(v === null || v === ALL ? null : v);
   return (
     <Group gap={4} wrap="nowrap" align="center">
-      {(edges.left || edges.right) && (
-        <ActionIcon variant="subtle" size="sm" aria-label={billListText.scrollStatesBack} disabled={!edges.left} onClick={() => scroll(-1)}>
-          <span aria-hidden>‹</span>
-        </ActionIcon>
-      )}
-      <Tabs value={current} onChange={(v) => onChange(v === null || v === ALL ? null : v)} style={{ minWidth: 0, flex: 1 }}>
-        <Tabs.List ref={strip} style={listStyle} onScroll={measure}>
-          {tab(ALL, billListText.all, total)}
-          {tabs.map((s) => tab(s.state, s.stateName, countOf.get(s.state)))}
-        </Tabs.List>
-      </Tabs>
-      {(edges.left || edges.right) && (
-        <ActionIcon variant="subtle" size="sm" aria-label={billListText.scrollStatesOn} disabled={!edges.right} onClick={() => scroll(1)}>
-          <span aria-hidden>›</span>
-        </ActionIcon>
-      )}
-      {countsLoading && <Loader size={14} aria-label={billListText.countsLoading} />}
+      <Box ref={row} style={rowBoxStyle}>
+        {/* the copy: every tab and 更多, measured by useFit */}
+        <Tabs value={current} aria-hidden inert style={ghostStyle}>
+          <Tabs.List ref={ghost} style={listStyle}>
+            {items.map(ghostTab)}
+            <MoreButton ghost />
+          </Tabs.List>
+        </Tabs>
+        <Group gap={MORE_GAP} wrap="nowrap" align="center">
+          <Tabs value={current} onChange={change} style={{ minWidth: 0 }}>
+            <Tabs.List style={listStyle}>{shown.map((item) => tab(item))}</Tabs.List>
+          </Tabs>
+          {hidden.length > 0 && (
+            <Menu position="bottom-end" shadow="md" withinPortal>
+              <Menu.Target>
+                <MoreButton />
+              </Menu.Target>
+              <Menu.Dropdown>
+                {hidden.map((item) => (
+                  <Menu.Item key={item.value} onClick={() => change(item.value)}>
+                    {item.label}
+                    {countText(item.count)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Box>
+      <Box style={loaderBox}>{countsLoading && <Loader size={14} aria-label={billListText.countsLoading} />}</Box>
     </Group>
   );
 }
