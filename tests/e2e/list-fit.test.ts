@@ -107,6 +107,8 @@ describe('bill lists at 1440 and 1280', { timeout: 240_000 }, () => {
       let hidden: string[] = [];
       if (shown.length < importInventoryActions.length) {
         await more.click();
+        // the menu opens with a transition: its items are read once they are there
+        await page.getByRole('menuitem').first().waitFor();
         hidden = (await page.getByRole('menuitem').allTextContents()).map((t) => t.trim());
         await screenshot(page, `list-fit-import-inventory-actions-${size.width}`);
         await page.keyboard.press('Escape');
@@ -134,6 +136,7 @@ describe('bill lists at 1440 and 1280', { timeout: 240_000 }, () => {
         expect(moreBox.right).toBeLessThanOrEqual(size.width);
         expect(Math.abs(moreBox.top - tabs[0]!.top)).toBeLessThan(12);
         await more.click();
+        await page.getByRole('menuitem').first().waitFor();
         const items = (await page.getByRole('menuitem').allTextContents()).map((t) => t.trim());
         expect(items.length).toBeGreaterThan(0);
         // every hidden state with its count, and no state both shown and hidden

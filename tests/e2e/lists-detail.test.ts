@@ -105,6 +105,7 @@ describe('lists a declarant reads without scrolling sideways', { timeout: 180_00
       const w = await window.boundingBox();
       if (w) expect(a!.x + a!.width <= w.x || a!.y >= w.y + w.height || a!.y + a!.height <= w.y).toBe(true);
       await more.click();
+      await page.getByRole('menuitem').first().waitFor();
       const items = await page.getByRole('menuitem').allTextContents();
       expect(items.length).toBeGreaterThan(0);
       expect(items).toContain('申请撤单'); // the 7th granted action: past the buttons that fit

@@ -422,7 +422,7 @@ describe('a newcomer walks 进口清单', { timeout: 240_000 }, () => {
       const moreStates = shown().getByRole('button', { name: '更多', exact: true });
       await inWindow(moreStates, '更多 (states)');
       await moreStates.click();
-      expect((await page.getByRole('menuitem').allTextContents()).length).toBeGreaterThan(0);
+      await page.getByRole('menuitem').first().waitFor();
       await page.keyboard.press('Escape');
 
       // the toolbar: the actions that fit (and 更多操作 for the rest) inside the window, clear of the search
@@ -441,7 +441,7 @@ describe('a newcomer walks 进口清单', { timeout: 240_000 }, () => {
       const more = shown().getByRole('button', { name: '更多操作' });
       if (await more.count()) {
         await more.click();
-        expect((await page.getByRole('menuitem').allTextContents()).length).toBeGreaterThan(0);
+        await page.getByRole('menuitem').first().waitFor();
         await page.keyboard.press('Escape');
       }
       await screenshot(page, `newcomer-inventory-list-${size.width}`);
