@@ -25,10 +25,16 @@ const login = (account: string, password: string) => logIn(page, server.url, acc
 const field = (label: string) => labelled(page, label);
 const newest = [...publishedNews].sort((a, b) => a.daysAgo - b.daysAgo).map((n) => n.title);
 
+/** China's wall clock (UTC+8) as a local Date: the home page shows China's day whatever the machine's zone (issue 31 item 10). */
+function chinaNow(): Date {
+  const c = new Date(Date.now() + 8 * 3600_000);
+  return new Date(c.getUTCFullYear(), c.getUTCMonth(), c.getUTCDate(), c.getUTCHours(), c.getUTCMinutes());
+}
+
 describe('home page', () => {
   it('greets the user with the company, today’s date, lunar date and weekday', async () => {
     await login('admin', 'Cbec@2026demo');
-    const now = new Date();
+    const now = chinaNow();
     await page.getByTestId('greeting').getByText(/好，王丽华$/).waitFor();
     await page.getByText('宁波跨境优选供应链管理有限公司', { exact: false }).first().waitFor();
     expect(await page.getByTestId('today').textContent()).toBe(`${now.getFullYear()}年${now.getMonth() + 1}月${now.getDate()}日`);
@@ -61,7 +67,7 @@ describe('home page', () => {
   });
 
   it('shows the month calendar: 42 cells from Monday, today marked, months and years to move through', async () => {
-    const now = new Date();
+    const now = chinaNow();
     const title = page.getByTestId('calendar-title');
     expect(await title.textContent()).toBe(`${now.getFullYear()}年${now.getMonth() + 1}月`);
     const grid = page.getByRole('grid');
