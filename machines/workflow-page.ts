@@ -150,6 +150,14 @@ const userActs = {
   ],
 } as const;
 
+/** While a reading is under way, a new query, page or live change starts it again (the one under way may be stale). */
+const readAgain = (target: '#workflowPage.loading' | '#workflowPage.reloading') => ({
+  'user.search': { target, reenter: true, actions: 'search' },
+  'user.page': { target, reenter: true, actions: 'page' },
+  'user.pageSize': { target, reenter: true, actions: 'pageSize' },
+  'live.changed': { target, reenter: true },
+}) as const;
+
 /** Reading the page of the query: the rows, or why they could not be read. */
 const readList = {
   id: 'load', src: 'load', input: ({ context }: { context: WorkflowPageContext }) => context.query,
@@ -228,12 +236,7 @@ export const workflowPageMachine = setup({
       description: '读取列表',
       tags: ['busy'],
       invoke: readList,
-      on: {
-        'user.search': { target: 'loading', reenter: true, actions: 'search' },
-        'user.page': { target: 'loading', reenter: true, actions: 'page' },
-        'user.pageSize': { target: 'loading', reenter: true, actions: 'pageSize' },
-        'live.changed': { target: 'loading', reenter: true },
-      },
+      on: readAgain('#workflowPage.loading'),
     },
     failed: {
       description: '列表读取失败：刷新或重新查询',
@@ -259,10 +262,7 @@ export const workflowPageMachine = setup({
       tags: ['busy'],
       invoke: readList,
       on: {
-        'user.search': { target: 'reloading', reenter: true, actions: 'search' },
-        'user.page': { target: 'reloading', reenter: true, actions: 'page' },
-        'user.pageSize': { target: 'reloading', reenter: true, actions: 'pageSize' },
-        'live.changed': { target: 'reloading', reenter: true },
+        ...readAgain('#workflowPage.reloading'),
         ...userActs,
       },
     },
