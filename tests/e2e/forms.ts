@@ -56,7 +56,11 @@ export async function fillLine(page: Page, line: BillLine): Promise<void> {
   await page.getByRole('cell', { name: line.itemName, exact: true }).waitFor();
 }
 
-/** Waits for the notification that says `text`. */
+/**
+ * Waits for the notification that says `text`. Always through here, never `page.getByText`: a toast shown
+ * while a dialog is open moves when the dialog closes (src/app/AppNotifications.tsx), and for its 250 ms
+ * move it is in two corners at once — two elements, which a strict locator refuses.
+ */
 export const toast = (page: Page, text: string): Promise<void> => page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
 /** Runs `query` (e.g. clicks 查询) until `row` shows `text` (the sandbox moves records while the page stays put). */

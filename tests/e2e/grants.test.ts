@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { toast } from './forms.ts';
 import { logIn, screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -27,7 +28,7 @@ describe('权限 of a sub-account', () => {
     expect(await dialog.getByRole('checkbox', { name: '参数设置', exact: true }).isChecked()).toBe(true);
     await screenshot(page, 'grants-1-dialog');
     await dialog.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByText('权限已保存').waitFor();
+    await toast(page, '权限已保存');
 
     await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
     await login('user@admin', 'Cbec@2026user');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { labelled } from './forms.ts';
+import { labelled, toast } from './forms.ts';
 import { logIn, screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -48,7 +48,7 @@ describe('parameter settings', () => {
     await page.getByRole('button', { name: '新增', exact: true }).click();
     expect(await field('参数类型').inputValue()).toBe('');
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    await page.getByText('请填写必填数据').waitFor();
+    await toast(page, '请填写必填数据');
     await page.getByText('请填写参数类型').waitFor();
     await page.getByText('请填写参数编码').waitFor();
     await page.getByText('请填写参数值').waitFor();

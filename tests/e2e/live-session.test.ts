@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { layoutText } from '../../domain/texts/web.ts';
+import { toast } from './forms.ts';
 import { launchBrowser, logIn, screenshot, watchPage, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -31,7 +32,7 @@ async function setParameterGrant(admin: Page, on: boolean): Promise<void> {
     await dialog.getByRole('checkbox', { name: '参数设置', exact: true }).uncheck();
   }
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
-  await admin.getByText('权限已保存').first().waitFor();
+  await toast(admin, '权限已保存');
 }
 
 describe('rights follow without a new login', () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { toast } from './forms.ts';
 import { logIn, screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -62,7 +63,7 @@ describe('login, menu, tabs, logout', () => {
     await dialog.getByRole('button', { name: '确定', exact: true }).click();
     await page.waitForURL('**/login');
     await page.getByLabel('企业账号').waitFor();
-    await page.getByText('已退出!').waitFor();
+    await toast(page, '已退出!');
     await screenshot(page, 'login-5-logged-out');
   });
 

@@ -17,7 +17,7 @@ import type { Locator, Page } from 'playwright-core';
 import { CAPTCHA_IMAGE } from '../../domain/captcha.ts';
 import { machines } from '../../machines/index.ts';
 import { MAX_TABS } from '../../src/app/layout/tabs.ts';
-import { fillLine, textbox } from './forms.ts';
+import { fillLine, textbox, toast } from './forms.ts';
 import { loginAsDemoAdmin, screenshot, type PageProblems, type StartedServer } from './harness.ts';
 import { useConsole } from './session.ts';
 
@@ -86,7 +86,7 @@ describe('tab strip', () => {
     await expect.poll(async () => (await tabTitles()).length).toBe(MAX_TABS);
     expect(await stripTab('工单').count()).toBe(0);
     // the last page opened closed the third one opened, and said so (issue 31: not silently)
-    await page.getByText(`已达标签页上限（${MAX_TABS} 个），已关闭最久未查看的「通知公告」`).waitFor();
+    await toast(page, `已达标签页上限（${MAX_TABS} 个），已关闭最久未查看的「通知公告」`);
     const active = tablist().getByRole('tab', { selected: true });
     expect(await active.textContent()).toBe('补贴申请');
     const strip = await box(tablist());
