@@ -86,7 +86,7 @@ export async function exportSheet(init: ExportSheetInit): Promise<SheetSource<Ex
 /** Chunks read ahead of the one being written (the worker waited on the database ~20 % of its time with one). */
 const READ_AHEAD = 2;
 
-async function* cursorChunks(query: ChunkQuery): AsyncGenerator<ExportChunk> {
+export async function* cursorChunks(query: ChunkQuery): AsyncGenerator<ExportChunk> {
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: query.databaseUrl });
   client.on('error', () => undefined); // a lost connection fails the query being read, which fails the export
@@ -95,6 +95,14 @@ async function* cursorChunks(query: ChunkQuery): AsyncGenerator<ExportChunk> {
     await client.query('begin isolation level repeatable read read only');
     await client.query('set local cursor_tuple_fraction = 1');
     await client.query(`declare export_ids no scroll cursor for ${query.ids.sql}`, query.ids.parameters);
+    // one statement at a time on the connection, in the order asked (pg 9 drops its own queue of
+    // statements sent to a busy client): a chunk's FETCH and its rows are one turn
+    let turn: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+      const mine = turn.then(work);
+      turn = mine.catch(() => undefined);
+      return mine;
+    };
     const read = async (): Promise<ExportChunk | undefined> => {
       const fetched = await client.query<[string]>({ text: `fetch ${Number(query.chunk)} from export_ids`, rowMode: 'array' });
       if (fetched.rows.length === 0) return undefined;
@@ -104,11 +112,11 @@ async function* cursorChunks(query: ChunkQuery): AsyncGenerator<ExportChunk> {
       const rows = await client.query<{ text: string | null }>(query.rows.sql, values);
       return { ids, text: rows.rows[0]?.text ?? '' };
     };
-    // READ_AHEAD chunks asked for beyond the one being written: the connection answers them in turn
-    // (each FETCH before the next, so the ids stay in order) while this thread writes
+    // READ_AHEAD chunks asked for beyond the one being written: read in turn (so the ids stay in
+    // order) while this thread writes
     const ahead: Promise<ExportChunk | undefined>[] = [];
     const ask = () => {
-      const next = read();
+      const next = inTurn(read);
       next.catch(() => undefined); // awaited in turn; this only keeps a failure meanwhile from going unhandled
       ahead.push(next);
     };
@@ -119,7 +127,7 @@ async function* cursorChunks(query: ChunkQuery): AsyncGenerator<ExportChunk> {
       ask();
       yield ready;
     }
-    await client.query('commit');
+    await inTurn(() => client.query('commit'));
   } finally {
     await client.end().catch(() => undefined);
   }
