@@ -44,6 +44,18 @@ const toolbar = () => screen.getByRole('toolbar', { name: '单据操作' });
 const head = () => screen.getByRole('region', { name: '表头信息' });
 const body = () => screen.getByRole('region', { name: '表体信息' });
 const confirmModal = async () => fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+/** A goods line 充电线 (1 件 at 9.9) typed into the 表体 form under 序号 `seq` and saved into the table. */
+async function addChargerLine(seq: string) {
+  fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
+  fireEvent.change(within(body()).getByPlaceholderText('请填写序号'), { target: { value: seq } });
+  fireEvent.change(within(body()).getByPlaceholderText('请填写企业商品名称'), { target: { value: '充电线' } });
+  fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
+  fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
+  for (const [label, value] of [['数量', '1'], ['单价', '9.9'], ['总价', '9.9']] as const) {
+    fireEvent.change(within(body()).getByPlaceholderText(`请填写${label}`), { target: { value } });
+  }
+  fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+}
 
 afterEach(() => {
   http.axios.defaults.adapter = undefined;
@@ -94,15 +106,7 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     expect(orderNo.disabled).toBe(false);
     fireEvent.change(orderNo, { target: { value: 'SO-002' } });
     // a new row through the body form
-    fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
-    fireEvent.change(within(body()).getByPlaceholderText('请填写序号'), { target: { value: '3' } });
-    fireEvent.change(within(body()).getByPlaceholderText('请填写企业商品名称'), { target: { value: '充电线' } });
-    fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
-    fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
-    for (const [label, value] of [['数量', '1'], ['单价', '9.9'], ['总价', '9.9']] as const) {
-      fireEvent.change(within(body()).getByPlaceholderText(`请填写${label}`), { target: { value } });
-    }
-    fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+    await addChargerLine('3');
     expect(await within(body()).findByText('充电线')).toBeTruthy();
     fireEvent.click(within(toolbar()).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('是否保存信息?')).toBeTruthy();
@@ -142,15 +146,7 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     fireEvent.change(ebpName, { target: { value: '宁波平台' } });
     await waitFor(() => expect(within(head()).queryByText('请填写电商平台名称')).toBeNull());
     // a goods row saved into the table
-    fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
-    fireEvent.change(within(body()).getByPlaceholderText('请填写序号'), { target: { value: '3' } });
-    fireEvent.change(within(body()).getByPlaceholderText('请填写企业商品名称'), { target: { value: '充电线' } });
-    fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
-    fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
-    for (const [label, value] of [['数量', '1'], ['单价', '9.9'], ['总价', '9.9']] as const) {
-      fireEvent.change(within(body()).getByPlaceholderText(`请填写${label}`), { target: { value } });
-    }
-    fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+    await addChargerLine('3');
     expect(await within(body()).findByText('充电线', {}, { timeout: 5000 })).toBeTruthy();
     expect(within(head()).queryByText('请填写电商平台名称')).toBeNull();
   }, 60_000);
@@ -297,15 +293,7 @@ describe('bill detail page', { timeout: 20_000 }, () => {
     open('/details/export/order');
     await within(await screen.findByRole('region', { name: '表头信息' })).findByPlaceholderText('请填写订单编号');
     expect(within(toolbar()).getAllByRole('button').map((b) => b.textContent)).not.toContain('删除');
-    fireEvent.click(within(body()).getByRole('button', { name: '新增' }));
-    fireEvent.change(within(body()).getByPlaceholderText('请填写序号'), { target: { value: '1' } });
-    fireEvent.change(within(body()).getByPlaceholderText('请填写企业商品名称'), { target: { value: '充电线' } });
-    fireEvent.click(within(body()).getByPlaceholderText('请选择计量单位'));
-    fireEvent.click(await screen.findByRole('option', { name: '011 件' }));
-    for (const [label, value] of [['数量', '1'], ['单价', '9.9'], ['总价', '9.9']] as const) {
-      fireEvent.change(within(body()).getByPlaceholderText(`请填写${label}`), { target: { value } });
-    }
-    fireEvent.click(within(body()).getByRole('button', { name: '保存' }));
+    await addChargerLine('1');
     expect(await within(body()).findByText('充电线')).toBeTruthy();
     // a row to delete: 删除 is offered and takes it out
     fireEvent.click(within(body()).getByRole('radio', { name: '选择第1行' }));
